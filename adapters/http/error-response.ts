@@ -1,0 +1,72 @@
+// The HTTP answer of an error (CONTRACT section 2): status, headers and JSON body, from the
+// one error table. Used by the error middleware and by idempotency, which stores error answers.
+import { ERROR_TABLE, INTERNAL_ERROR, type ErrorMapping } from "./error-table.js";
+import { MethodNotAllowed, PayloadTooLarge } from "./http-errors.js";
+
+interface ErrorFields {
+  readonly _tag?: unknown;
+  readonly message?: unknown;
+  readonly param?: unknown;
+  readonly code?: unknown;
+  readonly retryAfterSeconds?: unknown;
+  readonly limit?: unknown;
+  readonly remaining?: unknown;
+  readonly type?: unknown;
+  readonly status?: unknown;
+}
+
+export interface ErrorResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: { readonly error: Readonly<Record<string, string>> };
+  /** True when the error was unexpected (a bug): it deserves a log line. */
+  readonly unexpected: boolean;
+}
+
+const asFields = (error: unknown): ErrorFields => (typeof error === "object" && error !== null ? error : {});
+
+/** Errors thrown by the body reader's libraries (raw-body) carry a `type` instead of a tag. */
+const normalise = (error: unknown): unknown => {
+  const fields = asFields(error);
+  if (fields.type === "entity.too.large" || fields.status === 413) {
+    return new PayloadTooLarge({ message: "The request body is larger than 1 MiB." });
+  }
+  return error;
+};
+
+export const toErrorResponse = (thrown: unknown, requestId: string): ErrorResponse => {
+  const error = normalise(thrown);
+  const fields = asFields(error);
+  const tag = typeof fields._tag === "string" ? fields._tag : undefined;
+  const mapping: ErrorMapping = (tag !== undefined ? ERROR_TABLE[tag] : undefined) ?? INTERNAL_ERROR;
+  const unexpected = mapping === INTERNAL_ERROR;
+  const code = mapping.code === "from-error" && typeof fields.code === "string" ? fields.code : mapping.code;
+  const message =
+    unexpected || typeof fields.message !== "string"
+      ? "An unexpected error occurred. Quote the request_id when you report it."
+      : fields.message;
+  const headers: Record<string, string> = {};
+  if (error instanceof MethodNotAllowed) headers.Allow = error.allow.join(", ");
+  if (mapping.status === 503 || mapping.status === 429) {
+    headers["Retry-After"] = String(typeof fields.retryAfterSeconds === "number" ? fields.retryAfterSeconds : 1);
+  }
+  if (mapping.status === 429) {
+    headers["RateLimit-Reset"] = headers["Retry-After"] as string;
+    if (typeof fields.limit === "number") headers["RateLimit-Limit"] = String(fields.limit);
+    headers["RateLimit-Remaining"] = String(typeof fields.remaining === "number" ? fields.remaining : 0);
+  }
+  return {
+    status: mapping.status,
+    headers,
+    unexpected,
+    body: {
+      error: {
+        type: mapping.type,
+        code,
+        message,
+        ...(typeof fields.param === "string" ? { param: fields.param } : {}),
+        request_id: requestId,
+      },
+    },
+  };
+};

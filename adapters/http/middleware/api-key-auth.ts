@@ -1,0 +1,19 @@
+// Authenticates the bearer API key of every request that needs one and leaves the store and
+// mode it grants on ctx.state.principal. What the key may do is checked per route.
+import type { Middleware } from "koa";
+import type { AuthenticateApiKey } from "../../../application/access/authenticate-api-key.js";
+import type { StorefrontState } from "../state.js";
+
+const bearer = (header: string): string | undefined => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+};
+
+export const apiKeyAuth =
+  (authenticate: AuthenticateApiKey, isPublic: (method: string, path: string) => boolean): Middleware<StorefrontState> =>
+  async (ctx, next) => {
+    if (isPublic(ctx.method, ctx.path)) return next();
+    const header = ctx.get("Authorization");
+    ctx.state.principal = await authenticate.execute(header === "" ? undefined : (bearer(header) ?? header));
+    return next();
+  };

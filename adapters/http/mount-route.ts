@@ -1,0 +1,130 @@
+// Mounts a route definition on the Koa router: key permission, path/query/body decoding,
+// the handler, then the `fields` projection of the answer.
+import type { Router, RouterMiddleware } from "@koa/router";
+import { Either, Schema } from "effect";
+import type { VerifyRequestSignature } from "../../application/access/verify-request-signature.js";
+import { SecretKeyRequired } from "../../application/errors/access-errors.js";
+import { ParameterInvalid, ParameterMissing, ParameterUnknown } from "../../application/errors/request-errors.js";
+import { ResourceMissing } from "../../application/errors/resource-errors.js";
+import { keyPermits } from "../../domain/access/api-key.js";
+import { parseFields, project, type Projection } from "./fields-projection.js";
+import { IDEMPOTENCY_HEADER, runIdempotently, validIdempotencyKey, type Answer, type IdempotencyGuards } from "./idempotent-execution.js";
+import { decodeInput } from "./input-decoding.js";
+import { readJsonBody } from "./middleware/body-reader.js";
+import { RouteReply, type AnyRoute, type FieldsAllowance } from "./route-definition.js";
+import type { StorefrontState } from "./state.js";
+
+export const toKoaPath = (path: string): string => path.replace(/\{(\w+)\}/g, ":$1");
+
+const singleValues = (query: Record<string, string | string[] | undefined>): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const name in query) {
+    const value = query[name];
+    if (Array.isArray(value)) throw new ParameterInvalid({ param: name, message: `${name} must be given once` });
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+};
+
+const applyProjection = (body: unknown, allowance: FieldsAllowance, projection: Projection): unknown => {
+  if (typeof body !== "object" || body === null) return body;
+  const record = body as Record<string, unknown>;
+  const target = allowance.target;
+  if (target === undefined) return project(record, projection);
+  if ("list" in target) {
+    const list = record[target.list];
+    return Array.isArray(list)
+      ? { ...record, [target.list]: list.map((item: Record<string, unknown>) => project(item, projection)) }
+      : record;
+  }
+  const inner = record[target.key];
+  return typeof inner === "object" && inner !== null
+    ? { ...record, [target.key]: project(inner as Record<string, unknown>, projection) }
+    : record;
+};
+
+/** What signed and idempotent routes need besides their handler. */
+export interface RouteGuards extends IdempotencyGuards {
+  readonly verifySignature: VerifyRequestSignature;
+}
+
+export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, guards: RouteGuards): void => {
+  const paramsDecoder = route.params === undefined ? undefined : Schema.decodeUnknownEither(route.params);
+  const decodeQuery = (raw: Record<string, string>): unknown => {
+    if (route.query !== undefined) return decodeInput(route.query, raw, "query");
+    const first = Object.keys(raw)[0];
+    if (first !== undefined) throw new ParameterUnknown({ param: first, message: `${first} is not a parameter of this operation` });
+    return {};
+  };
+
+  const handler: RouterMiddleware<StorefrontState> = async (ctx) => {
+    const principal = ctx.state.principal;
+    if (principal === undefined) throw new Error(`route ${route.operationId} reached without a principal`);
+    if (!keyPermits(principal.keyType, route.access)) {
+      throw new SecretKeyRequired({ message: "This operation needs a secret key; a publishable key may not call it." });
+    }
+
+    if (route.signed === true) {
+      const header = (name: string): string | undefined => (ctx.get(name) === "" ? undefined : ctx.get(name));
+      await guards.verifySignature.execute(principal, {
+        timestamp: header("X-Timestamp"),
+        signature: header("X-Signature"),
+        rawBody: ctx.state.rawBody?.toString("utf8") ?? "",
+      });
+    }
+
+    const execute = async (): Promise<Answer> => {
+      let params: unknown = {};
+      if (paramsDecoder !== undefined) {
+        const decoded = paramsDecoder(ctx.params);
+        if (Either.isLeft(decoded)) {
+          if (route.invalidPath === "bad-request") {
+            params = decodeInput(route.params!, ctx.params, "query"); // throws the 400 naming the parameter
+          } else {
+            throw new ResourceMissing({ resource: route.tag, message: `No such ${route.tag.toLowerCase()}.` });
+          }
+        } else {
+          params = decoded.right;
+        }
+      }
+
+      const rawQuery = singleValues(ctx.query);
+      let projection: Projection | undefined;
+      if (route.fields !== undefined) {
+        projection = parseFields(rawQuery.fields, route.fields.allowed);
+        delete rawQuery.fields;
+      }
+      const query = decodeQuery(rawQuery);
+      const body = route.body === undefined ? undefined : decodeInput(route.body, readJsonBody(ctx), "body");
+
+      const result = await route.handle({ params, query, body, principal, ctx });
+      const reply = result instanceof RouteReply ? result : new RouteReply(route.success.status, result);
+      return {
+        status: reply.status,
+        headers: reply.headers ?? {},
+        body:
+          reply.status === 204
+            ? undefined
+            : projection !== undefined && route.fields !== undefined
+              ? applyProjection(reply.body, route.fields, projection)
+              : reply.body,
+      };
+    };
+
+    let answer: Answer;
+    const key = ctx.get(IDEMPOTENCY_HEADER);
+    if (route.idempotency !== undefined && key !== "") {
+      const ref = { storeId: principal.storeId, operation: route.operationId, key: validIdempotencyKey(key) };
+      answer = await runIdempotently(ctx, ref, guards, execute);
+    } else if (route.idempotency === "required") {
+      throw new ParameterMissing({ param: IDEMPOTENCY_HEADER, message: "This operation needs an Idempotency-Key header" });
+    } else {
+      answer = await execute();
+    }
+    ctx.set({ ...answer.headers });
+    ctx.status = answer.status;
+    if (answer.body !== undefined) ctx.body = answer.body;
+  };
+
+  router.register(toKoaPath(route.path), [route.method], handler, { name: route.operationId });
+};

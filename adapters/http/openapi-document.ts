@@ -1,0 +1,150 @@
+// Builds the OpenAPI 3.1 document from the route definitions: the same Effect Schemas that
+// decode requests describe them here, so the document cannot drift from the code.
+import { JSONSchema, Schema } from "effect";
+import type { AnyRoute } from "./route-definition.js";
+
+type JsonObject = Record<string, unknown>;
+
+const ERROR_RESPONSES: Readonly<Record<number, string>> = {
+  400: "The request is invalid: a parameter, the body or `fields` is wrong.",
+  401: "No API key, or an unknown or revoked one.",
+  403: "The key (or customer token) may not do this.",
+  404: "No such record in this store, or no such route.",
+  405: "The path exists but not with this method.",
+  409: "The request conflicts with the record's state.",
+  413: "The body is larger than 1 MiB.",
+  415: "The body is not JSON.",
+  422: "The request is well formed but breaks a business rule.",
+  429: "Too many requests; retry after `Retry-After` seconds.",
+  500: "An unexpected error; quote the request_id.",
+  503: "The database is unavailable; retry after `Retry-After` seconds.",
+};
+
+const ErrorBody = Schema.Struct({
+  error: Schema.Struct({
+    type: Schema.String,
+    code: Schema.String,
+    message: Schema.String,
+    param: Schema.optional(Schema.String),
+    request_id: Schema.String,
+  }),
+}).annotations({ identifier: "Error" });
+
+export interface OpenApiInfo {
+  readonly title: string;
+  readonly version: string;
+  readonly description: string;
+}
+
+export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiInfo): JsonObject => {
+  const definitions: Record<string, JsonObject> = {};
+  const toJson = (schema: Schema.Schema.Any): JsonObject =>
+    JSONSchema.fromAST(schema.ast, {
+      definitions: definitions as never,
+      definitionPath: "#/components/schemas/",
+      target: "openApi3.1",
+    }) as unknown as JsonObject;
+
+  const errorRef = toJson(ErrorBody);
+  const paths: Record<string, Record<string, JsonObject>> = {};
+
+  for (const route of routes) {
+    const parameters: JsonObject[] = [];
+    const addParameters = (schema: Schema.Schema.Any | undefined, location: "path" | "query"): void => {
+      if (schema === undefined) return;
+      const json = toJson(Schema.typeSchema(schema));
+      const properties = (json.properties ?? {}) as Record<string, JsonObject>;
+      const required = new Set((json.required ?? []) as string[]);
+      for (const [name, property] of Object.entries(properties)) {
+        parameters.push({
+          name,
+          in: location,
+          required: location === "path" || required.has(name),
+          schema: property,
+          ...(typeof property.description === "string" ? { description: property.description } : {}),
+        });
+      }
+    };
+    addParameters(route.params, "path");
+    addParameters(route.query, "query");
+    if (route.fields !== undefined) {
+      parameters.push({
+        name: "fields",
+        in: "query",
+        required: false,
+        description: "Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`).",
+        schema: { type: "string" },
+      });
+    }
+    for (const header of route.headers ?? []) {
+      parameters.push({ name: header.name, in: "header", required: header.required, description: header.description, schema: { type: "string" } });
+    }
+
+    const responses: Record<string, JsonObject> = {
+      [String(route.success.status)]: {
+        description: route.success.description,
+        ...(route.success.schema !== undefined
+          ? { content: { "application/json": { schema: toJson(Schema.encodedBoundSchema(route.success.schema)) } } }
+          : {}),
+      },
+    };
+    const statuses = new Set<number>([400, 401, 429, 500, 503, ...(route.access === "secret" ? [403] : []), ...(route.errors ?? [])]);
+    if (route.params !== undefined) statuses.add(404);
+    if (route.body !== undefined) [413, 415].forEach((s) => statuses.add(s));
+    for (const status of [...statuses].sort()) {
+      responses[String(status)] = {
+        description: ERROR_RESPONSES[status] ?? "Error.",
+        content: { "application/json": { schema: errorRef } },
+      };
+    }
+
+    const operation: JsonObject = {
+      operationId: route.operationId,
+      summary: route.summary,
+      ...(route.description !== undefined ? { description: route.description } : {}),
+      tags: [route.tag],
+      security: [{ [route.access === "secret" ? "secretKey" : "anyKey"]: [] }],
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(route.body !== undefined
+        ? { requestBody: { required: true, content: { "application/json": { schema: toJson(Schema.encodedBoundSchema(route.body)) } } } }
+        : {}),
+      responses,
+    };
+    const path = (paths[route.path] ??= {});
+    path[route.method.toLowerCase()] = operation;
+  }
+
+  paths["/v1/openapi.json"] = {
+    get: {
+      operationId: "getOpenApiDocument",
+      summary: "This OpenAPI document",
+      tags: ["Meta"],
+      security: [],
+      responses: { "200": { description: "The OpenAPI 3.1 document of the API." } },
+    },
+  };
+
+  return {
+    openapi: "3.1.0",
+    info: { title: info.title, version: info.version, description: info.description, license: { name: "MIT", identifier: "MIT" } },
+    servers: [{ url: "/" }],
+    security: [{ anyKey: [] }],
+    tags: [...new Set(routes.map((r) => r.tag)), "Meta"].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: definitions,
+      securitySchemes: {
+        secretKey: {
+          type: "http",
+          scheme: "bearer",
+          description: "A secret key: `svc_sk_live_...` or `svc_sk_test_...`. Server side only.",
+        },
+        anyKey: {
+          type: "http",
+          scheme: "bearer",
+          description: "A secret or publishable key (`svc_pk_live_...`, `svc_pk_test_...`).",
+        },
+      },
+    },
+  };
+};

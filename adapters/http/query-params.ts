@@ -1,0 +1,48 @@
+// Schemas for query-string values, each with the message a client sees when it is wrong:
+// bounded integers, booleans, uuids, cursors. Values are never clamped silently.
+import { Schema } from "effect";
+
+const withMessage = <S extends Schema.Schema.Any>(schema: S, message: string): S =>
+  schema.annotations({ message: () => ({ message, override: true }) }) as S;
+
+export const integerParam = (min: number, max: number = Number.MAX_SAFE_INTEGER) =>
+  withMessage(
+    Schema.String.pipe(
+      Schema.pattern(/^-?\d{1,16}$/),
+      Schema.compose(Schema.NumberFromString),
+      Schema.int(),
+      Schema.between(min, max),
+    ),
+    max === Number.MAX_SAFE_INTEGER ? `must be an integer of ${min} or more` : `must be an integer from ${min} to ${max}`,
+  );
+
+export const numberParam = (min: number, max: number) =>
+  withMessage(
+    Schema.String.pipe(
+      Schema.pattern(/^-?\d{1,16}(\.\d{1,16})?$/),
+      Schema.compose(Schema.NumberFromString),
+      Schema.between(min, max),
+    ),
+    `must be a number from ${min} to ${max}`,
+  );
+
+export const booleanParam = withMessage(
+  Schema.transform(Schema.Literal("true", "false"), Schema.Boolean, {
+    strict: true,
+    decode: (text) => text === "true",
+    encode: (flag) => (flag ? "true" : "false"),
+  }),
+  "must be true or false",
+);
+
+export const uuidParam = withMessage(Schema.UUID, "must be a UUID");
+
+export const cursorParam = withMessage(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(1024)), "must be a cursor from a previous page");
+
+export const textParam = (maxLength: number) =>
+  withMessage(Schema.String.pipe(Schema.maxLength(maxLength)), `must be a string of at most ${maxLength} characters`);
+
+/** `fields` is handled by the route itself, against the operation's allowed names. */
+export const fieldsParam = Schema.String.annotations({
+  description: "Comma-separated response fields to keep; dot notation selects nested fields.",
+});

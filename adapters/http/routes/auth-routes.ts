@@ -1,0 +1,143 @@
+// Customer accounts over HTTP (spec 4.1, CONTRACT section 4): registration, sign-in with a
+// password or a one-time code, refresh, sign-out and "me". Everything under /v1/auth/ needs a
+// secret key (spec part 5).
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { AuthenticateCustomer } from "../../../application/access/authenticate-customer.js";
+import {
+  CodeRequestInput,
+  CodeVerifyInput,
+  LoginInput,
+  RefreshInput,
+  RegisterInput,
+} from "../../../application/customers/customer-inputs.js";
+import { GetCustomer } from "../../../application/customers/get-customer.js";
+import { LogIn } from "../../../application/customers/log-in.js";
+import { LogOut } from "../../../application/customers/log-out.js";
+import { RefreshSession } from "../../../application/customers/refresh-session.js";
+import { RegisterCustomer } from "../../../application/customers/register-customer.js";
+import { RequestOneTimeCode } from "../../../application/customers/request-one-time-code.js";
+import { VerifyOneTimeCode } from "../../../application/customers/verify-one-time-code.js";
+import { customerToken, customerTokenHeader } from "../customer-token.js";
+import { sessionIdOf } from "./cart-routes.js";
+import { defineRoute, type AnyRoute } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+import { Acknowledgement, Me, Session, SignIn } from "../schemas/customer-schemas.js";
+
+const CART_SESSION_HEADER = {
+  name: "X-Session-Id",
+  required: false,
+  description: "A guest cart's session: its cart is merged into the customer's cart (quantities add up, capped at stock).",
+};
+
+const TAG = "Customer accounts";
+
+@injectable()
+export class AuthRoutes implements RouteModule {
+  constructor(
+    @inject(RegisterCustomer) private readonly register: RegisterCustomer,
+    @inject(LogIn) private readonly logIn: LogIn,
+    @inject(RequestOneTimeCode) private readonly requestCode: RequestOneTimeCode,
+    @inject(VerifyOneTimeCode) private readonly verifyCode: VerifyOneTimeCode,
+    @inject(RefreshSession) private readonly refresh: RefreshSession,
+    @inject(LogOut) private readonly logOut: LogOut,
+    @inject(GetCustomer) private readonly customers: GetCustomer,
+    @inject(AuthenticateCustomer) private readonly authenticate: AuthenticateCustomer,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      defineRoute({
+        operationId: "registerCustomer",
+        method: "POST",
+        path: "/v1/auth/register",
+        summary: "Register a customer with a password and sign them in",
+        description: "The email stays unconfirmed until a one-time code is verified. Records `customer.created`.",
+        tag: TAG,
+        access: "secret",
+        body: RegisterInput,
+        errors: [409],
+        success: { status: 201, description: "The new customer, signed in.", schema: SignIn },
+        handle: ({ principal, body }) => this.register.execute(principal, body),
+      }),
+      defineRoute({
+        operationId: "logIn",
+        method: "POST",
+        path: "/v1/auth/login",
+        summary: "Sign a customer in with email and password",
+        description: "Failed attempts are limited per email and per client address (429 with Retry-After).",
+        tag: TAG,
+        access: "secret",
+        body: LoginInput,
+        success: { status: 200, description: "The customer, signed in.", schema: SignIn },
+        headers: [CART_SESSION_HEADER],
+        handle: ({ principal, body, ctx }) => this.logIn.execute(principal, body, ctx.ip, sessionIdOf(ctx)),
+      }),
+      defineRoute({
+        operationId: "requestOneTimeCode",
+        method: "POST",
+        path: "/v1/auth/otp/request",
+        summary: "Email a six-digit sign-in code (valid 10 minutes, 5 tries)",
+        description: "Answers 202 whether or not the email belongs to a customer.",
+        tag: TAG,
+        access: "secret",
+        body: CodeRequestInput,
+        success: { status: 202, description: "Accepted: a code is on its way if the email is a customer's.", schema: Acknowledgement },
+        handle: async ({ principal, body, ctx }) => {
+          await this.requestCode.execute(principal, body.email, ctx.ip);
+          return { message: "If this email belongs to a customer of the store, a sign-in code is on its way." };
+        },
+      }),
+      defineRoute({
+        operationId: "verifyOneTimeCode",
+        method: "POST",
+        path: "/v1/auth/otp/verify",
+        summary: "Sign a customer in with a one-time code (confirms the email)",
+        tag: TAG,
+        access: "secret",
+        body: CodeVerifyInput,
+        success: { status: 200, description: "The customer, signed in.", schema: SignIn },
+        headers: [CART_SESSION_HEADER],
+        handle: ({ principal, body, ctx }) => this.verifyCode.execute(principal, body, ctx.ip, sessionIdOf(ctx)),
+      }),
+      defineRoute({
+        operationId: "refreshSession",
+        method: "POST",
+        path: "/v1/auth/refresh",
+        summary: "Exchange a refresh token for a new token pair",
+        description:
+          "Refresh tokens rotate: each works once. Presenting a used one again ends the whole session (every token of that sign-in).",
+        tag: TAG,
+        access: "secret",
+        body: RefreshInput,
+        success: { status: 200, description: "The new session tokens.", schema: Schema.Struct({ session: Session }) },
+        handle: ({ principal, body }) => this.refresh.execute(principal, body.refresh_token),
+      }),
+      defineRoute({
+        operationId: "logOut",
+        method: "POST",
+        path: "/v1/auth/logout",
+        summary: "End the session of the customer's access token",
+        tag: TAG,
+        access: "secret",
+        headers: [customerTokenHeader],
+        success: { status: 200, description: "Signed out; every token of the session stops working.", schema: Acknowledgement },
+        handle: async ({ principal, ctx }) => {
+          await this.logOut.execute(await this.authenticate.execute(principal, customerToken(ctx)));
+          return { message: "Signed out." };
+        },
+      }),
+      defineRoute({
+        operationId: "getCurrentCustomer",
+        method: "GET",
+        path: "/v1/auth/me",
+        summary: "The signed-in customer",
+        tag: TAG,
+        access: "secret",
+        headers: [customerTokenHeader],
+        success: { status: 200, description: "The user and the customer of the token.", schema: Me },
+        handle: async ({ principal, ctx }) => this.customers.me(principal, await this.authenticate.execute(principal, customerToken(ctx))),
+      }),
+    ];
+  }
+}

@@ -1,0 +1,116 @@
+// Carts over HTTP (spec 4.4, CONTRACT section 4): an anonymous cart by `X-Session-Id`, or a
+// customer's cart by `customer_id` with the customer's token; publishable keys allowed.
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import type { Context } from "koa";
+import { AddCartItem } from "../../../application/carts/add-cart-item.js";
+import { AddCartItemInput, SessionId, UpdateCartItemInput } from "../../../application/carts/cart-inputs.js";
+import type { CartAddress } from "../../../application/carts/cart-owner-resolver.js";
+import { ChangeCartItem } from "../../../application/carts/change-cart-item.js";
+import { GetCart } from "../../../application/carts/get-cart.js";
+import { customerToken, customerTokenHeader } from "../customer-token.js";
+import { decodeInput } from "../input-decoding.js";
+import { uuidParam } from "../query-params.js";
+import { defineRoute, type AnyRoute, type HeaderDoc } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+import { Cart } from "../schemas/cart-schemas.js";
+
+const TAG = "Cart";
+export const SESSION_HEADER = "x-session-id";
+
+const headers: readonly HeaderDoc[] = [
+  { name: "X-Session-Id", required: false, description: "The anonymous cart's session (16-128 characters). Not needed with customer_id." },
+  { ...customerTokenHeader, required: false, description: "The customer's access token; required whenever customer_id is sent." },
+];
+
+const SessionHeader = Schema.Struct({ "X-Session-Id": Schema.optional(SessionId) });
+
+/** The session id header, checked for shape; undefined when absent. */
+export const sessionIdOf = (ctx: Context): string | undefined => {
+  const raw = ctx.get(SESSION_HEADER);
+  return decodeInput(SessionHeader, raw === "" ? {} : { "X-Session-Id": raw }, "header")["X-Session-Id"];
+};
+
+const addressOf = (ctx: Context, customerId: string | undefined): CartAddress => ({
+  customerId,
+  sessionId: sessionIdOf(ctx),
+  customerToken: customerToken(ctx),
+});
+
+const CustomerQuery = Schema.Struct({ customer_id: Schema.optional(uuidParam) });
+const ByLine = Schema.Struct({ id: Schema.UUID });
+
+@injectable()
+export class CartRoutes implements RouteModule {
+  constructor(
+    @inject(GetCart) private readonly getCart: GetCart,
+    @inject(AddCartItem) private readonly addItem: AddCartItem,
+    @inject(ChangeCartItem) private readonly changeItem: ChangeCartItem,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    const success = { status: 200, description: "The cart.", schema: Cart };
+    return [
+      defineRoute({
+        operationId: "getCart",
+        method: "GET",
+        path: "/v1/cart",
+        summary: "The addressed cart (an empty one, without id, before the first add)",
+        tag: TAG,
+        access: "publishable",
+        query: CustomerQuery,
+        headers,
+        errors: [403],
+        success,
+        handle: async ({ principal, query, ctx }) => ({ cart: await this.getCart.execute(principal, addressOf(ctx, query.customer_id)) }),
+      }),
+      defineRoute({
+        operationId: "addCartItem",
+        method: "POST",
+        path: "/v1/cart/items",
+        summary: "Add a variant; a variant already in the cart has its quantity raised",
+        tag: TAG,
+        access: "publishable",
+        body: AddCartItemInput,
+        headers,
+        errors: [403, 409],
+        success,
+        handle: async ({ principal, body, ctx }) => ({
+          cart: await this.addItem.execute(principal, addressOf(ctx, body.customer_id), { variantId: body.variant_id, quantity: body.quantity }),
+        }),
+      }),
+      defineRoute({
+        operationId: "updateCartItem",
+        method: "PATCH",
+        path: "/v1/cart/items/{id}",
+        summary: "Set the quantity of a cart line",
+        tag: TAG,
+        access: "publishable",
+        params: ByLine,
+        body: UpdateCartItemInput,
+        headers,
+        errors: [403, 409],
+        success,
+        handle: async ({ principal, params, body, ctx }) => ({
+          cart: await this.changeItem.setQuantity(principal, addressOf(ctx, body.customer_id), params.id, body.quantity),
+        }),
+      }),
+      defineRoute({
+        operationId: "removeCartItem",
+        method: "DELETE",
+        path: "/v1/cart/items/{id}",
+        summary: "Remove a line from the cart",
+        tag: TAG,
+        access: "publishable",
+        params: ByLine,
+        query: CustomerQuery,
+        headers,
+        errors: [403],
+        success,
+        handle: async ({ principal, params, query, ctx }) => ({
+          cart: await this.changeItem.remove(principal, addressOf(ctx, query.customer_id), params.id),
+        }),
+      }),
+    ];
+  }
+}

@@ -1,0 +1,155 @@
+// Categories and subcategories over HTTP: the lists of spec 4.2 and the secret-key writes.
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import {
+  CategoryInput,
+  CategoryPatch,
+  SubcategoryInput,
+  SubcategoryPatch,
+} from "../../../application/catalog/catalog-inputs.js";
+import { ListCategories } from "../../../application/catalog/list-categories.js";
+import { ManageCategories } from "../../../application/catalog/manage-categories.js";
+import { booleanParam, cursorParam, integerParam, textParam, uuidParam } from "../query-params.js";
+import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+import { CATEGORY_FIELDS, Category, SUBCATEGORY_FIELDS, Subcategory } from "../schemas/catalog-schemas.js";
+import { Pagination, pagination } from "../schemas/pagination-schema.js";
+
+const TAG = "Categories";
+const ById = Schema.Struct({ id: Schema.UUID });
+
+const listQuery = (maxLimit: number, defaultLimit: number) => ({
+  search: Schema.optional(textParam(200)),
+  active: Schema.optionalWith(booleanParam, { default: () => true }),
+  limit: Schema.optionalWith(integerParam(1, maxLimit), { default: () => defaultLimit }),
+  cursor: Schema.optional(cursorParam),
+});
+
+@injectable()
+export class CategoryRoutes implements RouteModule {
+  constructor(
+    @inject(ListCategories) private readonly list: ListCategories,
+    @inject(ManageCategories) private readonly manage: ManageCategories,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      defineRoute({
+        operationId: "listCategories",
+        method: "GET",
+        path: "/v1/categories",
+        summary: "List categories (active ones unless active=false), by name",
+        tag: TAG,
+        access: "publishable",
+        query: Schema.Struct(listQuery(200, 50)),
+        fields: { allowed: CATEGORY_FIELDS, target: { list: "categories" } },
+        success: {
+          status: 200,
+          description: "A page of categories.",
+          schema: Schema.Struct({ categories: Schema.Array(Category), pagination: Pagination }),
+        },
+        handle: async ({ principal, query }) => {
+          const page = await this.list.categoriesPage(principal, { active: query.active, search: query.search }, query);
+          return { categories: page.items, pagination: pagination(page, query.limit) };
+        },
+      }),
+      defineRoute({
+        operationId: "listSubcategories",
+        method: "GET",
+        path: "/v1/subcategories",
+        summary: "List subcategories, optionally of one category",
+        tag: TAG,
+        access: "publishable",
+        query: Schema.Struct({ ...listQuery(500, 100), category_id: Schema.optional(uuidParam) }),
+        fields: { allowed: SUBCATEGORY_FIELDS, target: { list: "subcategories" } },
+        success: {
+          status: 200,
+          description: "A page of subcategories.",
+          schema: Schema.Struct({ subcategories: Schema.Array(Subcategory), pagination: Pagination }),
+        },
+        handle: async ({ principal, query }) => {
+          const page = await this.list.subcategoriesPage(
+            principal,
+            { active: query.active, search: query.search, categoryId: query.category_id },
+            query,
+          );
+          return { subcategories: page.items, pagination: pagination(page, query.limit) };
+        },
+      }),
+      defineRoute({
+        operationId: "createCategory",
+        method: "POST",
+        path: "/v1/categories",
+        summary: "Create a category",
+        tag: TAG,
+        access: "secret",
+        body: CategoryInput,
+        success: { status: 201, description: "The category.", schema: Category },
+        handle: ({ principal, body }) => this.manage.createCategory(principal, body),
+      }),
+      defineRoute({
+        operationId: "updateCategory",
+        method: "PATCH",
+        path: "/v1/categories/{id}",
+        summary: "Change a category",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        body: CategoryPatch,
+        success: { status: 200, description: "The category.", schema: Category },
+        handle: ({ principal, params, body }) => this.manage.updateCategory(principal, params.id, body),
+      }),
+      defineRoute({
+        operationId: "deleteCategory",
+        method: "DELETE",
+        path: "/v1/categories/{id}",
+        summary: "Delete a category and its subcategories (products stay, without a category)",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        success: { status: 204, description: "Deleted." },
+        handle: async ({ principal, params }) => {
+          await this.manage.deleteCategory(principal, params.id);
+          return reply(204, undefined);
+        },
+      }),
+      defineRoute({
+        operationId: "createSubcategory",
+        method: "POST",
+        path: "/v1/subcategories",
+        summary: "Create a subcategory of a category",
+        tag: TAG,
+        access: "secret",
+        body: SubcategoryInput,
+        success: { status: 201, description: "The subcategory.", schema: Subcategory },
+        handle: ({ principal, body }) => this.manage.createSubcategory(principal, body),
+      }),
+      defineRoute({
+        operationId: "updateSubcategory",
+        method: "PATCH",
+        path: "/v1/subcategories/{id}",
+        summary: "Change a subcategory",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        body: SubcategoryPatch,
+        success: { status: 200, description: "The subcategory.", schema: Subcategory },
+        handle: ({ principal, params, body }) => this.manage.updateSubcategory(principal, params.id, body),
+      }),
+      defineRoute({
+        operationId: "deleteSubcategory",
+        method: "DELETE",
+        path: "/v1/subcategories/{id}",
+        summary: "Delete a subcategory",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        success: { status: 204, description: "Deleted." },
+        handle: async ({ principal, params }) => {
+          await this.manage.deleteSubcategory(principal, params.id);
+          return reply(204, undefined);
+        },
+      }),
+    ];
+  }
+}

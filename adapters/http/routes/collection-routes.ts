@@ -1,0 +1,113 @@
+// Product collections over HTTP: the list and items of spec 4.2 and the secret-key writes.
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { CollectionInput, CollectionItemsInput, CollectionPatch } from "../../../application/catalog/catalog-inputs.js";
+import { ListCollections } from "../../../application/catalog/list-collections.js";
+import { ManageCollections } from "../../../application/catalog/manage-collections.js";
+import { booleanParam, cursorParam, integerParam, textParam } from "../query-params.js";
+import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+import { Collection, CollectionItem } from "../schemas/catalog-schemas.js";
+import { Pagination, pagination } from "../schemas/pagination-schema.js";
+
+const TAG = "Collections";
+const ById = Schema.Struct({ id: Schema.UUID });
+const Items = Schema.Struct({ items: Schema.Array(CollectionItem) });
+
+@injectable()
+export class CollectionRoutes implements RouteModule {
+  constructor(
+    @inject(ListCollections) private readonly list: ListCollections,
+    @inject(ManageCollections) private readonly manage: ManageCollections,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      defineRoute({
+        operationId: "listProductCollections",
+        method: "GET",
+        path: "/v1/product-collections",
+        summary: "List active collections, highest display priority first",
+        tag: TAG,
+        access: "publishable",
+        query: Schema.Struct({
+          type: Schema.optional(textParam(50)),
+          show_on_homepage: Schema.optional(booleanParam),
+          limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
+          cursor: Schema.optional(cursorParam),
+        }),
+        success: {
+          status: 200,
+          description: "A page of collections.",
+          schema: Schema.Struct({ collections: Schema.Array(Collection), pagination: Pagination }),
+        },
+        handle: async ({ principal, query }) => {
+          const page = await this.list.page(principal, { type: query.type, showOnHomepage: query.show_on_homepage }, query);
+          return { collections: page.items, pagination: pagination(page, query.limit) };
+        },
+      }),
+      defineRoute({
+        operationId: "listProductCollectionItems",
+        method: "GET",
+        path: "/v1/product-collections/{id}/items",
+        summary: "The products of a collection, in order",
+        tag: TAG,
+        access: "publishable",
+        params: ById,
+        success: { status: 200, description: "The collection's items.", schema: Items },
+        handle: async ({ principal, params }) => ({ items: await this.list.items(principal, params.id) }),
+      }),
+      defineRoute({
+        operationId: "createProductCollection",
+        method: "POST",
+        path: "/v1/product-collections",
+        summary: "Create a collection",
+        tag: TAG,
+        access: "secret",
+        body: CollectionInput,
+        errors: [409],
+        success: { status: 201, description: "The collection.", schema: Collection },
+        handle: ({ principal, body }) => this.manage.create(principal, body),
+      }),
+      defineRoute({
+        operationId: "updateProductCollection",
+        method: "PATCH",
+        path: "/v1/product-collections/{id}",
+        summary: "Change a collection",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        body: CollectionPatch,
+        errors: [409],
+        success: { status: 200, description: "The collection.", schema: Collection },
+        handle: ({ principal, params, body }) => this.manage.update(principal, params.id, body),
+      }),
+      defineRoute({
+        operationId: "deleteProductCollection",
+        method: "DELETE",
+        path: "/v1/product-collections/{id}",
+        summary: "Delete a collection (its products stay)",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        success: { status: 204, description: "Deleted." },
+        handle: async ({ principal, params }) => {
+          await this.manage.remove(principal, params.id);
+          return reply(204, undefined);
+        },
+      }),
+      defineRoute({
+        operationId: "replaceProductCollectionItems",
+        method: "PUT",
+        path: "/v1/product-collections/{id}/items",
+        summary: "Replace a collection's items (order: sort_order, else the order given)",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        body: CollectionItemsInput,
+        success: { status: 200, description: "The collection's items.", schema: Items },
+        handle: ({ principal, params, body }) => this.manage.replaceItems(principal, params.id, body),
+      }),
+    ];
+  }
+}

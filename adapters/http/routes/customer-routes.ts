@@ -1,0 +1,40 @@
+// A customer's own record over HTTP (spec 4.1): any key, plus the customer's token, whose
+// customer must be the one asked for.
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { AuthenticateCustomer } from "../../../application/access/authenticate-customer.js";
+import { GetCustomer } from "../../../application/customers/get-customer.js";
+import { customerToken, customerTokenHeader } from "../customer-token.js";
+import { defineRoute, type AnyRoute } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+import { Customer, CUSTOMER_FIELDS } from "../schemas/customer-schemas.js";
+
+const TAG = "Customers";
+
+@injectable()
+export class CustomerRoutes implements RouteModule {
+  constructor(
+    @inject(GetCustomer) private readonly customers: GetCustomer,
+    @inject(AuthenticateCustomer) private readonly authenticate: AuthenticateCustomer,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      defineRoute({
+        operationId: "getCustomer",
+        method: "GET",
+        path: "/v1/customers/{id}",
+        summary: "A customer's record with their store metrics (the token's own customer only)",
+        tag: TAG,
+        access: "publishable",
+        params: Schema.Struct({ id: Schema.UUID }),
+        headers: [customerTokenHeader],
+        fields: { allowed: CUSTOMER_FIELDS },
+        errors: [403],
+        success: { status: 200, description: "The customer.", schema: Customer },
+        handle: async ({ principal, params, ctx }) =>
+          this.customers.byId(principal, await this.authenticate.execute(principal, customerToken(ctx)), params.id),
+      }),
+    ];
+  }
+}

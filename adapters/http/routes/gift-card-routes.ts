@@ -1,0 +1,131 @@
+// Gift cards over HTTP: the check of a code for any key (spec 4.8, throttled against guessing),
+// and the secret-key issue, list, detail with ledger, edit and deactivation.
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { CheckGiftCardCode } from "../../../application/gift-cards/check-gift-card-code.js";
+import { GiftCardInput, GiftCardPatch } from "../../../application/gift-cards/gift-card-inputs.js";
+import { IssueGiftCard } from "../../../application/gift-cards/issue-gift-card.js";
+import { ManageGiftCards } from "../../../application/gift-cards/manage-gift-cards.js";
+import { cursorParam, integerParam, textParam } from "../query-params.js";
+import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+import {
+  GIFT_CARD_DETAIL_FIELDS,
+  GIFT_CARD_FIELDS,
+  GiftCard,
+  GiftCardCheck,
+  GiftCardDetail,
+  GiftCardList,
+} from "../schemas/gift-card-schemas.js";
+import { pagination } from "../schemas/pagination-schema.js";
+
+const TAG = "Gift cards";
+const ById = Schema.Struct({ id: Schema.UUID });
+
+const CheckQuery = Schema.Struct({
+  code: textParam(64).pipe(Schema.minLength(1)).annotations({ description: "The card's code; case, spaces and hyphens do not matter." }),
+});
+
+const ListQuery = Schema.Struct({
+  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
+  cursor: Schema.optional(cursorParam),
+});
+
+@injectable()
+export class GiftCardRoutes implements RouteModule {
+  constructor(
+    @inject(CheckGiftCardCode) private readonly check: CheckGiftCardCode,
+    @inject(IssueGiftCard) private readonly issue: IssueGiftCard,
+    @inject(ManageGiftCards) private readonly manage: ManageGiftCards,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      // before /v1/gift-cards/{id}, which would otherwise take "check" for an id
+      defineRoute({
+        operationId: "checkGiftCard",
+        method: "GET",
+        path: "/v1/gift-cards/check",
+        summary: "Check a gift card code: is it valid, and what is its balance",
+        description:
+          "`valid` is true exactly when the card is active, its balance is above 0 and it has not expired (a card is valid through its expiry date, UTC). The code is compared case-insensitively, spaces and hyphens aside. An unknown code is a 404; unknown codes are limited per client address and per key (429 with Retry-After). `fields` selects fields of the embedded `gift_card`.",
+        tag: TAG,
+        access: "publishable",
+        query: CheckQuery,
+        fields: { allowed: GIFT_CARD_FIELDS, target: { key: "gift_card" } },
+        errors: [429],
+        success: { status: 200, description: "The check result.", schema: GiftCardCheck },
+        handle: ({ principal, query, ctx }) => this.check.execute(principal, query.code, ctx.ip),
+      }),
+      defineRoute({
+        operationId: "listGiftCards",
+        method: "GET",
+        path: "/v1/gift-cards",
+        summary: "List the store's gift cards, newest first",
+        tag: TAG,
+        access: "secret",
+        query: ListQuery,
+        fields: { allowed: GIFT_CARD_FIELDS, target: { list: "gift_cards" } },
+        success: { status: 200, description: "A page of gift cards.", schema: GiftCardList },
+        handle: async ({ principal, query }) => {
+          const page = await this.manage.page(principal, { limit: query.limit, cursor: query.cursor });
+          return { gift_cards: page.items, pagination: pagination(page, query.limit) };
+        },
+      }),
+      defineRoute({
+        operationId: "getGiftCard",
+        method: "GET",
+        path: "/v1/gift-cards/{id}",
+        summary: "Get a gift card with its ledger",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        fields: { allowed: GIFT_CARD_DETAIL_FIELDS },
+        success: { status: 200, description: "The card and every movement of its balance, oldest first.", schema: GiftCardDetail },
+        handle: ({ principal, params }) => this.manage.get(principal, params.id),
+      }),
+      defineRoute({
+        operationId: "issueGiftCard",
+        method: "POST",
+        path: "/v1/gift-cards",
+        summary: "Issue a gift card with a new random code",
+        description:
+          "`initial_balance` is in major units of the card's `currency` (default: the store's base currency). The code is 16 random characters in groups of four. Records `gift_card.issued`. Send an `Idempotency-Key` to retry safely.",
+        tag: TAG,
+        access: "secret",
+        body: GiftCardInput,
+        idempotency: "optional",
+        headers: [{ name: "Idempotency-Key", required: false, description: "A repeat with the same key and body replays the first answer: one card, not two." }],
+        success: { status: 201, description: "The new card, with its code.", schema: GiftCard },
+        handle: ({ principal, body }) => this.issue.execute(principal, body),
+      }),
+      defineRoute({
+        operationId: "updateGiftCard",
+        method: "PATCH",
+        path: "/v1/gift-cards/{id}",
+        summary: "Switch a gift card on or off, or change its expiry date or usage cap",
+        description: "A past expiry date ends the card. Switching on a card with no balance left makes it full_redeemed.",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        body: GiftCardPatch,
+        success: { status: 200, description: "The card with its ledger.", schema: GiftCardDetail },
+        handle: ({ principal, params, body }) => this.manage.update(principal, params.id, body),
+      }),
+      defineRoute({
+        operationId: "deactivateGiftCard",
+        method: "DELETE",
+        path: "/v1/gift-cards/{id}",
+        summary: "Deactivate a gift card (it is kept, with its ledger, as inactive)",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        success: { status: 204, description: "Deactivated." },
+        handle: async ({ principal, params }) => {
+          await this.manage.deactivate(principal, params.id);
+          return reply(204, undefined);
+        },
+      }),
+    ];
+  }
+}

@@ -1,0 +1,111 @@
+// Orders over HTTP: checkout (`POST /v1/orders`), reads, and the signed, idempotent order update
+// of spec 4.5.
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { Checkout } from "../../../application/orders/checkout.js";
+import { CheckoutInput, OrderUpdateInput } from "../../../application/orders/order-inputs.js";
+import { ReadOrders } from "../../../application/orders/read-orders.js";
+import { UpdateOrder } from "../../../application/orders/update-order.js";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../../domain/orders/order-status.js";
+import { customerToken, customerTokenHeader } from "../customer-token.js";
+import { cursorParam, integerParam, uuidParam } from "../query-params.js";
+import { defineRoute, type AnyRoute, type HeaderDoc } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+import { Order } from "../schemas/order-schemas.js";
+import { Pagination, pagination } from "../schemas/pagination-schema.js";
+
+const TAG = "Orders";
+const ById = Schema.Struct({ id: Schema.UUID });
+
+const signedHeaders: readonly HeaderDoc[] = [
+  { name: "Idempotency-Key", required: true, description: "1-255 printable characters; a repeat replays the first answer." },
+  { name: "X-Timestamp", required: true, description: "Unix seconds, within 5 minutes of the server clock." },
+  { name: "X-Signature", required: true, description: "Base64 HMAC-SHA256 of `<X-Timestamp>.<raw body>` keyed with the store's HMAC secret." },
+];
+
+@injectable()
+export class OrderRoutes implements RouteModule {
+  constructor(
+    @inject(Checkout) private readonly checkout: Checkout,
+    @inject(ReadOrders) private readonly reads: ReadOrders,
+    @inject(UpdateOrder) private readonly update: UpdateOrder,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      defineRoute({
+        operationId: "createOrder",
+        method: "POST",
+        path: "/v1/orders",
+        summary: "Check out: turn the cart into an order (prices, promotions, gift card, shipping, tax, stock) in one transaction",
+        tag: TAG,
+        access: "secret",
+        body: CheckoutInput,
+        idempotency: "optional",
+        headers: [
+          { ...customerTokenHeader, required: false, description: "The customer's access token; required with customer_id." },
+          { name: "Idempotency-Key", required: false, description: "A repeat with the same key and body replays the first answer." },
+        ],
+        errors: [403, 409, 422],
+        success: { status: 201, description: "The order.", schema: Order },
+        handle: ({ principal, body, ctx }) => this.checkout.execute(principal, body, customerToken(ctx)),
+      }),
+      defineRoute({
+        operationId: "listOrders",
+        method: "GET",
+        path: "/v1/orders",
+        summary: "Orders, newest first (a publishable key with x-auth-token: that customer's)",
+        tag: TAG,
+        access: "publishable",
+        query: Schema.Struct({
+          customer_id: Schema.optional(uuidParam),
+          order_status: Schema.optional(Schema.Literal(...ORDER_STATUSES)),
+          payment_status: Schema.optional(Schema.Literal(...PAYMENT_STATUSES)),
+          limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
+          cursor: Schema.optional(cursorParam),
+        }),
+        headers: [{ ...customerTokenHeader, required: false, description: "Required with a publishable key." }],
+        success: { status: 200, description: "A page of orders.", schema: Schema.Struct({ orders: Schema.Array(Order), pagination: Pagination }) },
+        handle: async ({ principal, query, ctx }) => {
+          const page = await this.reads.page(
+            principal,
+            { customerId: query.customer_id, orderStatus: query.order_status, paymentStatus: query.payment_status },
+            { limit: query.limit, cursor: query.cursor },
+            customerToken(ctx),
+          );
+          return { orders: page.items, pagination: pagination(page, query.limit) };
+        },
+      }),
+      defineRoute({
+        operationId: "getOrder",
+        method: "GET",
+        path: "/v1/orders/{id}",
+        summary: "One order (a publishable key with x-auth-token: only that customer's)",
+        tag: TAG,
+        access: "publishable",
+        params: ById,
+        headers: [{ ...customerTokenHeader, required: false, description: "Required with a publishable key." }],
+        success: { status: 200, description: "The order.", schema: Order },
+        handle: ({ principal, params, ctx }) => this.reads.one(principal, params.id, customerToken(ctx)),
+      }),
+      defineRoute({
+        operationId: "updateOrder",
+        method: "PATCH",
+        path: "/v1/orders/{id}",
+        summary: "Move an order's statuses and set fulfilment fields (signed, idempotent)",
+        description:
+          "order_status: pending → processing | cancelled; processing → shipped | cancelled; shipped → delivered. payment_status: pending → paid | failed; failed → paid | pending; paid → refunded. Any other move is a 409 invalid_transition.",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        body: OrderUpdateInput,
+        signed: true,
+        idempotency: "required",
+        headers: signedHeaders,
+        errors: [409, 422],
+        success: { status: 200, description: "The updated order.", schema: Order },
+        handle: ({ principal, params, body }) => this.update.execute(principal, params.id, body),
+      }),
+    ];
+  }
+}

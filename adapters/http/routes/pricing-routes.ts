@@ -1,0 +1,225 @@
+// Pricing over HTTP: the price list and one product's prices (CONTRACT section 4), and the
+// secret-key writes of price rules and exchange rates.
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { ParameterMissing } from "../../../application/errors/request-errors.js";
+import { ListPrices } from "../../../application/pricing/list-prices.js";
+import { ManageExchangeRates } from "../../../application/pricing/manage-exchange-rates.js";
+import { ManagePriceRules } from "../../../application/pricing/manage-price-rules.js";
+import type { PricingRequest } from "../../../application/pricing/pricing-context.js";
+import {
+  ExchangeRateInput,
+  ExchangeRatePatch,
+  PriceRuleInput,
+  PriceRulePatch,
+} from "../../../application/pricing/pricing-inputs.js";
+import { CurrencyCode } from "../../../domain/money/currency.js";
+import { integerParam, numberParam, textParam, uuidParam } from "../query-params.js";
+import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+import {
+  ExchangeRate,
+  PRICE_ITEM_FIELDS,
+  PriceList,
+  PriceRule,
+  ProductPrices,
+} from "../schemas/pricing-schemas.js";
+
+const TAG = "Pricing";
+
+/** When the deprecated `country` parameter was superseded by `place_name` (RFC 9745 date). */
+const COUNTRY_DEPRECATED_AT = Math.floor(Date.parse("2026-01-01T00:00:00Z") / 1000);
+
+const pricingParams = {
+  quantity: Schema.optionalWith(integerParam(1, 1_000_000), { default: () => 1 }),
+  region: Schema.optional(textParam(2).pipe(Schema.minLength(2))),
+  country: Schema.optional(textParam(2).pipe(Schema.minLength(2))),
+  place_name: Schema.optional(textParam(200).pipe(Schema.minLength(1))),
+  latitude: Schema.optional(numberParam(-90, 90)),
+  longitude: Schema.optional(numberParam(-180, 180)),
+  customer_id: Schema.optional(uuidParam),
+};
+
+const PricingQuery = Schema.Struct(pricingParams);
+type PricingQuery = typeof PricingQuery.Type;
+
+const ListQuery = Schema.Struct({
+  ...pricingParams,
+  search: Schema.optional(textParam(200)),
+  category_id: Schema.optional(uuidParam),
+  subcategory_id: Schema.optional(uuidParam),
+  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
+  offset: Schema.optionalWith(integerParam(0), { default: () => 0 }),
+});
+
+const toPricingRequest = (query: PricingQuery): PricingRequest => {
+  if ((query.latitude === undefined) !== (query.longitude === undefined)) {
+    const missing = query.latitude === undefined ? "latitude" : "longitude";
+    throw new ParameterMissing({ param: missing, message: `${missing} is required with ${missing === "latitude" ? "longitude" : "latitude"}` });
+  }
+  return {
+    quantity: query.quantity,
+    region: query.region,
+    country: query.country,
+    placeName: query.place_name,
+    latitude: query.latitude,
+    longitude: query.longitude,
+    customerId: query.customer_id,
+  };
+};
+
+const deprecationHeaders = (query: PricingQuery): Record<string, string> | undefined =>
+  query.country === undefined
+    ? undefined
+    : { Deprecation: `@${COUNTRY_DEPRECATED_AT}`, Warning: '299 - "country is deprecated; use place_name"' };
+
+@injectable()
+export class PricingRoutes implements RouteModule {
+  constructor(
+    @inject(ListPrices) private readonly prices: ListPrices,
+    @inject(ManagePriceRules) private readonly rules: ManagePriceRules,
+    @inject(ManageExchangeRates) private readonly rates: ManageExchangeRates,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    const ById = Schema.Struct({ id: Schema.UUID });
+    const ByCurrency = Schema.Struct({ currency: CurrencyCode });
+    return [
+      defineRoute({
+        operationId: "listPrices",
+        method: "GET",
+        path: "/v1/prices",
+        summary: "Products with prices resolved for a location, a customer and a quantity",
+        description:
+          "The display currency comes from `region` (override), else `latitude`+`longitude`, else `place_name`, else the deprecated `country`, else the store default. Segment and tier are resolved from `customer_id` on the server.",
+        tag: TAG,
+        access: "publishable",
+        query: ListQuery,
+        fields: { allowed: PRICE_ITEM_FIELDS, target: { list: "items" } },
+        success: { status: 200, description: "A window of priced products.", schema: PriceList },
+        handle: async ({ principal, query }) => {
+          const page = await this.prices.page(
+            principal,
+            { search: query.search, categoryId: query.category_id, subcategoryId: query.subcategory_id },
+            { limit: query.limit, offset: query.offset },
+            toPricingRequest(query),
+          );
+          const headers = deprecationHeaders(query);
+          return headers === undefined ? page : reply(200, page, headers);
+        },
+      }),
+      defineRoute({
+        operationId: "getProductPrices",
+        method: "GET",
+        path: "/v1/prices/products/{id}",
+        summary: "Every variant of one product, priced",
+        tag: TAG,
+        access: "publishable",
+        params: ById,
+        query: PricingQuery,
+        fields: { allowed: PRICE_ITEM_FIELDS, target: { list: "variants" } },
+        success: { status: 200, description: "The product's variants with their prices.", schema: ProductPrices },
+        handle: async ({ principal, params, query }) => {
+          const prices = await this.prices.product(principal, params.id, toPricingRequest(query));
+          const headers = deprecationHeaders(query);
+          return headers === undefined ? prices : reply(200, prices, headers);
+        },
+      }),
+      defineRoute({
+        operationId: "listPriceRules",
+        method: "GET",
+        path: "/v1/price-rules",
+        summary: "The store's price rules",
+        tag: TAG,
+        access: "secret",
+        success: { status: 200, description: "Every price rule.", schema: Schema.Struct({ price_rules: Schema.Array(PriceRule) }) },
+        handle: async ({ principal }) => ({ price_rules: await this.rules.list(principal) }),
+      }),
+      defineRoute({
+        operationId: "createPriceRule",
+        method: "POST",
+        path: "/v1/price-rules",
+        summary: "Create a segment, tier or volume price rule",
+        tag: TAG,
+        access: "secret",
+        body: PriceRuleInput,
+        success: { status: 201, description: "The rule.", schema: PriceRule },
+        handle: ({ principal, body }) => this.rules.create(principal, body),
+      }),
+      defineRoute({
+        operationId: "updatePriceRule",
+        method: "PATCH",
+        path: "/v1/price-rules/{id}",
+        summary: "Change a price rule",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        body: PriceRulePatch,
+        success: { status: 200, description: "The rule.", schema: PriceRule },
+        handle: ({ principal, params, body }) => this.rules.update(principal, params.id, body),
+      }),
+      defineRoute({
+        operationId: "deletePriceRule",
+        method: "DELETE",
+        path: "/v1/price-rules/{id}",
+        summary: "Delete a price rule",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        success: { status: 204, description: "Deleted." },
+        handle: async ({ principal, params }) => {
+          await this.rules.remove(principal, params.id);
+          return reply(204, undefined);
+        },
+      }),
+      defineRoute({
+        operationId: "listExchangeRates",
+        method: "GET",
+        path: "/v1/exchange-rates",
+        summary: "The store's exchange rates from its base currency",
+        tag: TAG,
+        access: "secret",
+        success: { status: 200, description: "Every rate.", schema: Schema.Struct({ exchange_rates: Schema.Array(ExchangeRate) }) },
+        handle: async ({ principal }) => ({ exchange_rates: await this.rates.list(principal) }),
+      }),
+      defineRoute({
+        operationId: "createExchangeRate",
+        method: "POST",
+        path: "/v1/exchange-rates",
+        summary: "Set the rate of a display currency (units per base unit), with its as-of time",
+        tag: TAG,
+        access: "secret",
+        body: ExchangeRateInput,
+        errors: [409],
+        success: { status: 201, description: "The rate.", schema: ExchangeRate },
+        handle: ({ principal, body }) => this.rates.create(principal, body),
+      }),
+      defineRoute({
+        operationId: "updateExchangeRate",
+        method: "PATCH",
+        path: "/v1/exchange-rates/{currency}",
+        summary: "Change a rate",
+        tag: TAG,
+        access: "secret",
+        params: ByCurrency,
+        body: ExchangeRatePatch,
+        success: { status: 200, description: "The rate.", schema: ExchangeRate },
+        handle: ({ principal, params, body }) => this.rates.update(principal, params.currency, body),
+      }),
+      defineRoute({
+        operationId: "deleteExchangeRate",
+        method: "DELETE",
+        path: "/v1/exchange-rates/{currency}",
+        summary: "Delete a rate (prices in that currency fall back to the base currency)",
+        tag: TAG,
+        access: "secret",
+        params: ByCurrency,
+        success: { status: 204, description: "Deleted." },
+        handle: async ({ principal, params }) => {
+          await this.rates.remove(principal, params.currency);
+          return reply(204, undefined);
+        },
+      }),
+    ];
+  }
+}

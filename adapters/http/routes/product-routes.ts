@@ -1,0 +1,181 @@
+// Catalog products over HTTP: list, detail by id and by slug, and the secret-key writes of
+// products and their variants (CONTRACT section 4).
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { ProductInput, ProductPatch, Slug, VariantInput, VariantPatch } from "../../../application/catalog/catalog-inputs.js";
+import { CreateProduct } from "../../../application/catalog/create-product.js";
+import { DeleteProduct } from "../../../application/catalog/delete-product.js";
+import { GetProduct } from "../../../application/catalog/get-product.js";
+import { ListProducts } from "../../../application/catalog/list-products.js";
+import { ManageVariants } from "../../../application/catalog/manage-variants.js";
+import { UpdateProduct } from "../../../application/catalog/update-product.js";
+import { booleanParam, cursorParam, integerParam, textParam, uuidParam } from "../query-params.js";
+import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+import { PRODUCT_FIELDS, ProductDetailRecord, ProductListRecord, VariantRecord } from "../schemas/catalog-schemas.js";
+import { Pagination, pagination } from "../schemas/pagination-schema.js";
+
+const TAG = "Products";
+const ById = Schema.Struct({ id: Schema.UUID });
+const ByVariant = Schema.Struct({ id: Schema.UUID, variant_id: Schema.UUID });
+
+const ListQuery = Schema.Struct({
+  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
+  cursor: Schema.optional(cursorParam),
+  category_id: Schema.optional(uuidParam),
+  subcategory_id: Schema.optional(uuidParam),
+  collection_id: Schema.optional(uuidParam),
+  search: Schema.optional(textParam(200)),
+  featured: Schema.optional(booleanParam),
+});
+
+@injectable()
+export class ProductRoutes implements RouteModule {
+  constructor(
+    @inject(ListProducts) private readonly list: ListProducts,
+    @inject(GetProduct) private readonly get: GetProduct,
+    @inject(CreateProduct) private readonly create: CreateProduct,
+    @inject(UpdateProduct) private readonly update: UpdateProduct,
+    @inject(DeleteProduct) private readonly remove: DeleteProduct,
+    @inject(ManageVariants) private readonly variants: ManageVariants,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      defineRoute({
+        operationId: "listProducts",
+        method: "GET",
+        path: "/v1/products",
+        summary: "List active products as flat records (default variant's data)",
+        tag: TAG,
+        access: "publishable",
+        query: ListQuery,
+        fields: { allowed: PRODUCT_FIELDS, target: { list: "products" } },
+        success: {
+          status: 200,
+          description: "A page of products, newest first (featured=true: by featured_order).",
+          schema: Schema.Struct({ products: Schema.Array(ProductListRecord), pagination: Pagination }),
+        },
+        handle: async ({ principal, query }) => {
+          const page = await this.list.execute(
+            principal,
+            {
+              categoryId: query.category_id,
+              subcategoryId: query.subcategory_id,
+              collectionId: query.collection_id,
+              search: query.search,
+              featured: query.featured,
+            },
+            { limit: query.limit, cursor: query.cursor },
+          );
+          return { products: page.items, pagination: pagination(page, query.limit) };
+        },
+      }),
+      defineRoute({
+        operationId: "getProductBySlug",
+        method: "GET",
+        path: "/v1/products/by-slug/{slug}",
+        summary: "Get an active product by its slug",
+        tag: TAG,
+        access: "publishable",
+        params: Schema.Struct({ slug: Slug }),
+        invalidPath: "bad-request",
+        fields: { allowed: PRODUCT_FIELDS },
+        success: { status: 200, description: "The product in its detail shape.", schema: ProductDetailRecord },
+        handle: ({ principal, params }) => this.get.bySlug(principal, params.slug),
+      }),
+      defineRoute({
+        operationId: "getProduct",
+        method: "GET",
+        path: "/v1/products/{id}",
+        summary: "Get a product by id (a secret key also sees inactive products)",
+        tag: TAG,
+        access: "publishable",
+        params: ById,
+        fields: { allowed: PRODUCT_FIELDS },
+        success: { status: 200, description: "The product in its detail shape.", schema: ProductDetailRecord },
+        handle: ({ principal, params }) => this.get.byId(principal, params.id),
+      }),
+      defineRoute({
+        operationId: "createProduct",
+        method: "POST",
+        path: "/v1/products",
+        summary: "Create a product with its variants (one variant: a simple product)",
+        tag: TAG,
+        access: "secret",
+        body: ProductInput,
+        errors: [409],
+        success: { status: 201, description: "The created product.", schema: ProductDetailRecord },
+        handle: ({ principal, body }) => this.create.execute(principal, body),
+      }),
+      defineRoute({
+        operationId: "updateProduct",
+        method: "PATCH",
+        path: "/v1/products/{id}",
+        summary: "Change product-level fields",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        body: ProductPatch,
+        errors: [409],
+        success: { status: 200, description: "The updated product.", schema: ProductDetailRecord },
+        handle: ({ principal, params, body }) => this.update.execute(principal, params.id, body),
+      }),
+      defineRoute({
+        operationId: "deleteProduct",
+        method: "DELETE",
+        path: "/v1/products/{id}",
+        summary: "Delete a product (deactivated instead while orders point at it)",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        success: { status: 204, description: "Deleted or deactivated." },
+        handle: async ({ principal, params }) => {
+          await this.remove.execute(principal, params.id);
+          return reply(204, undefined);
+        },
+      }),
+      defineRoute({
+        operationId: "addVariant",
+        method: "POST",
+        path: "/v1/products/{id}/variants",
+        summary: "Add a variant to a product",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        body: VariantInput,
+        errors: [409],
+        success: { status: 201, description: "The new variant.", schema: VariantRecord },
+        handle: ({ principal, params, body }) => this.variants.add(principal, params.id, body),
+      }),
+      defineRoute({
+        operationId: "updateVariant",
+        method: "PATCH",
+        path: "/v1/products/{id}/variants/{variant_id}",
+        summary: "Change a variant (price, stock, SKU...)",
+        tag: TAG,
+        access: "secret",
+        params: ByVariant,
+        body: VariantPatch,
+        errors: [409],
+        success: { status: 200, description: "The updated variant.", schema: VariantRecord },
+        handle: ({ principal, params, body }) => this.variants.update(principal, params.id, params.variant_id, body),
+      }),
+      defineRoute({
+        operationId: "deleteVariant",
+        method: "DELETE",
+        path: "/v1/products/{id}/variants/{variant_id}",
+        summary: "Delete a variant (a product keeps at least one)",
+        tag: TAG,
+        access: "secret",
+        params: ByVariant,
+        errors: [409],
+        success: { status: 204, description: "Deleted." },
+        handle: async ({ principal, params }) => {
+          await this.variants.remove(principal, params.id, params.variant_id);
+          return reply(204, undefined);
+        },
+      }),
+    ];
+  }
+}

@@ -1,0 +1,106 @@
+// Promotions over HTTP (spec 4.8, CONTRACT section 4): one by id and the list of active ones for
+// any key, with `fields`; the secret-key writes. Status in every answer is derived from the clock.
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { ManagePromotions } from "../../../application/promotions/manage-promotions.js";
+import { PromotionInput, PromotionPatch } from "../../../application/promotions/promotion-inputs.js";
+import { ReadPromotions } from "../../../application/promotions/read-promotions.js";
+import { cursorParam, integerParam } from "../query-params.js";
+import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+import { pagination } from "../schemas/pagination-schema.js";
+import { Promotion, PROMOTION_FIELDS, PromotionList } from "../schemas/promotion-schemas.js";
+
+const TAG = "Promotions";
+const ById = Schema.Struct({ id: Schema.UUID });
+
+const StatusParam = Schema.Literal("active", "scheduled", "expired", "inactive", "all").annotations({
+  message: () => ({ message: "must be one of active, scheduled, expired, inactive, all", override: true }),
+});
+
+const ListQuery = Schema.Struct({
+  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
+  cursor: Schema.optional(cursorParam),
+  status: Schema.optionalWith(StatusParam, { default: () => "active" as const }),
+});
+
+@injectable()
+export class PromotionRoutes implements RouteModule {
+  constructor(
+    @inject(ReadPromotions) private readonly read: ReadPromotions,
+    @inject(ManagePromotions) private readonly manage: ManagePromotions,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      defineRoute({
+        operationId: "listPromotions",
+        method: "GET",
+        path: "/v1/promotions",
+        summary: "List the promotions active now, newest first",
+        description:
+          "Active now: switched on, started, not ended and below its usage limit. A secret key may ask for another `status` (scheduled, expired, inactive) or `all`; a publishable key gets 403 for those.",
+        tag: TAG,
+        access: "publishable",
+        query: ListQuery,
+        fields: { allowed: PROMOTION_FIELDS, target: { list: "promotions" } },
+        success: { status: 200, description: "A page of promotions.", schema: PromotionList },
+        handle: async ({ principal, query }) => {
+          const page = await this.read.page(principal, query.status, { limit: query.limit, cursor: query.cursor });
+          return { promotions: page.items, pagination: pagination(page, query.limit) };
+        },
+      }),
+      defineRoute({
+        operationId: "getPromotion",
+        method: "GET",
+        path: "/v1/promotions/{id}",
+        summary: "Get a promotion",
+        tag: TAG,
+        access: "publishable",
+        params: ById,
+        fields: { allowed: PROMOTION_FIELDS },
+        success: { status: 200, description: "The promotion, with its status now.", schema: Promotion },
+        handle: ({ principal, params }) => this.read.get(principal, params.id),
+      }),
+      defineRoute({
+        operationId: "createPromotion",
+        method: "POST",
+        path: "/v1/promotions",
+        summary: "Create a promotion",
+        description:
+          "Amounts (`discount_value` of a fixed discount, `min_purchase`, `max_discount`) are integer minor units of the store's base currency, like the catalog and cart prices promotions apply to; a percentage `discount_value` is 0-100. `start_date` defaults to now; the promotion runs on [start_date, end_date). `status` sets the switch (active or inactive); answers show the derived status.",
+        tag: TAG,
+        access: "secret",
+        body: PromotionInput,
+        success: { status: 201, description: "The promotion.", schema: Promotion },
+        handle: ({ principal, body }) => this.manage.create(principal, body),
+      }),
+      defineRoute({
+        operationId: "updatePromotion",
+        method: "PATCH",
+        path: "/v1/promotions/{id}",
+        summary: "Change a promotion",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        body: PromotionPatch,
+        success: { status: 200, description: "The promotion.", schema: Promotion },
+        handle: ({ principal, params, body }) => this.manage.update(principal, params.id, body),
+      }),
+      defineRoute({
+        operationId: "deletePromotion",
+        method: "DELETE",
+        path: "/v1/promotions/{id}",
+        summary: "Delete a promotion (orders keep the discounts it gave)",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        success: { status: 204, description: "Deleted." },
+        handle: async ({ principal, params }) => {
+          await this.manage.remove(principal, params.id);
+          return reply(204, undefined);
+        },
+      }),
+    ];
+  }
+}

@@ -1,0 +1,135 @@
+// Shipping over HTTP: the tiers and zones for any key (spec 4.8), a quote for any key (a
+// storefront shows the fee before checkout), and the secret-key writes of tiers and zones.
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { ListShippingZones } from "../../../application/shipping/list-shipping-zones.js";
+import { ManageDeliveryZones } from "../../../application/shipping/manage-delivery-zones.js";
+import { ManagePricingTiers } from "../../../application/shipping/manage-pricing-tiers.js";
+import { QuoteDelivery } from "../../../application/shipping/quote-delivery.js";
+import {
+  DeliveryZoneInput,
+  DeliveryZonePatch,
+  PricingTierInput,
+  PricingTierPatch,
+  ShippingQuoteInput,
+} from "../../../application/shipping/shipping-inputs.js";
+import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+import { DeliveryZone, PricingTier, ShippingQuote, ShippingZones } from "../schemas/shipping-schemas.js";
+
+const TAG = "Shipping";
+const ById = Schema.Struct({ id: Schema.UUID });
+
+@injectable()
+export class ShippingRoutes implements RouteModule {
+  constructor(
+    @inject(ListShippingZones) private readonly list: ListShippingZones,
+    @inject(ManagePricingTiers) private readonly tiers: ManagePricingTiers,
+    @inject(ManageDeliveryZones) private readonly zones: ManageDeliveryZones,
+    @inject(QuoteDelivery) private readonly quote: QuoteDelivery,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      defineRoute({
+        operationId: "listShippingZones",
+        method: "GET",
+        path: "/v1/shipping/zones",
+        summary: "The store's distance pricing tiers and delivery zones",
+        description: "Fees and thresholds are decimal major units of the store's base currency; zones carry their polygon.",
+        tag: TAG,
+        access: "publishable",
+        success: { status: 200, description: "Tiers and zones, active or not.", schema: ShippingZones },
+        handle: ({ principal }) => this.list.execute(principal),
+      }),
+      defineRoute({
+        operationId: "quoteShipping",
+        method: "POST",
+        path: "/v1/shipping/quote",
+        summary: "Price delivery to a point, as checkout will",
+        description:
+          "The active zone of highest priority holding the point, else the active tier holding its distance from the store's location (`PATCH /v1/store`). Delivery is free once `subtotal` (major units, after discounts) reaches the threshold. Any key may call it. Outside every zone and tier: 422 `address_not_deliverable`.",
+        tag: TAG,
+        access: "publishable",
+        body: ShippingQuoteInput,
+        errors: [422],
+        success: { status: 200, description: "The quote.", schema: ShippingQuote },
+        handle: ({ principal, body }) => this.quote.execute(principal, body),
+      }),
+      defineRoute({
+        operationId: "createPricingTier",
+        method: "POST",
+        path: "/v1/shipping/tiers",
+        summary: "Create a distance pricing tier",
+        tag: TAG,
+        access: "secret",
+        body: PricingTierInput,
+        success: { status: 201, description: "The tier.", schema: PricingTier },
+        handle: ({ principal, body }) => this.tiers.create(principal, body),
+      }),
+      defineRoute({
+        operationId: "updatePricingTier",
+        method: "PATCH",
+        path: "/v1/shipping/tiers/{id}",
+        summary: "Change a pricing tier",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        body: PricingTierPatch,
+        success: { status: 200, description: "The tier.", schema: PricingTier },
+        handle: ({ principal, params, body }) => this.tiers.update(principal, params.id, body),
+      }),
+      defineRoute({
+        operationId: "deletePricingTier",
+        method: "DELETE",
+        path: "/v1/shipping/tiers/{id}",
+        summary: "Delete a pricing tier",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        success: { status: 204, description: "Deleted." },
+        handle: async ({ principal, params }) => {
+          await this.tiers.remove(principal, params.id);
+          return reply(204, undefined);
+        },
+      }),
+      defineRoute({
+        operationId: "createDeliveryZone",
+        method: "POST",
+        path: "/v1/shipping/zones",
+        summary: "Create a delivery zone",
+        tag: TAG,
+        access: "secret",
+        body: DeliveryZoneInput,
+        success: { status: 201, description: "The zone.", schema: DeliveryZone },
+        handle: ({ principal, body }) => this.zones.create(principal, body),
+      }),
+      defineRoute({
+        operationId: "updateDeliveryZone",
+        method: "PATCH",
+        path: "/v1/shipping/zones/{id}",
+        summary: "Change a delivery zone",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        body: DeliveryZonePatch,
+        success: { status: 200, description: "The zone.", schema: DeliveryZone },
+        handle: ({ principal, params, body }) => this.zones.update(principal, params.id, body),
+      }),
+      defineRoute({
+        operationId: "deleteDeliveryZone",
+        method: "DELETE",
+        path: "/v1/shipping/zones/{id}",
+        summary: "Delete a delivery zone",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        success: { status: 204, description: "Deleted." },
+        handle: async ({ principal, params }) => {
+          await this.zones.remove(principal, params.id);
+          return reply(204, undefined);
+        },
+      }),
+    ];
+  }
+}

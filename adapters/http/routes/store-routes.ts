@@ -1,0 +1,64 @@
+// The store's own settings over HTTP (secret key): read and change its location and tax rate,
+// and rotate the HMAC secret of signed requests.
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { ManageStoreSettings, StoreSettingsPatch } from "../../../application/stores/manage-store-settings.js";
+import { defineRoute, type AnyRoute } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+
+const TAG = "Store";
+
+const StoreRecord = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  base_currency: Schema.String,
+  latitude: Schema.NullOr(Schema.Number),
+  longitude: Schema.NullOr(Schema.Number),
+  tax_rate_percent: Schema.Number,
+  created_at: Schema.String,
+}).annotations({ identifier: "Store" });
+
+@injectable()
+export class StoreRoutes implements RouteModule {
+  constructor(@inject(ManageStoreSettings) private readonly settings: ManageStoreSettings) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      defineRoute({
+        operationId: "getStore",
+        method: "GET",
+        path: "/v1/store",
+        summary: "The key's store and its settings",
+        tag: TAG,
+        access: "secret",
+        success: { status: 200, description: "The store.", schema: StoreRecord },
+        handle: ({ principal }) => this.settings.get(principal),
+      }),
+      defineRoute({
+        operationId: "updateStore",
+        method: "PATCH",
+        path: "/v1/store",
+        summary: "Change the store's name, location (origin of delivery distances) or tax rate",
+        tag: TAG,
+        access: "secret",
+        body: StoreSettingsPatch,
+        success: { status: 200, description: "The store.", schema: StoreRecord },
+        handle: ({ principal, body }) => this.settings.update(principal, body),
+      }),
+      defineRoute({
+        operationId: "rotateHmacSecret",
+        method: "POST",
+        path: "/v1/store/hmac-secret/rotate",
+        summary: "Replace the HMAC secret of signed requests; the old one still verifies for 24 hours",
+        tag: TAG,
+        access: "secret",
+        success: {
+          status: 200,
+          description: "The new secret (shown only here) and when the old one stops verifying.",
+          schema: Schema.Struct({ hmac_secret: Schema.String, previous_secret_expires_at: Schema.String }),
+        },
+        handle: ({ principal }) => this.settings.rotateHmacSecret(principal),
+      }),
+    ];
+  }
+}

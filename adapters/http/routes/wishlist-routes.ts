@@ -1,0 +1,73 @@
+// Wishlists over HTTP (spec 4.4, CONTRACT section 4): read with any key, change with a secret
+// key; always with the customer's token, whose customer must own the wishlist.
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { AuthenticateCustomer } from "../../../application/access/authenticate-customer.js";
+import { AddWishlistItem } from "../../../application/wishlist/add-wishlist-item.js";
+import { GetWishlist } from "../../../application/wishlist/get-wishlist.js";
+import { RemoveWishlistItem } from "../../../application/wishlist/remove-wishlist-item.js";
+import { AddWishlistItemInput } from "../../../application/wishlist/wishlist-inputs.js";
+import { customerToken, customerTokenHeader } from "../customer-token.js";
+import { uuidParam } from "../query-params.js";
+import { defineRoute, type AnyRoute } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+import { Wishlist } from "../schemas/wishlist-schemas.js";
+
+const TAG = "Wishlist";
+
+@injectable()
+export class WishlistRoutes implements RouteModule {
+  constructor(
+    @inject(GetWishlist) private readonly get: GetWishlist,
+    @inject(AddWishlistItem) private readonly add: AddWishlistItem,
+    @inject(RemoveWishlistItem) private readonly remove: RemoveWishlistItem,
+    @inject(AuthenticateCustomer) private readonly authenticate: AuthenticateCustomer,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      defineRoute({
+        operationId: "getWishlist",
+        method: "GET",
+        path: "/v1/wishlist",
+        summary: "The customer's wishlist, newest first",
+        tag: TAG,
+        access: "publishable",
+        query: Schema.Struct({ customer_id: Schema.optional(uuidParam) }),
+        headers: [customerTokenHeader],
+        errors: [403],
+        success: { status: 200, description: "The wishlist.", schema: Wishlist },
+        handle: async ({ principal, query, ctx }) =>
+          this.get.execute(principal, await this.authenticate.execute(principal, customerToken(ctx)), query.customer_id),
+      }),
+      defineRoute({
+        operationId: "addWishlistItem",
+        method: "POST",
+        path: "/v1/wishlist",
+        summary: "Add a variant to the customer's wishlist (once; a repeat changes nothing)",
+        tag: TAG,
+        access: "secret",
+        body: AddWishlistItemInput,
+        headers: [customerTokenHeader],
+        errors: [403, 409],
+        success: { status: 200, description: "The refreshed wishlist.", schema: Wishlist },
+        handle: async ({ principal, body, ctx }) =>
+          this.add.execute(principal, await this.authenticate.execute(principal, customerToken(ctx)), body),
+      }),
+      defineRoute({
+        operationId: "removeWishlistItem",
+        method: "DELETE",
+        path: "/v1/wishlist/items/{id}",
+        summary: "Remove an item from the customer's wishlist",
+        tag: TAG,
+        access: "secret",
+        params: Schema.Struct({ id: Schema.UUID }),
+        headers: [customerTokenHeader],
+        errors: [403],
+        success: { status: 200, description: "The refreshed wishlist.", schema: Wishlist },
+        handle: async ({ principal, params, ctx }) =>
+          this.remove.execute(principal, await this.authenticate.execute(principal, customerToken(ctx)), params.id),
+      }),
+    ];
+  }
+}

@@ -1,0 +1,10 @@
+// What the middleware chain learns about a request and leaves on `ctx.state` for the next step.
+import type { Principal } from "../../application/access/principal.js";
+
+export interface StorefrontState {
+  requestId: string;
+  principal?: Principal;
+  /** The request body exactly as received (for signatures); undefined when there was none. */
+  rawBody?: Buffer;
+  parsedBody?: { readonly value: unknown };
+}

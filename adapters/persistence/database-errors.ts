@@ -1,0 +1,59 @@
+// Dialect differences in errors, in one place: which driver errors mean "the database is not
+// there right now" (503) and which mean "a unique key already holds this value" (409).
+import { ServiceUnavailable } from "../../application/errors/infrastructure-errors.js";
+
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "PROTOCOL_CONNECTION_LOST",
+  "PROTOCOL_SEQUENCE_TIMEOUT",
+  "ER_CON_COUNT_ERROR",
+  "ER_SERVER_SHUTDOWN",
+  "ER_CONNECTION_KILLED",
+  "SQLITE_BUSY",
+  "SQLITE_LOCKED",
+]);
+
+const errorCode = (error: unknown): string | undefined =>
+  typeof error === "object" && error !== null && "code" in error && typeof error.code === "string"
+    ? error.code
+    : undefined;
+
+export const isUnavailableError = (error: unknown): boolean => {
+  if (error instanceof Error && error.name === "KnexTimeoutError") return true;
+  const code = errorCode(error);
+  if (code !== undefined && UNAVAILABLE_CODES.has(code)) return true;
+  // mysql2 marks errors that end the connection as fatal.
+  return typeof error === "object" && error !== null && "fatal" in error && error.fatal === true;
+};
+
+export const isUniqueViolation = (error: unknown): boolean => {
+  const code = errorCode(error);
+  return code === "ER_DUP_ENTRY" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+};
+
+/** Driver errors that mean "try again later" become ServiceUnavailable; others pass through. */
+export const translateDatabaseError = (error: unknown): unknown =>
+  isUnavailableError(error)
+    ? new ServiceUnavailable({
+        message: "The database is unavailable. Try again shortly.",
+        retryAfterSeconds: 1,
+        cause: error,
+      })
+    : error;
+
+export const isForeignKeyViolation = (error: unknown): boolean => {
+  const code = errorCode(error);
+  if (code === "ER_ROW_IS_REFERENCED_2" || code === "ER_ROW_IS_REFERENCED" || code === "SQLITE_CONSTRAINT_FOREIGNKEY") return true;
+  // SQLite reports an ON DELETE RESTRICT reference as a trigger constraint, not a foreign key one.
+  return code === "SQLITE_CONSTRAINT_TRIGGER" && error instanceof Error && error.message.includes("FOREIGN KEY constraint failed");
+};
+
+/** MySQL chose this transaction as a deadlock victim (or it waited too long for a lock): run it again. */
+export const isRetryableConflict = (error: unknown): boolean => {
+  const code = errorCode(error);
+  return code === "ER_LOCK_DEADLOCK" || code === "ER_LOCK_WAIT_TIMEOUT";
+};

@@ -1,0 +1,35 @@
+// The list of migrations, in order, as modules rather than files found on disk, so they run the
+// same from TypeScript sources, compiled JavaScript or a bundled package.
+import type { Knex } from "knex";
+import * as foundation from "./0001-foundation.js";
+import * as catalog from "./0002-catalog.js";
+import * as customers from "./0003-customers.js";
+import * as pricing from "./0004-pricing.js";
+import * as carts from "./0005-carts.js";
+import * as storeSettings from "./0006-store-settings.js";
+import * as orders from "./0007-orders.js";
+import * as promotionsGiftCardsShipping from "./0008-promotions-gift-cards-shipping.js";
+
+interface Migration {
+  readonly name: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping];
+
+export class StorefrontMigrationSource implements Knex.MigrationSource<Migration> {
+  getMigrations(): Promise<Migration[]> {
+    return Promise.resolve([...MIGRATIONS]);
+  }
+  getMigrationName(migration: Migration): string {
+    return migration.name;
+  }
+  getMigration(migration: Migration): Promise<Knex.Migration> {
+    return Promise.resolve(migration);
+  }
+}
+
+export const migrateToLatest = async (knex: Knex): Promise<void> => {
+  await knex.migrate.latest({ migrationSource: new StorefrontMigrationSource() });
+};

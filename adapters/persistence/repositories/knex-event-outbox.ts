@@ -1,0 +1,58 @@
+// The outbox table `events`: written in the caller's transaction, read by the webhook worker.
+import { inject, injectable } from "inversify";
+import { Clock } from "../../../application/ports/clock.js";
+import type { EventOutbox, NewEvent, RecordedEvent } from "../../../application/ports/event-outbox.js";
+import { IdGenerator } from "../../../application/ports/id-generator.js";
+import type { EventType } from "../../../domain/events/event-type.js";
+import { readBoolean, readJson, writeJson } from "../column-types.js";
+import { Database } from "../database.js";
+
+interface EventRow {
+  id: string;
+  store_id: string;
+  type: string;
+  livemode: number | boolean;
+  data: string;
+  created_at: string;
+}
+
+@injectable()
+export class KnexEventOutbox implements EventOutbox {
+  constructor(
+    @inject(Database) private readonly db: Database,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async record(event: NewEvent): Promise<RecordedEvent> {
+    const recorded: RecordedEvent = {
+      ...event,
+      id: `evt_${this.ids.newId().replaceAll("-", "")}`,
+      createdAt: this.clock.now().toISOString(),
+    };
+    await this.db.run((q) =>
+      q("events").insert({
+        id: recorded.id,
+        store_id: recorded.storeId,
+        type: recorded.type,
+        livemode: recorded.livemode,
+        data: writeJson(recorded.data),
+        created_at: recorded.createdAt,
+      }),
+    );
+    return recorded;
+  }
+
+  async findById(storeId: string, eventId: string): Promise<RecordedEvent | undefined> {
+    const row = await this.db.run((q) => q<EventRow>("events").where({ id: eventId, store_id: storeId }).first());
+    if (row === undefined) return undefined;
+    return {
+      id: row.id,
+      storeId: row.store_id,
+      type: row.type as EventType,
+      livemode: readBoolean(row.livemode),
+      data: readJson(row.data, {}),
+      createdAt: row.created_at,
+    };
+  }
+}

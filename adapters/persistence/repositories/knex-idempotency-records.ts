@@ -1,0 +1,86 @@
+// Idempotency records on knex. The claim is an INSERT on the (store, operation, key) primary
+// key, so of two processes racing with one key exactly one claims it, on SQLite and MySQL alike.
+import { inject, injectable } from "inversify";
+import type {
+  ClaimResult,
+  IdempotencyKeyRef,
+  IdempotencyRecords,
+  StoredResponse,
+} from "../../../application/ports/idempotency-records.js";
+import { readJson, writeJson } from "../column-types.js";
+import { isUniqueViolation } from "../database-errors.js";
+import { Database } from "../database.js";
+
+interface RecordRow {
+  request_hash: string;
+  state: string;
+  response_status: number | null;
+  response_headers: string | null;
+  response_body: string | null;
+  locked_until: string | null;
+  expires_at: string;
+}
+
+const where = (ref: IdempotencyKeyRef) => ({ store_id: ref.storeId, operation: ref.operation, idempotency_key: ref.key });
+
+@injectable()
+export class KnexIdempotencyRecords implements IdempotencyRecords {
+  constructor(@inject(Database) private readonly db: Database) {}
+
+  async claim(ref: IdempotencyKeyRef, requestHash: string, now: Date, lockMs: number, ttlMs: number): Promise<ClaimResult> {
+    const lockedUntil = new Date(now.getTime() + lockMs).toISOString();
+    const fresh = {
+      request_hash: requestHash,
+      state: "in_progress",
+      response_status: null,
+      response_headers: null,
+      response_body: null,
+      locked_until: lockedUntil,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + ttlMs).toISOString(),
+    };
+    try {
+      await this.db.run((q) => q("idempotency_records").insert({ ...where(ref), ...fresh }));
+      return { kind: "claimed" };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    const row: RecordRow | undefined = await this.db.run((q) => q("idempotency_records").where(where(ref)).first());
+    if (row === undefined) return this.claim(ref, requestHash, now, lockMs, ttlMs);
+    const nowIso = now.toISOString();
+    if (row.expires_at < nowIso) {
+      // Expired but not yet purged: the key is free again. The compare-and-set keeps it to one taker.
+      const taken = await this.db.run((q) => q("idempotency_records").where({ ...where(ref), expires_at: row.expires_at }).update(fresh));
+      return taken === 1 ? { kind: "claimed" } : { kind: "in_progress" };
+    }
+    if (row.request_hash !== requestHash) return { kind: "reused" };
+    if (row.state === "completed") {
+      return {
+        kind: "replay",
+        response: { status: row.response_status ?? 200, headers: readJson(row.response_headers, {}), body: row.response_body ?? "" },
+      };
+    }
+    if (row.locked_until !== null && row.locked_until > nowIso) return { kind: "in_progress" };
+    // The first request's process died mid-way (nothing of it committed): take the claim over.
+    const taken = await this.db.run((q) =>
+      q("idempotency_records").where({ ...where(ref), state: "in_progress", locked_until: row.locked_until }).update({ locked_until: lockedUntil }),
+    );
+    return taken === 1 ? { kind: "claimed" } : { kind: "in_progress" };
+  }
+
+  async complete(ref: IdempotencyKeyRef, response: StoredResponse): Promise<void> {
+    await this.db.run((q) =>
+      q("idempotency_records").where(where(ref)).update({
+        state: "completed",
+        response_status: response.status,
+        response_headers: writeJson(response.headers),
+        response_body: response.body,
+        locked_until: null,
+      }),
+    );
+  }
+
+  async release(ref: IdempotencyKeyRef): Promise<void> {
+    await this.db.run((q) => q("idempotency_records").where({ ...where(ref), state: "in_progress" }).delete());
+  }
+}

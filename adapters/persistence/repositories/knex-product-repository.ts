@@ -1,0 +1,375 @@
+// Products and variants on knex. A list or detail read is two queries whatever the page size:
+// the products (joined with their category names), then all their variants at once.
+import { inject, injectable } from "inversify";
+import type { Knex } from "knex";
+import { ResourceConflict } from "../../../application/errors/resource-errors.js";
+import type { Page, PageRequest } from "../../../application/pagination/page.js";
+import type {
+  ProductListFilter,
+  ProductRecord,
+  ProductRepository,
+  ProductWithVariants,
+} from "../../../application/ports/product-repository.js";
+import type { Product } from "../../../domain/catalog/product.js";
+import type { NonEmptyVariants } from "../../../domain/catalog/product-shapes.js";
+import type { Variant } from "../../../domain/catalog/variant.js";
+import { readBoolean, readJson, writeJson } from "../column-types.js";
+import { isForeignKeyViolation, isUniqueViolation } from "../database-errors.js";
+import { Database } from "../database.js";
+import { applyKeyset, toPage } from "../keyset-page.js";
+import { containsPattern, likeSql } from "../like-pattern.js";
+
+interface ProductRow {
+  id: string;
+  store_id: string;
+  name: string;
+  description: string | null;
+  category_id: string | null;
+  category_name: string | null;
+  subcategory_id: string | null;
+  subcategory_name: string | null;
+  brand: string | null;
+  thumbnail_url: string | null;
+  media: string;
+  slug: string;
+  seo_title: string | null;
+  seo_description: string | null;
+  seo_keywords: string | null;
+  featured: number | boolean;
+  featured_order: number;
+  tags: string | null;
+  attributes: string;
+  shipping_info: string;
+  is_active: number | boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+interface VariantRow {
+  id: string;
+  product_id: string;
+  sku: string;
+  price: number | string;
+  sale_price: number | string | null;
+  stock: number;
+  threshold: number | null;
+  last_restocked: string | null;
+  variant_name: string;
+  variant_attributes: string;
+  is_default: number | boolean;
+  position: number;
+}
+
+/** The product read with its category names; callers append conditions to the WHERE. */
+const PRODUCT_SELECT =
+  "select p.*, c.name as category_name, s.name as subcategory_name from products p " +
+  "left join categories c on c.id = p.category_id left join subcategories s on s.id = p.subcategory_id where p.store_id = ?";
+
+const PRODUCT_COLUMNS = [
+  "p.*",
+  "c.name as category_name",
+  "s.name as subcategory_name",
+];
+
+const toProduct = (row: ProductRow): Product => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  categoryId: row.category_id,
+  categoryName: row.category_name,
+  subcategoryId: row.subcategory_id,
+  subcategoryName: row.subcategory_name,
+  brand: row.brand,
+  thumbnailUrl: row.thumbnail_url,
+  media: readJson(row.media, []),
+  slug: row.slug,
+  seoTitle: row.seo_title,
+  seoDescription: row.seo_description,
+  seoKeywords: row.seo_keywords,
+  featured: readBoolean(row.featured),
+  featuredOrder: row.featured_order,
+  tags: readJson<string[] | null>(row.tags, null),
+  attributes: readJson(row.attributes, {}),
+  shippingInfo: readJson(row.shipping_info, {}),
+  isActive: readBoolean(row.is_active),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const toVariant = (row: VariantRow): Variant => ({
+  id: row.id,
+  productId: row.product_id,
+  sku: row.sku,
+  price: Number(row.price),
+  salePrice: row.sale_price === null ? null : Number(row.sale_price),
+  stock: row.stock,
+  threshold: row.threshold,
+  lastRestocked: row.last_restocked,
+  variantName: row.variant_name,
+  variantAttributes: readJson(row.variant_attributes, {}),
+  isDefault: readBoolean(row.is_default),
+  position: row.position,
+});
+
+/** The products row the repository writes for a record (exported for the bench seeder's batched inserts). */
+export const productColumns = (storeId: string, product: ProductRecord) => ({
+  id: product.id,
+  store_id: storeId,
+  name: product.name,
+  description: product.description,
+  category_id: product.categoryId,
+  subcategory_id: product.subcategoryId,
+  brand: product.brand,
+  thumbnail_url: product.thumbnailUrl,
+  media: writeJson(product.media),
+  slug: product.slug,
+  seo_title: product.seoTitle,
+  seo_description: product.seoDescription,
+  seo_keywords: product.seoKeywords,
+  featured: product.featured,
+  featured_order: product.featuredOrder,
+  tags: product.tags === null ? null : writeJson(product.tags),
+  attributes: writeJson(product.attributes),
+  shipping_info: writeJson(product.shippingInfo),
+  is_active: product.isActive,
+  created_at: product.createdAt,
+  updated_at: product.updatedAt,
+});
+
+/** The variants row the repository writes for a variant (exported for the bench seeder's batched inserts). */
+export const variantColumns = (storeId: string, variant: Variant, now: string) => ({
+  id: variant.id,
+  store_id: storeId,
+  product_id: variant.productId,
+  sku: variant.sku,
+  price: variant.price,
+  sale_price: variant.salePrice,
+  stock: variant.stock,
+  threshold: variant.threshold,
+  last_restocked: variant.lastRestocked,
+  variant_name: variant.variantName,
+  variant_attributes: writeJson(variant.variantAttributes),
+  is_default: variant.isDefault,
+  position: variant.position,
+  created_at: now,
+  updated_at: now,
+});
+
+/** Unique-key violations become 409s that say which value is taken. */
+const conflictFrom = (error: unknown): unknown => {
+  if (!isUniqueViolation(error)) return error;
+  const text = error instanceof Error ? error.message : "";
+  if (/sku/i.test(text)) return new ResourceConflict({ code: "duplicate_sku", param: "sku", message: "A variant with this SKU already exists in the store." });
+  if (/slug/i.test(text)) return new ResourceConflict({ code: "duplicate_slug", param: "slug", message: "A product with this slug already exists in the store." });
+  return new ResourceConflict({ code: "duplicate", message: "A record with these values already exists." });
+};
+
+@injectable()
+export class KnexProductRepository implements ProductRepository {
+  constructor(@inject(Database) private readonly db: Database) {}
+
+  /** Attaches variants with one query; products without a variant are left out (not sellable). */
+  private async withVariants(rows: readonly ProductRow[]): Promise<ProductWithVariants[]> {
+    if (rows.length === 0) return [];
+    const variantRows = await this.db.select<VariantRow>(
+      `select * from variants where product_id in (${rows.map(() => "?").join(", ")}) order by product_id, position, id`,
+      rows.map((r) => r.id),
+    );
+    const byProduct = new Map<string, Variant[]>();
+    for (const row of variantRows) {
+      const list = byProduct.get(row.product_id);
+      if (list === undefined) byProduct.set(row.product_id, [toVariant(row)]);
+      else list.push(toVariant(row));
+    }
+    const out: ProductWithVariants[] = [];
+    for (const row of rows) {
+      const variants = byProduct.get(row.id);
+      if (variants !== undefined && variants.length > 0) {
+        out.push({ product: toProduct(row), variants: variants as unknown as NonEmptyVariants });
+      }
+    }
+    return out;
+  }
+
+  /** The list filters, shared by the keyset list and the offset list of the price list. */
+  private filtered(q: Knex | Knex.Transaction, storeId: string, filter: ProductListFilter): Knex.QueryBuilder {
+    const query = q("products as p").where("p.store_id", storeId).where("p.is_active", true);
+    if (filter.categoryId !== undefined) void query.where("p.category_id", filter.categoryId);
+    if (filter.subcategoryId !== undefined) void query.where("p.subcategory_id", filter.subcategoryId);
+    if (filter.featured !== undefined) void query.where("p.featured", filter.featured);
+    if (filter.collectionId !== undefined) {
+      void query.whereExists((sub) => {
+        void sub.select(q.raw("1")).from("collection_items as ci").whereRaw("ci.product_id = p.id").where("ci.collection_id", filter.collectionId!);
+      });
+    }
+    if (filter.search !== undefined && filter.search !== "") {
+      const pattern = containsPattern(filter.search);
+      void query.where((w) => {
+        void w.whereRaw(likeSql("p.name"), [pattern]).orWhereExists((sub) => {
+          void sub.select(q.raw("1")).from("variants as v").whereRaw("v.product_id = p.id").whereRaw(likeSql("v.sku"), [pattern]);
+        });
+      });
+    }
+    return query;
+  }
+
+  private withNames(query: Knex.QueryBuilder): Knex.QueryBuilder {
+    return query
+      .leftJoin("categories as c", "c.id", "p.category_id")
+      .leftJoin("subcategories as s", "s.id", "p.subcategory_id")
+      .select(PRODUCT_COLUMNS);
+  }
+
+  async listPage(storeId: string, filter: ProductListFilter, page: PageRequest): Promise<Page<ProductWithVariants>> {
+    return this.db.run(async (q) => {
+      const order =
+        filter.featured === true
+          ? ({ column: "p.featured_order", idColumn: "p.id", direction: "asc" } as const)
+          : ({ column: "p.created_at", idColumn: "p.id", direction: "desc" } as const);
+      const rows: ProductRow[] = await applyKeyset(this.withNames(this.filtered(q, storeId, filter)), order, page);
+      const cut = toPage(rows, page, (r) => [order.column === "p.featured_order" ? r.featured_order : r.created_at, r.id], (r) => r);
+      return { items: await this.withVariants(cut.items), hasMore: cut.hasMore, nextCursor: cut.nextCursor };
+    });
+  }
+
+  async listOffset(
+    storeId: string,
+    filter: ProductListFilter,
+    window: { readonly limit: number; readonly offset: number },
+  ): Promise<{ readonly items: readonly ProductWithVariants[]; readonly total: number }> {
+    return this.db.run(async (q) => {
+      const counted = await this.filtered(q, storeId, filter).count({ n: "*" }).first();
+      const rows: ProductRow[] = await this.withNames(this.filtered(q, storeId, filter))
+        .orderBy([{ column: "p.created_at", order: "desc" }, { column: "p.id", order: "desc" }])
+        .limit(window.limit)
+        .offset(window.offset);
+      return { items: await this.withVariants(rows), total: Number(counted?.n ?? 0) };
+    });
+  }
+
+  async findById(storeId: string, productId: string, options: { readonly activeOnly: boolean }): Promise<ProductWithVariants | undefined> {
+    const rows = await this.db.select<ProductRow>(
+      `${PRODUCT_SELECT} and p.id = ?${options.activeOnly ? " and p.is_active = 1" : ""} limit 1`,
+      [storeId, productId],
+    );
+    return (await this.withVariants(rows))[0];
+  }
+
+  async findBySlug(storeId: string, slug: string): Promise<ProductWithVariants | undefined> {
+    const rows = await this.db.select<ProductRow>(`${PRODUCT_SELECT} and p.slug = ? and p.is_active = 1 limit 1`, [storeId, slug]);
+    return (await this.withVariants(rows))[0];
+  }
+
+  async findManyByIds(storeId: string, productIds: readonly string[]): Promise<ReadonlyMap<string, ProductWithVariants>> {
+    if (productIds.length === 0) return new Map();
+    const rows = await this.db.select<ProductRow>(`${PRODUCT_SELECT} and p.id in (${productIds.map(() => "?").join(", ")})`, [storeId, ...productIds]);
+    return new Map((await this.withVariants(rows)).map((p) => [p.product.id, p]));
+  }
+
+  async slugTaken(storeId: string, slug: string, exceptProductId?: string): Promise<boolean> {
+    return this.db.run(async (q) => {
+      const query = q("products").where({ store_id: storeId, slug }).first("id");
+      if (exceptProductId !== undefined) void query.whereNot("id", exceptProductId);
+      return (await query) !== undefined;
+    });
+  }
+
+  async findVariantsBySku(storeId: string, skus: readonly string[]): Promise<readonly Variant[]> {
+    if (skus.length === 0) return [];
+    return this.db.run(async (q) => {
+      const rows: VariantRow[] = await q("variants").where("store_id", storeId).whereIn("sku", [...skus]);
+      return rows.map(toVariant);
+    });
+  }
+
+  async findVariant(storeId: string, variantId: string): Promise<Variant | undefined> {
+    return this.db.run(async (q) => {
+      const row: VariantRow | undefined = await q("variants").where({ store_id: storeId, id: variantId }).first();
+      return row === undefined ? undefined : toVariant(row);
+    });
+  }
+
+  async insert(storeId: string, product: ProductRecord, variants: readonly Variant[]): Promise<void> {
+    // Its own transaction (or the caller's): a refused variant never leaves a product without any.
+    await this.db.transaction(() =>
+      this.write(async (q) => {
+        await q("products").insert(productColumns(storeId, product));
+        if (variants.length > 0) {
+          await q("variants").insert(variants.map((v) => variantColumns(storeId, v, product.createdAt)));
+        }
+      }),
+    );
+  }
+
+  async update(storeId: string, product: ProductRecord): Promise<void> {
+    await this.write(async (q) => {
+      const { id: _id, store_id: _store, created_at: _created, ...columns } = productColumns(storeId, product);
+      await q("products").where({ id: product.id, store_id: storeId }).update(columns);
+    });
+  }
+
+  async remove(storeId: string, productId: string, now: string): Promise<"deleted" | "deactivated"> {
+    try {
+      // A savepoint keeps the surrounding transaction usable when the delete is refused.
+      await this.db.run((q) =>
+        q.transaction(async (trx) => {
+          await trx("products").where({ id: productId, store_id: storeId }).delete();
+        }),
+      );
+      return "deleted";
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) throw error;
+      await this.db.run((q) => q("products").where({ id: productId, store_id: storeId }).update({ is_active: false, updated_at: now }));
+      return "deactivated";
+    }
+  }
+
+  async insertVariant(storeId: string, variant: Variant): Promise<void> {
+    const now = new Date().toISOString();
+    await this.write((q) => q("variants").insert(variantColumns(storeId, variant, now)));
+  }
+
+  async updateVariant(storeId: string, variant: Variant): Promise<void> {
+    const now = new Date().toISOString();
+    await this.write(async (q) => {
+      const { id: _id, store_id: _store, created_at: _created, product_id: _product, ...columns } = variantColumns(storeId, variant, now);
+      await q("variants").where({ id: variant.id, store_id: storeId }).update(columns);
+    });
+  }
+
+  async removeVariant(storeId: string, variantId: string): Promise<void> {
+    await this.db.run((q) => q("variants").where({ id: variantId, store_id: storeId }).delete());
+  }
+
+  async takeStock(storeId: string, variantId: string, quantity: number): Promise<number | undefined> {
+    return this.db.run(async (q) => {
+      // One conditional UPDATE: the check and the decrement cannot be split by another checkout.
+      const changed = await q("variants")
+        .where({ store_id: storeId, id: variantId })
+        .andWhere("stock", ">=", quantity)
+        .update({ stock: q.raw("stock - ?", [quantity]) });
+      if (changed === 0) return undefined;
+      const row: { stock: number } | undefined = await q("variants").where({ store_id: storeId, id: variantId }).first("stock");
+      return row?.stock;
+    });
+  }
+
+  async returnStock(storeId: string, variantId: string, quantity: number): Promise<void> {
+    await this.db.run((q) => q("variants").where({ store_id: storeId, id: variantId }).increment("stock", quantity));
+  }
+
+  async setDefaultVariant(storeId: string, productId: string, variantId: string): Promise<void> {
+    await this.db.run(async (q) => {
+      await q("variants").where({ store_id: storeId, product_id: productId }).update({ is_default: false });
+      await q("variants").where({ store_id: storeId, id: variantId }).update({ is_default: true });
+    });
+  }
+
+  private async write(work: (q: Knex | Knex.Transaction) => Promise<unknown>): Promise<void> {
+    try {
+      await this.db.run(work);
+    } catch (error) {
+      throw conflictFrom(error);
+    }
+  }
+}

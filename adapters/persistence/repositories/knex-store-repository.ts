@@ -1,0 +1,63 @@
+// Stores in the `stores` table.
+import { inject, injectable } from "inversify";
+import type { StoreRepository } from "../../../application/ports/store-repository.js";
+import type { Store } from "../../../domain/stores/store.js";
+import { Database } from "../database.js";
+
+interface StoreRow {
+  id: string;
+  name: string;
+  base_currency: string;
+  hmac_secret: string;
+  previous_hmac_secret: string | null;
+  previous_hmac_secret_expires_at: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  tax_rate_percent: number | null;
+  created_at: string;
+}
+
+const toStore = (row: StoreRow): Store => ({
+  id: row.id,
+  name: row.name,
+  baseCurrency: row.base_currency,
+  hmacSecret: row.hmac_secret,
+  previousHmacSecret:
+    row.previous_hmac_secret === null || row.previous_hmac_secret_expires_at === null
+      ? null
+      : { secret: row.previous_hmac_secret, expiresAt: row.previous_hmac_secret_expires_at },
+  location: row.latitude === null || row.longitude === null ? null : { latitude: Number(row.latitude), longitude: Number(row.longitude) },
+  taxRatePercent: Number(row.tax_rate_percent ?? 0),
+  createdAt: row.created_at,
+});
+
+const settings = (store: Store) => ({
+  name: store.name,
+  base_currency: store.baseCurrency,
+  hmac_secret: store.hmacSecret,
+  previous_hmac_secret: store.previousHmacSecret?.secret ?? null,
+  previous_hmac_secret_expires_at: store.previousHmacSecret?.expiresAt ?? null,
+  latitude: store.location?.latitude ?? null,
+  longitude: store.location?.longitude ?? null,
+  tax_rate_percent: store.taxRatePercent ?? 0,
+});
+
+@injectable()
+export class KnexStoreRepository implements StoreRepository {
+  constructor(@inject(Database) private readonly db: Database) {}
+
+  async create(store: Store): Promise<void> {
+    await this.db.run((q) =>
+      q("stores").insert({ id: store.id, ...settings(store), created_at: store.createdAt, updated_at: store.createdAt }),
+    );
+  }
+
+  async update(store: Store, now: string): Promise<void> {
+    await this.db.run((q) => q("stores").where({ id: store.id }).update({ ...settings(store), updated_at: now }));
+  }
+
+  async findById(storeId: string): Promise<Store | undefined> {
+    const row = await this.db.run((q) => q<StoreRow>("stores").where({ id: storeId }).first());
+    return row === undefined ? undefined : toStore(row);
+  }
+}

@@ -1,0 +1,65 @@
+// Adds a variant to the addressed cart (creating the cart on first use). A variant already in
+// the cart has its line raised (spec part 3 rule 2); the cart never holds more than the stock.
+// The cart row is locked for the change, so parallel adds never lose one another's quantity.
+import { Either } from "effect";
+import { inject, injectable } from "inversify";
+import { addItem } from "../../domain/cart/cart-operations.js";
+import type { Principal } from "../access/principal.js";
+import { ParameterInvalid } from "../errors/request-errors.js";
+import { CartRepository } from "../ports/cart-repository.js";
+import { Clock } from "../ports/clock.js";
+import { IdGenerator } from "../ports/id-generator.js";
+import { ProductRepository } from "../ports/product-repository.js";
+import { StoreRepository } from "../ports/store-repository.js";
+import { UnitOfWork } from "../ports/unit-of-work.js";
+import { loadStore } from "../stores/load-store.js";
+import { cartErrorToApi } from "./cart-errors.js";
+import { CartOwnerResolver, type CartAddress } from "./cart-owner-resolver.js";
+import { CartPricer } from "./cart-pricer.js";
+import { CartReader } from "./cart-reader.js";
+import type { CartRecord } from "./cart-view.js";
+
+@injectable()
+export class AddCartItem {
+  constructor(
+    @inject(CartRepository) private readonly carts: CartRepository,
+    @inject(ProductRepository) private readonly products: ProductRepository,
+    @inject(StoreRepository) private readonly stores: StoreRepository,
+    @inject(CartOwnerResolver) private readonly owners: CartOwnerResolver,
+    @inject(CartPricer) private readonly pricer: CartPricer,
+    @inject(CartReader) private readonly reader: CartReader,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(principal: Principal, address: CartAddress, item: { readonly variantId: string; readonly quantity: number }): Promise<CartRecord> {
+    const resolved = await this.owners.resolve(principal, address);
+    const store = await loadStore(this.stores, principal.storeId);
+    const pricer = await this.pricer.forCustomer(store, resolved.customerId);
+    return this.uow.run(async () => {
+      const variant = await this.products.findVariant(store.id, item.variantId);
+      const found = variant === undefined ? undefined : await this.products.findById(store.id, variant.productId, { activeOnly: true });
+      if (variant === undefined || found === undefined) {
+        throw new ParameterInvalid({ param: "variant_id", message: "variant_id names no variant of an active product in this store" });
+      }
+      const now = this.clock.now().toISOString();
+      const cart = await this.carts.lockOrCreate(store.id, resolved.owner, { id: this.ids.newId(), currency: store.baseCurrency, livemode: principal.mode === "live", now });
+      const existing = cart.lines.find((l) => l.variantId === variant.id)?.quantity ?? 0;
+      const next = addItem(
+        cart,
+        {
+          lineId: this.ids.newId(),
+          variantId: variant.id,
+          productId: variant.productId,
+          quantity: item.quantity,
+          unitPrice: pricer.unitPrice(variant, found.product.categoryId, existing + item.quantity),
+        },
+        variant.stock,
+      );
+      if (Either.isLeft(next)) throw cartErrorToApi(next.left);
+      await this.carts.saveLines(store.id, cart, next.right.lines, now);
+      return this.reader.view(store, cart, next.right.lines, now, pricer);
+    });
+  }
+}

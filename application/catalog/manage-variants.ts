@@ -1,0 +1,100 @@
+// Adds, changes and removes one variant of a product. A product keeps at least one variant and
+// exactly one default; a stock change that falls to or below the threshold records
+// `product.stock_low`.
+import { inject, injectable } from "inversify";
+import { toVariantRecord, type VariantRecord } from "../../domain/catalog/product-shapes.js";
+import type { Variant } from "../../domain/catalog/variant.js";
+import type { Principal } from "../access/principal.js";
+import { ResourceConflict, ResourceMissing } from "../errors/resource-errors.js";
+import { EventOutbox } from "../ports/event-outbox.js";
+import { IdGenerator } from "../ports/id-generator.js";
+import { ProductRepository } from "../ports/product-repository.js";
+import { UnitOfWork } from "../ports/unit-of-work.js";
+import type { VariantInput, VariantPatch } from "./catalog-inputs.js";
+import { toVariant } from "./create-product.js";
+import { checkSalePrice, checkSkusFree } from "./product-rules.js";
+import { productMissing } from "./update-product.js";
+
+const variantMissing = (): ResourceMissing => new ResourceMissing({ resource: "variant", message: "No such variant." });
+
+/** True when a change of stock crosses the low-stock threshold downwards. */
+export const fellToThreshold = (before: number, after: number, threshold: number | null): boolean =>
+  threshold !== null && after <= threshold && before > threshold;
+
+@injectable()
+export class ManageVariants {
+  constructor(
+    @inject(ProductRepository) private readonly products: ProductRepository,
+    @inject(EventOutbox) private readonly outbox: EventOutbox,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+  ) {}
+
+  async add(principal: Principal, productId: string, input: VariantInput): Promise<VariantRecord> {
+    checkSalePrice(input.price, input.sale_price, "sale_price");
+    return this.uow.run(async () => {
+      const found = await this.products.findById(principal.storeId, productId, { activeOnly: false });
+      if (found === undefined) throw productMissing();
+      await checkSkusFree(this.products, principal.storeId, [input.sku]);
+      const position = Math.max(...found.variants.map((v) => v.position)) + 1;
+      const variant = toVariant(input, this.ids.newId(), productId, position, false);
+      await this.products.insertVariant(principal.storeId, variant);
+      if (input.is_default === true) await this.products.setDefaultVariant(principal.storeId, productId, variant.id);
+      return toVariantRecord({ ...variant, isDefault: input.is_default === true });
+    });
+  }
+
+  async update(principal: Principal, productId: string, variantId: string, patch: VariantPatch): Promise<VariantRecord> {
+    return this.uow.run(async () => {
+      const current = await this.products.findVariant(principal.storeId, variantId);
+      if (current === undefined || current.productId !== productId) throw variantMissing();
+      if (patch.sku !== undefined && patch.sku !== current.sku) {
+        await checkSkusFree(this.products, principal.storeId, [patch.sku], new Set([variantId]));
+      }
+      const next: Variant = {
+        ...current,
+        sku: patch.sku ?? current.sku,
+        price: patch.price ?? current.price,
+        salePrice: patch.sale_price !== undefined ? patch.sale_price : current.salePrice,
+        stock: patch.stock ?? current.stock,
+        threshold: patch.threshold !== undefined ? patch.threshold : current.threshold,
+        lastRestocked: patch.last_restocked !== undefined ? patch.last_restocked : current.lastRestocked,
+        variantName: patch.variant_name ?? current.variantName,
+        variantAttributes: patch.variant_attributes ?? current.variantAttributes,
+        isDefault: patch.is_default === true ? true : current.isDefault,
+      };
+      checkSalePrice(next.price, next.salePrice, "sale_price");
+      if (patch.is_default === false && current.isDefault) {
+        throw new ResourceConflict({ code: "default_variant_required", param: "is_default", message: "Make another variant the default instead." });
+      }
+      await this.products.updateVariant(principal.storeId, next);
+      if (patch.is_default === true && !current.isDefault) await this.products.setDefaultVariant(principal.storeId, productId, variantId);
+      if (fellToThreshold(current.stock, next.stock, next.threshold)) {
+        await this.outbox.record({
+          storeId: principal.storeId,
+          type: "product.stock_low",
+          livemode: principal.mode === "live",
+          data: { product_id: productId, variant_id: variantId, sku: next.sku, stock: next.stock, threshold: next.threshold },
+        });
+      }
+      return toVariantRecord(next);
+    });
+  }
+
+  async remove(principal: Principal, productId: string, variantId: string): Promise<void> {
+    await this.uow.run(async () => {
+      const found = await this.products.findById(principal.storeId, productId, { activeOnly: false });
+      if (found === undefined) throw productMissing();
+      const variant = found.variants.find((v) => v.id === variantId);
+      if (variant === undefined) throw variantMissing();
+      if (found.variants.length === 1) {
+        throw new ResourceConflict({ code: "last_variant", message: "A product keeps at least one variant; delete the product instead." });
+      }
+      await this.products.removeVariant(principal.storeId, variantId);
+      if (variant.isDefault) {
+        const next = found.variants.filter((v) => v.id !== variantId).sort((a, b) => a.position - b.position)[0];
+        if (next !== undefined) await this.products.setDefaultVariant(principal.storeId, productId, next.id);
+      }
+    });
+  }
+}

@@ -1,0 +1,54 @@
+// Throttles guessing: sign-in attempts (password or one-time code) per email and per client
+// address, and code requests likewise. Emails are hashed into the counter keys, so the
+// counters table holds no address book.
+import { inject, injectable } from "inversify";
+import { RateLimiter, type RateLimitRule } from "../ports/rate-limiter.js";
+import { SecretGenerator } from "../ports/secret-generator.js";
+import { AuthSettings } from "./auth-settings.js";
+
+export interface SignInAttempt {
+  /** The attempt succeeded: it does not count against the budgets. */
+  succeeded(): Promise<void>;
+}
+
+@injectable()
+export class AuthThrottle {
+  private readonly failuresByEmail: RateLimitRule;
+  private readonly failuresByAddress: RateLimitRule;
+  private readonly codesByEmail: RateLimitRule;
+  private readonly codesByAddress: RateLimitRule;
+
+  constructor(
+    @inject(RateLimiter) private readonly limiter: RateLimiter,
+    @inject(SecretGenerator) private readonly secrets: SecretGenerator,
+    @inject(AuthSettings) settings: AuthSettings,
+  ) {
+    const window = settings.windowSeconds;
+    this.failuresByEmail = { name: "auth-fail-email", points: settings.failuresPerEmail, windowSeconds: window };
+    this.failuresByAddress = { name: "auth-fail-addr", points: settings.failuresPerAddress, windowSeconds: window };
+    this.codesByEmail = { name: "otp-req-email", points: settings.codeRequestsPerEmail, windowSeconds: window };
+    this.codesByAddress = { name: "otp-req-addr", points: settings.failuresPerAddress, windowSeconds: window };
+  }
+
+  private emailKey(storeId: string, email: string): string {
+    return this.secrets.hash(`${storeId}:${email}`);
+  }
+
+  /** Spends an attempt of the address and of the email; throws RateLimited when either is spent. */
+  async signIn(storeId: string, email: string, address: string): Promise<SignInAttempt> {
+    const emailKey = this.emailKey(storeId, email);
+    await this.limiter.consume(this.failuresByAddress, address);
+    await this.limiter.consume(this.failuresByEmail, emailKey);
+    return {
+      succeeded: async () => {
+        await this.limiter.refund(this.failuresByEmail, emailKey);
+        await this.limiter.refund(this.failuresByAddress, address);
+      },
+    };
+  }
+
+  async codeRequest(storeId: string, email: string, address: string): Promise<void> {
+    await this.limiter.consume(this.codesByAddress, address);
+    await this.limiter.consume(this.codesByEmail, this.emailKey(storeId, email));
+  }
+}

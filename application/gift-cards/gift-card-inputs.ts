@@ -1,0 +1,31 @@
+// The payloads of the gift card writes as Schemas. Balances are decimal major units of the card's
+// currency (CONTRACT section 3); the use case refuses more decimals than the currency has.
+import { Schema } from "effect";
+import { CurrencyCode } from "../../domain/money/currency.js";
+
+const CalendarDate = Schema.String.pipe(Schema.pattern(/^\d{4}-\d{2}-\d{2}$/)).annotations({
+  message: () => ({ message: "must be a date YYYY-MM-DD", override: true }),
+});
+
+const Percentage = Schema.Number.pipe(Schema.between(0, 100)).annotations({
+  message: () => ({ message: "must be a percentage from 0 to 100 with at most two decimals, or null for 100", override: true }),
+});
+
+export const GiftCardInput = Schema.Struct({
+  initial_balance: Schema.Number.pipe(Schema.greaterThan(0), Schema.lessThanOrEqualTo(1e10)).annotations({
+    message: () => ({ message: "must be an amount above 0 in major units, such as 2500.50", override: true }),
+  }),
+  currency: Schema.optional(CurrencyCode),
+  expiry_date: Schema.optional(Schema.NullOr(CalendarDate)),
+  customer_id: Schema.optional(Schema.NullOr(Schema.UUID)),
+  maximum_usage_percentage: Schema.optional(Schema.NullOr(Percentage)),
+}).annotations({ identifier: "GiftCardInput" });
+export type GiftCardInput = typeof GiftCardInput.Type;
+
+/** A merchant's edit: the switch, the expiry and the usage cap; balances move only through orders. */
+export const GiftCardPatch = Schema.Struct({
+  status: Schema.optional(Schema.Literal("active", "inactive")),
+  expiry_date: Schema.optional(Schema.NullOr(CalendarDate)),
+  maximum_usage_percentage: Schema.optional(Schema.NullOr(Percentage)),
+}).annotations({ identifier: "GiftCardPatch" });
+export type GiftCardPatch = typeof GiftCardPatch.Type;

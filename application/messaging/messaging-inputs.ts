@@ -1,0 +1,26 @@
+// The payloads of messaging writes (CONTRACT section 4, messaging writes) as Schemas.
+import { Schema } from "effect";
+import { ThreadType } from "../../domain/messaging/thread.js";
+
+const Attachment = Schema.String.pipe(Schema.maxLength(2048), Schema.pattern(/^https?:\/\/\S+$/)).annotations({
+  message: () => ({ message: "must be an http(s) URL", override: true }),
+});
+
+export const MessageContent = Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(10_000)).annotations({
+  message: () => ({ message: "must be 1 to 10000 characters", override: true }),
+});
+
+export const OpenThreadInput = Schema.Struct({
+  subject: Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(300)),
+  thread_type: ThreadType,
+  order_id: Schema.optional(Schema.UUID),
+  product_id: Schema.optional(Schema.UUID),
+  message: MessageContent,
+}).annotations({ identifier: "OpenThreadInput" });
+export type OpenThreadInput = typeof OpenThreadInput.Type;
+
+export const SendMessageInput = Schema.Struct({
+  message_content: MessageContent,
+  attachments: Schema.optional(Schema.Array(Attachment).pipe(Schema.maxItems(10))),
+}).annotations({ identifier: "SendMessageInput" });
+export type SendMessageInput = typeof SendMessageInput.Type;

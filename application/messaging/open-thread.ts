@@ -1,0 +1,65 @@
+// Opens a thread from the customer to the store with its first message, in one transaction.
+// A product_id must name a product of the store; order_id is kept as given (orders come later).
+import { inject, injectable } from "inversify";
+import type { Thread } from "../../domain/messaging/thread.js";
+import type { CustomerPrincipal } from "../access/customer-principal.js";
+import { ParameterInvalid } from "../errors/request-errors.js";
+import { ResourceMissing } from "../errors/resource-errors.js";
+import { Clock } from "../ports/clock.js";
+import { CustomerRepository } from "../ports/customer-repository.js";
+import { IdGenerator } from "../ports/id-generator.js";
+import { MessagingRepository } from "../ports/messaging-repository.js";
+import { ProductRepository } from "../ports/product-repository.js";
+import { UnitOfWork } from "../ports/unit-of-work.js";
+import type { OpenThreadInput } from "./messaging-inputs.js";
+import { toThreadRecord, type ThreadRecord } from "./messaging-records.js";
+import { newMessage } from "./new-message.js";
+
+@injectable()
+export class OpenThread {
+  constructor(
+    @inject(MessagingRepository) private readonly messaging: MessagingRepository,
+    @inject(CustomerRepository) private readonly customers: CustomerRepository,
+    @inject(ProductRepository) private readonly products: ProductRepository,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(customer: CustomerPrincipal, input: OpenThreadInput): Promise<ThreadRecord> {
+    const storeId = customer.storeId;
+    const author = await this.customers.findById(storeId, customer.customerId);
+    if (author === undefined) throw new ResourceMissing({ resource: "customer", message: "No such customer." });
+    if (input.product_id !== undefined && (await this.products.findById(storeId, input.product_id, { activeOnly: false })) === undefined) {
+      throw new ParameterInvalid({ param: "product_id", message: "product_id names no product of this store" });
+    }
+    const at = this.clock.now().toISOString();
+    const thread: Thread = {
+      id: this.ids.newId(),
+      customerId: customer.customerId,
+      orderId: input.order_id ?? null,
+      productId: input.product_id ?? null,
+      subject: input.subject,
+      threadType: input.thread_type,
+      status: "active",
+      priority: "normal",
+      lastMessageAt: at,
+      lastMessageBy: "customer",
+      unreadCountCustomer: 0,
+      unreadCountStore: 0,
+      isArchived: false,
+      isMuted: false,
+      isPinned: false,
+      createdAt: at,
+      updatedAt: at,
+    };
+    return this.uow.run(async () => {
+      await this.messaging.insertThread(storeId, thread);
+      const first = newMessage(this.ids.newId(), thread.id, { type: "customer", id: author.id, name: author.name }, input.message, [], at);
+      await this.messaging.appendMessage(storeId, first);
+      const stored = await this.messaging.findThread(storeId, thread.id);
+      if (stored === undefined) throw new Error("a thread inserted in this transaction is missing");
+      return toThreadRecord(stored);
+    });
+  }
+}

@@ -1,0 +1,282 @@
+// Checkout (`POST /v1/orders`, CONTRACT section 4): turns the customer's or session's cart into
+// an order in ONE transaction — prices (pricing engine), promotions (usage recorded atomically),
+// shipping (zones and tiers, with its audit trail), tax, the gift card (redeemed under a lock),
+// stock taken with no oversell, a per-store order number, the cart emptied, and the events.
+// Any failure leaves nothing behind.
+import { Either } from "effect";
+import { inject, injectable } from "inversify";
+import type { NonEmptyVariants } from "../../domain/catalog/product-shapes.js";
+import { checkGiftCard } from "../../domain/gift-cards/check-gift-card.js";
+import { redeem } from "../../domain/gift-cards/gift-card-balance.js";
+import { normaliseGiftCardCode } from "../../domain/gift-cards/gift-card-code.js";
+import { redemptionAmount } from "../../domain/gift-cards/redemption-amount.js";
+import { applyPercentage } from "../../domain/money/rounding.js";
+import { formatOrderNumber, type Address, type AppliedPromotion, type Order, type OrderLine } from "../../domain/orders/order.js";
+import { evaluatePromotions } from "../../domain/promotions/evaluate-promotions.js";
+import { quoteShipping, type ShippingQuote } from "../../domain/shipping/quote-shipping.js";
+import type { Store } from "../../domain/stores/store.js";
+import type { Principal } from "../access/principal.js";
+import { CartOwnerResolver } from "../carts/cart-owner-resolver.js";
+import { CartPricer } from "../carts/cart-pricer.js";
+import { fellToThreshold } from "../catalog/manage-variants.js";
+import { BusinessRuleViolation, ResourceConflict } from "../errors/resource-errors.js";
+import { CartRepository } from "../ports/cart-repository.js";
+import { Clock } from "../ports/clock.js";
+import { CustomerRepository } from "../ports/customer-repository.js";
+import { EventOutbox } from "../ports/event-outbox.js";
+import { Geocoder } from "../ports/geocoder.js";
+import { GiftCardRepository } from "../ports/gift-card-repository.js";
+import { IdGenerator } from "../ports/id-generator.js";
+import { OrderRepository } from "../ports/order-repository.js";
+import { ProductRepository } from "../ports/product-repository.js";
+import { PromotionRepository } from "../ports/promotion-repository.js";
+import { ShippingRepository } from "../ports/shipping-repository.js";
+import { StoreRepository } from "../ports/store-repository.js";
+import { UnitOfWork } from "../ports/unit-of-work.js";
+import { loadStore } from "../stores/load-store.js";
+import type { AddressInput, CheckoutInput } from "./order-inputs.js";
+import { majorUnitsOf, toOrderRecord, type OrderRecord } from "./order-record.js";
+
+const toAddress = (input: AddressInput): Address => ({ ...input });
+
+/** How shipping was priced, kept on the order as an audit trail, in the API's units and names. */
+const shippingAudit = (quote: ShippingQuote, store: Store, destination: { latitude: number; longitude: number }) => {
+  const major = majorUnitsOf(store.baseCurrency);
+  return {
+    method: quote.method,
+    ...(quote.method === "zone" ? { zone_id: quote.zoneId, zone_name: quote.zoneName } : { tier_id: quote.tierId, tier_name: quote.tierName }),
+    distance_meters: quote.distanceMeters,
+    base_fee: major(quote.baseFee),
+    fee: major(quote.fee),
+    free_delivery_threshold: quote.freeDeliveryThreshold === null ? null : major(quote.freeDeliveryThreshold),
+    free_delivery_applied: quote.freeDeliveryApplied,
+    destination,
+    origin: store.location ?? null,
+    tax_rate_percent: store.taxRatePercent ?? 0,
+  };
+};
+
+interface PricedLine {
+  readonly line: OrderLine;
+  readonly categoryId: string | null;
+  readonly threshold: number | null;
+}
+
+@injectable()
+export class Checkout {
+  constructor(
+    @inject(CartOwnerResolver) private readonly owners: CartOwnerResolver,
+    @inject(CartRepository) private readonly carts: CartRepository,
+    @inject(CartPricer) private readonly pricer: CartPricer,
+    @inject(ProductRepository) private readonly products: ProductRepository,
+    @inject(PromotionRepository) private readonly promotions: PromotionRepository,
+    @inject(ShippingRepository) private readonly shipping: ShippingRepository,
+    @inject(GiftCardRepository) private readonly giftCards: GiftCardRepository,
+    @inject(OrderRepository) private readonly orders: OrderRepository,
+    @inject(CustomerRepository) private readonly customers: CustomerRepository,
+    @inject(StoreRepository) private readonly stores: StoreRepository,
+    @inject(Geocoder) private readonly geocoder: Geocoder,
+    @inject(EventOutbox) private readonly outbox: EventOutbox,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(principal: Principal, input: CheckoutInput, customerToken: string | undefined): Promise<OrderRecord> {
+    const resolved = await this.owners.resolve(principal, { customerId: input.customer_id, sessionId: input.session_id, customerToken });
+    const store = await loadStore(this.stores, principal.storeId);
+    const destination = this.destinationOf(input.shipping_address);
+    const pricer = await this.pricer.forCustomer(store, resolved.customerId);
+    const livemode = principal.mode === "live";
+
+    return this.uow.run(async () => {
+      const now = this.clock.now();
+      const at = now.toISOString();
+      const cart = await this.carts.lock(store.id, resolved.owner);
+      if (cart === undefined || cart.lines.length === 0) {
+        throw new ResourceConflict({ code: "cart_empty", message: "The cart is empty; add items before checking out." });
+      }
+      const orderId = this.ids.newId();
+
+      // Lines at today's prices, then stock taken line by line: a conditional decrement per
+      // variant, so two checkouts of the last unit cannot both succeed.
+      const found = await this.products.findManyByIds(store.id, [...new Set(cart.lines.map((l) => l.productId))]);
+      const priced: PricedLine[] = cart.lines.map((cartLine) => {
+        const product = found.get(cartLine.productId);
+        const variant = product?.variants.find((v) => v.id === cartLine.variantId);
+        if (product === undefined || variant === undefined || !product.product.isActive) {
+          throw new ResourceConflict({ code: "product_unavailable", message: "An item in the cart is no longer sold; remove it and try again." });
+        }
+        const unitPrice = pricer.unitPrice(variant, product.product.categoryId, cartLine.quantity);
+        return {
+          categoryId: product.product.categoryId,
+          threshold: variant.threshold,
+          line: {
+            id: this.ids.newId(),
+            productId: product.product.id,
+            variantId: variant.id,
+            productName: product.product.name,
+            variantName: variant.variantName,
+            sku: variant.sku,
+            quantity: cartLine.quantity,
+            unitPrice,
+            lineTotal: unitPrice * cartLine.quantity,
+          },
+        };
+      });
+      const lowStock: { productId: string; variantId: string; sku: string; stock: number; threshold: number | null }[] = [];
+      for (const { line, threshold } of priced) {
+        const left = await this.products.takeStock(store.id, line.variantId!, line.quantity);
+        if (left === undefined) {
+          throw new ResourceConflict({ code: "insufficient_stock", param: "quantity", message: `Not enough of ${line.sku} in stock for this order.` });
+        }
+        if (fellToThreshold(left + line.quantity, left, threshold)) {
+          lowStock.push({ productId: line.productId, variantId: line.variantId!, sku: line.sku, stock: left, threshold });
+        }
+      }
+      const subtotal = priced.reduce((sum, p) => sum + p.line.lineTotal, 0);
+
+      const applied = await this.applyPromotions(store.id, resolved.customerId, orderId, priced, now);
+      const discount = applied.reduce((sum, p) => sum + p.discount, 0);
+
+      const quote = await this.quoteShipping(store, destination, subtotal - discount);
+      const taxable = subtotal - discount + quote.fee;
+      const tax = applyPercentage(taxable, store.taxRatePercent ?? 0);
+      const total = taxable + tax;
+
+      const giftCard = input.gift_card_code === undefined ? undefined : await this.redeemGiftCard(store.id, input.gift_card_code, total, orderId, at);
+      const giftCardAmount = giftCard?.amount ?? 0;
+      const paidInFull = giftCard !== undefined && giftCardAmount === total;
+
+      const order: Order = {
+        id: orderId,
+        orderNumber: formatOrderNumber(now.getUTCFullYear(), await this.orders.nextSequence(store.id)),
+        customerId: resolved.customerId,
+        customerEmail: input.email,
+        customerPhone: input.phone ?? null,
+        customerName: input.name,
+        orderStatus: "pending",
+        paymentStatus: paidInFull ? "paid" : "pending",
+        paymentMethod: input.payment_method,
+        paymentReference: null,
+        currency: store.baseCurrency,
+        subtotal,
+        discountAmount: discount,
+        shippingAmount: quote.fee,
+        taxAmount: tax,
+        giftCardAmount,
+        totalAmount: total,
+        billingAddress: toAddress(input.billing_address ?? input.shipping_address),
+        shippingAddress: toAddress(input.shipping_address),
+        items: priced.map((p) => p.line),
+        notes: input.notes ?? null,
+        trackingNumber: null,
+        estimatedDelivery: null,
+        shippedAt: null,
+        deliveredAt: null,
+        shippingMetadata: shippingAudit(quote, store, destination),
+        promotions: applied,
+        giftCardId: giftCard?.id ?? null,
+        stockRestored: false,
+        giftCardRestored: false,
+        livemode,
+        createdAt: at,
+        updatedAt: at,
+      };
+      await this.orders.insert(store.id, order);
+      await this.carts.remove(store.id, cart.id);
+      if (paidInFull && order.customerId !== null) await this.customers.recordPurchase(store.id, order.customerId, total, at);
+
+      const record = toOrderRecord(order);
+      await this.outbox.record({ storeId: store.id, type: "order.created", livemode, data: { order: record } });
+      if (paidInFull) await this.outbox.record({ storeId: store.id, type: "order.paid", livemode, data: { order: record } });
+      for (const promotion of applied) {
+        await this.outbox.record({
+          storeId: store.id,
+          type: "promotion.applied",
+          livemode,
+          data: { promotion_id: promotion.promotionId, name: promotion.name, order_id: orderId, discount: promotion.discount },
+        });
+      }
+      for (const low of lowStock) {
+        await this.outbox.record({
+          storeId: store.id,
+          type: "product.stock_low",
+          livemode,
+          data: { product_id: low.productId, variant_id: low.variantId, sku: low.sku, stock: low.stock, threshold: low.threshold },
+        });
+      }
+      return record;
+    });
+  }
+
+  /** Coordinates of the shipping address: its own, else its city's centre, else not deliverable. */
+  private destinationOf(address: AddressInput): { latitude: number; longitude: number } {
+    if (address.latitude !== undefined && address.longitude !== undefined) return { latitude: address.latitude, longitude: address.longitude };
+    const city = this.geocoder.locateCity(address.city, address.country);
+    if (city === undefined) {
+      throw new BusinessRuleViolation({
+        code: "address_not_deliverable",
+        param: "shipping_address",
+        message: "The shipping address cannot be placed; send its latitude and longitude.",
+      });
+    }
+    return city;
+  }
+
+  private async quoteShipping(store: Store, destination: { latitude: number; longitude: number }, subtotalAfterDiscounts: number): Promise<ShippingQuote> {
+    const [zones, tiers] = await Promise.all([this.shipping.zones(store.id), this.shipping.tiers(store.id)]);
+    const quote = quoteShipping({ destination, origin: store.location ?? null, zones, tiers, subtotalAfterDiscounts });
+    if (Either.isLeft(quote)) {
+      throw new BusinessRuleViolation({ code: "address_not_deliverable", param: "shipping_address", message: `The store does not deliver there: ${quote.left.message}.` });
+    }
+    return quote.right;
+  }
+
+  /**
+   * Evaluates the store's promotions on the priced lines and records a use of each one applied,
+   * under the promotion's lock. When another checkout has just used up a promotion's limit, the
+   * order is refused (409) rather than placed at a price the customer was not shown.
+   */
+  private async applyPromotions(
+    storeId: string,
+    customerId: string | null,
+    orderId: string,
+    priced: readonly PricedLine[],
+    now: Date,
+  ): Promise<AppliedPromotion[]> {
+    const candidates = await this.promotions.list(storeId);
+    if (candidates.length === 0) return [];
+    const lines = priced.map((p) => ({ productId: p.line.productId, categoryId: p.categoryId, quantity: p.line.quantity, unitPrice: p.line.unitPrice }));
+    const usage = await this.promotions.usage(storeId, candidates.map((p) => p.id), customerId);
+    const outcome = evaluatePromotions(lines, candidates, { now, customerUsage: usage.customer, totalUsage: usage.total });
+    const applied: AppliedPromotion[] = [];
+    for (const result of outcome.applied) {
+      const promotion = candidates.find((p) => p.id === result.promotionId)!;
+      if (!(await this.promotions.recordUse(storeId, promotion, customerId, orderId, now.toISOString()))) {
+        throw new ResourceConflict({
+          code: "promotion_unavailable",
+          message: "A promotion reached its usage limit while this order was placed; place it again for the current price.",
+        });
+      }
+      applied.push({ promotionId: promotion.id, name: promotion.name, discount: result.discount });
+    }
+    return applied;
+  }
+
+  private async redeemGiftCard(storeId: string, code: string, total: number, orderId: string, at: string) {
+    const known = await this.giftCards.findByCode(storeId, normaliseGiftCardCode(code));
+    const card = known === undefined ? undefined : await this.giftCards.lock(storeId, known.id);
+    const unusable = (reason: string) =>
+      new BusinessRuleViolation({ code: "gift_card_not_usable", param: "gift_card_code", message: `The gift card cannot be used: ${reason}.` });
+    if (card === undefined) throw unusable("no such card");
+    const check = checkGiftCard(card, at.slice(0, 10));
+    if (!check.valid) throw unusable(check.reason ?? "not valid");
+    const amount = redemptionAmount(card, total);
+    if (amount === 0) return { id: card.id, amount: 0 };
+    const moved = redeem(card, amount, this.ids.newId(), at, orderId);
+    if (Either.isLeft(moved)) throw unusable(moved.left.message);
+    await this.giftCards.applyMove(storeId, moved.right.card, moved.right.entry);
+    return { id: card.id, amount };
+  }
+}

@@ -1,0 +1,39 @@
+// What a cancelled or refunded order gives back, in the same transaction as the status change:
+// its units to stock (once) and its gift card amount to the card (once), with a ledger entry.
+import { Either } from "effect";
+import { inject, injectable } from "inversify";
+import { restore } from "../../domain/gift-cards/gift-card-balance.js";
+import type { Order } from "../../domain/orders/order.js";
+import { Clock } from "../ports/clock.js";
+import { GiftCardRepository } from "../ports/gift-card-repository.js";
+import { IdGenerator } from "../ports/id-generator.js";
+import { ProductRepository } from "../ports/product-repository.js";
+
+@injectable()
+export class OrderRestitution {
+  constructor(
+    @inject(ProductRepository) private readonly products: ProductRepository,
+    @inject(GiftCardRepository) private readonly giftCards: GiftCardRepository,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async restock(storeId: string, order: Order): Promise<Order> {
+    if (order.stockRestored) return order;
+    for (const item of order.items) {
+      if (item.variantId !== null) await this.products.returnStock(storeId, item.variantId, item.quantity);
+    }
+    return { ...order, stockRestored: true };
+  }
+
+  async refundGiftCard(storeId: string, order: Order): Promise<Order> {
+    if (order.giftCardRestored || order.giftCardId === null || order.giftCardAmount === 0) return order;
+    const card = await this.giftCards.lock(storeId, order.giftCardId);
+    if (card === undefined) return order;
+    const moved = restore(card, order.giftCardAmount, this.ids.newId(), this.clock.now().toISOString(), order.id);
+    // A restoration past the initial balance means the ledger was changed by hand; leave it be.
+    if (Either.isLeft(moved)) return order;
+    await this.giftCards.applyMove(storeId, moved.right.card, moved.right.entry);
+    return { ...order, giftCardRestored: true };
+  }
+}

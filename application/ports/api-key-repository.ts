@@ -1,0 +1,21 @@
+// API keys, kept only as SHA-256 hashes with the store, type and mode they grant.
+import type { ServiceIdentifier } from "inversify";
+import type { KeyType, Mode } from "../../domain/access/api-key.js";
+
+export interface StoredApiKey {
+  readonly id: string;
+  readonly storeId: string;
+  readonly type: KeyType;
+  readonly mode: Mode;
+  /** The visible start of the key, e.g. `svc_sk_test_Ab12`, for dashboards and logs. */
+  readonly displayPrefix: string;
+  readonly hash: string;
+  readonly createdAt: string;
+  readonly revokedAt: string | null;
+}
+
+export interface ApiKeyRepository {
+  create(key: StoredApiKey): Promise<void>;
+  findByHash(hash: string): Promise<StoredApiKey | undefined>;
+}
+export const ApiKeyRepository: ServiceIdentifier<ApiKeyRepository> = Symbol.for("storefront.ApiKeyRepository");

@@ -1,0 +1,58 @@
+// Products and their variants: the read model the catalog routes serve and the writes that
+// merchants and the bulk import make.
+import type { ServiceIdentifier } from "inversify";
+import type { Product } from "../../domain/catalog/product.js";
+import type { NonEmptyVariants } from "../../domain/catalog/product-shapes.js";
+import type { Variant } from "../../domain/catalog/variant.js";
+import type { Page, PageRequest } from "../pagination/page.js";
+
+export interface ProductWithVariants {
+  readonly product: Product;
+  readonly variants: NonEmptyVariants;
+}
+
+export interface ProductListFilter {
+  readonly categoryId?: string | undefined;
+  readonly subcategoryId?: string | undefined;
+  readonly collectionId?: string | undefined;
+  /** Case-insensitive substring of the name or of a SKU. */
+  readonly search?: string | undefined;
+  readonly featured?: boolean | undefined;
+}
+
+/** What a product row stores; names of its category and subcategory are read, not written. */
+export type ProductRecord = Omit<Product, "categoryName" | "subcategoryName">;
+
+export interface ProductRepository {
+  listPage(storeId: string, filter: ProductListFilter, page: PageRequest): Promise<Page<ProductWithVariants>>;
+  /** An offset window of the same list with the total count (the price list pages by offset). */
+  listOffset(
+    storeId: string,
+    filter: ProductListFilter,
+    window: { readonly limit: number; readonly offset: number },
+  ): Promise<{ readonly items: readonly ProductWithVariants[]; readonly total: number }>;
+  findById(storeId: string, productId: string, options: { readonly activeOnly: boolean }): Promise<ProductWithVariants | undefined>;
+  findBySlug(storeId: string, slug: string): Promise<ProductWithVariants | undefined>;
+  findManyByIds(storeId: string, productIds: readonly string[]): Promise<ReadonlyMap<string, ProductWithVariants>>;
+  slugTaken(storeId: string, slug: string, exceptProductId?: string): Promise<boolean>;
+  /** Variants holding any of these SKUs in the store. */
+  findVariantsBySku(storeId: string, skus: readonly string[]): Promise<readonly Variant[]>;
+  findVariant(storeId: string, variantId: string): Promise<Variant | undefined>;
+  insert(storeId: string, product: ProductRecord, variants: readonly Variant[]): Promise<void>;
+  update(storeId: string, product: ProductRecord): Promise<void>;
+  /** Erases the product, or deactivates it when orders point at it. */
+  remove(storeId: string, productId: string, now: string): Promise<"deleted" | "deactivated">;
+  insertVariant(storeId: string, variant: Variant): Promise<void>;
+  updateVariant(storeId: string, variant: Variant): Promise<void>;
+  removeVariant(storeId: string, variantId: string): Promise<void>;
+  /**
+   * Takes `quantity` units out of stock if that many are there, atomically (no oversell under
+   * concurrency); answers the stock left, or undefined when there were too few.
+   */
+  takeStock(storeId: string, variantId: string, quantity: number): Promise<number | undefined>;
+  /** Puts units back (a cancelled order). */
+  returnStock(storeId: string, variantId: string, quantity: number): Promise<void>;
+  /** Makes `variantId` the only default variant of its product. */
+  setDefaultVariant(storeId: string, productId: string, variantId: string): Promise<void>;
+}
+export const ProductRepository: ServiceIdentifier<ProductRepository> = Symbol.for("storefront.ProductRepository");

@@ -1,0 +1,84 @@
+// One priced row of the price list (spec 2.4): the variant's catalog data with its resolved
+// price in the display currency, its breakdown and the pricing context.
+import { defaultVariant, totalStock } from "../../domain/catalog/product-shapes.js";
+import { sellingPrice } from "../../domain/catalog/selling-price.js";
+import type { Variant } from "../../domain/catalog/variant.js";
+import { resolvePrice, type PriceBreakdown } from "../../domain/pricing/resolve-price.js";
+import type { ProductWithVariants } from "../ports/product-repository.js";
+import type { PricingContext, PricingContextRecord } from "./pricing-context.js";
+
+export interface PriceItemRecord {
+  readonly product_id: string;
+  readonly variant_id: string;
+  readonly name: string;
+  readonly sku: string;
+  readonly description: string | null;
+  /** Catalog price and selling price, base-currency minor units. */
+  readonly price: number;
+  readonly selling_price: number;
+  readonly stock: number;
+  readonly image: string | null;
+  readonly category_name: string | null;
+  readonly brand: string | null;
+  readonly has_variants: boolean;
+  readonly variant_count: number | null;
+  readonly total_stock: number | null;
+  /** The price before any discount, display-currency minor units. */
+  readonly base_price: number;
+  /** The price after every discount, base-currency minor units (before conversion). */
+  readonly resolved_price: number;
+  /** The price after every discount, display-currency minor units. */
+  readonly display_price: number;
+  readonly base_currency: string;
+  readonly display_currency: string;
+  readonly currency_symbol: string;
+  readonly exchange_rate: number;
+  readonly price_breakdown: PriceBreakdown;
+  readonly pricing_context: PricingContextRecord;
+}
+
+export const priceItem = (found: ProductWithVariants, variant: Variant, context: PricingContext): PriceItemRecord => {
+  const { product, variants } = found;
+  const resolved = resolvePrice({
+    basePrice: variant.price,
+    salePrice: variant.salePrice,
+    baseCurrency: context.baseCurrency,
+    productId: product.id,
+    categoryId: product.categoryId,
+    quantity: context.record.quantity,
+    segment: context.record.customer_segment as never,
+    tier: context.record.customer_tier,
+    rules: context.rules,
+    displayCurrency: context.displayCurrency,
+    exchangeRate: context.rate,
+  });
+  const multi = variants.length > 1;
+  return {
+    product_id: product.id,
+    variant_id: variant.id,
+    name: product.name,
+    sku: variant.sku,
+    description: product.description,
+    price: variant.price,
+    selling_price: sellingPrice(variant),
+    stock: variant.stock,
+    image: product.thumbnailUrl,
+    category_name: product.categoryName,
+    brand: product.brand,
+    has_variants: multi,
+    variant_count: multi ? variants.length : null,
+    total_stock: multi ? totalStock(variants) : null,
+    base_price: resolved.breakdown.base_price,
+    resolved_price: resolved.finalPriceInBase,
+    display_price: resolved.displayPrice,
+    base_currency: context.record.base_currency,
+    display_currency: context.record.display_currency,
+    currency_symbol: context.record.currency_symbol,
+    exchange_rate: context.rate,
+    price_breakdown: resolved.breakdown,
+    pricing_context: context.record,
+  };
+};
+
+export const defaultPriceItem = (found: ProductWithVariants, context: PricingContext): PriceItemRecord =>
+  priceItem(found, defaultVariant(found.variants), context);

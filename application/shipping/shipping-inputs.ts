@@ -1,0 +1,56 @@
+// The payloads of the shipping writes and of a quote as Schemas. Fees, thresholds and the quoted
+// subtotal are decimal major units of the store's base currency (CONTRACT section 3); a zone's
+// outline is a ring of [latitude, longitude] vertices.
+import { Schema } from "effect";
+
+const withMessage = <S extends Schema.Schema.Any>(schema: S, message: string): S =>
+  schema.annotations({ message: () => ({ message, override: true }) }) as S;
+
+const Name = Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200));
+const Amount = withMessage(Schema.Number.pipe(Schema.between(0, 1e10)), "must be an amount from 0 in major units, such as 250.50");
+const Priority = withMessage(Schema.Number.pipe(Schema.int(), Schema.between(-1_000_000, 1_000_000)), "must be a whole number from -1000000 to 1000000");
+/** Half the Earth's circumference: no two points on it are further apart. */
+const Meters = withMessage(Schema.Number.pipe(Schema.int(), Schema.between(0, 20_038_000)), "must be a whole number of metres from 0 to 20038000");
+const Latitude = withMessage(Schema.Number.pipe(Schema.between(-90, 90)), "must be a latitude from -90 to 90");
+const Longitude = withMessage(Schema.Number.pipe(Schema.between(-180, 180)), "must be a longitude from -180 to 180");
+const Color = withMessage(Schema.String.pipe(Schema.pattern(/^#[0-9A-Fa-f]{6}$/)), "must be a hex colour such as #1f77b4");
+const Polygon = withMessage(
+  Schema.Array(Schema.Tuple(Latitude, Longitude)).pipe(Schema.minItems(3), Schema.maxItems(1_000)),
+  "must be 3 to 1000 [latitude, longitude] vertices",
+);
+
+export const PricingTierInput = Schema.Struct({
+  tier_name: Name,
+  min_distance_meters: Meters,
+  max_distance_meters: Meters,
+  delivery_fee: Amount,
+  free_delivery_threshold: Schema.optional(Schema.NullOr(Amount)),
+  is_active: Schema.optional(Schema.Boolean),
+  priority: Schema.optional(Priority),
+}).annotations({ identifier: "PricingTierInput" });
+export type PricingTierInput = typeof PricingTierInput.Type;
+
+export const PricingTierPatch = Schema.partial(PricingTierInput).annotations({ identifier: "PricingTierPatch" });
+export type PricingTierPatch = typeof PricingTierPatch.Type;
+
+export const DeliveryZoneInput = Schema.Struct({
+  zone_name: Name,
+  delivery_fee: Amount,
+  free_delivery_threshold: Schema.optional(Schema.NullOr(Amount)),
+  is_active: Schema.optional(Schema.Boolean),
+  priority: Schema.optional(Priority),
+  color: Color,
+  polygon: Polygon,
+}).annotations({ identifier: "DeliveryZoneInput" });
+export type DeliveryZoneInput = typeof DeliveryZoneInput.Type;
+
+export const DeliveryZonePatch = Schema.partial(DeliveryZoneInput).annotations({ identifier: "DeliveryZonePatch" });
+export type DeliveryZonePatch = typeof DeliveryZonePatch.Type;
+
+export const ShippingQuoteInput = Schema.Struct({
+  latitude: Latitude,
+  longitude: Longitude,
+  /** The subtotal after discounts, which free delivery thresholds compare with; 0 when absent. */
+  subtotal: Schema.optional(Amount),
+}).annotations({ identifier: "ShippingQuoteInput" });
+export type ShippingQuoteInput = typeof ShippingQuoteInput.Type;

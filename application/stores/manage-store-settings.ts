@@ -1,0 +1,74 @@
+// The store's own settings: read them, change its location and tax rate, and rotate its HMAC
+// secret with a grace period during which the old secret still verifies.
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import type { Store } from "../../domain/stores/store.js";
+import type { Principal } from "../access/principal.js";
+import { Clock } from "../ports/clock.js";
+import { SecretGenerator } from "../ports/secret-generator.js";
+import { StoreRepository } from "../ports/store-repository.js";
+import { UnitOfWork } from "../ports/unit-of-work.js";
+import { loadStore } from "./load-store.js";
+
+export const HMAC_GRACE_MS = 24 * 60 * 60 * 1000;
+
+export const StoreSettingsPatch = Schema.Struct({
+  name: Schema.optional(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200))),
+  latitude: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.between(-90, 90)))),
+  longitude: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.between(-180, 180)))),
+  tax_rate_percent: Schema.optional(Schema.Number.pipe(Schema.between(0, 100))),
+}).annotations({ identifier: "StoreSettingsPatch" });
+export type StoreSettingsPatch = typeof StoreSettingsPatch.Type;
+
+export const toStoreRecord = (store: Store) => ({
+  id: store.id,
+  name: store.name,
+  base_currency: store.baseCurrency,
+  latitude: store.location?.latitude ?? null,
+  longitude: store.location?.longitude ?? null,
+  tax_rate_percent: store.taxRatePercent ?? 0,
+  created_at: store.createdAt,
+});
+export type StoreRecord = ReturnType<typeof toStoreRecord>;
+
+@injectable()
+export class ManageStoreSettings {
+  constructor(
+    @inject(StoreRepository) private readonly stores: StoreRepository,
+    @inject(SecretGenerator) private readonly secrets: SecretGenerator,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async get(principal: Principal): Promise<StoreRecord> {
+    return toStoreRecord(await loadStore(this.stores, principal.storeId));
+  }
+
+  async update(principal: Principal, patch: StoreSettingsPatch): Promise<StoreRecord> {
+    return this.uow.run(async () => {
+      const store = await loadStore(this.stores, principal.storeId);
+      const latitude = patch.latitude !== undefined ? patch.latitude : (store.location?.latitude ?? null);
+      const longitude = patch.longitude !== undefined ? patch.longitude : (store.location?.longitude ?? null);
+      const next: Store = {
+        ...store,
+        name: patch.name ?? store.name,
+        location: latitude === null || longitude === null ? null : { latitude, longitude },
+        taxRatePercent: patch.tax_rate_percent ?? store.taxRatePercent ?? 0,
+      };
+      await this.stores.update(next, this.clock.now().toISOString());
+      return toStoreRecord(next);
+    });
+  }
+
+  /** A new secret; the old one keeps verifying for 24 hours. Answers the new secret once. */
+  async rotateHmacSecret(principal: Principal): Promise<{ readonly hmac_secret: string; readonly previous_secret_expires_at: string }> {
+    return this.uow.run(async () => {
+      const store = await loadStore(this.stores, principal.storeId);
+      const now = this.clock.now();
+      const expiresAt = new Date(now.getTime() + HMAC_GRACE_MS).toISOString();
+      const next: Store = { ...store, hmacSecret: this.secrets.randomBase62(48), previousHmacSecret: { secret: store.hmacSecret, expiresAt } };
+      await this.stores.update(next, now.toISOString());
+      return { hmac_secret: next.hmacSecret, previous_secret_expires_at: expiresAt };
+    });
+  }
+}

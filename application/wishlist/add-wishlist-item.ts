@@ -1,0 +1,54 @@
+// Adds a variant to the customer's wishlist and answers the refreshed wishlist. A variant
+// already there is not added twice; the variant must be one of the store's active products.
+import { inject, injectable } from "inversify";
+import type { CustomerPrincipal } from "../access/customer-principal.js";
+import { requireOwner } from "../access/ownership.js";
+import type { Principal } from "../access/principal.js";
+import { ParameterInvalid } from "../errors/request-errors.js";
+import { ResourceConflict } from "../errors/resource-errors.js";
+import { Clock } from "../ports/clock.js";
+import { IdGenerator } from "../ports/id-generator.js";
+import { ProductRepository } from "../ports/product-repository.js";
+import { UnitOfWork } from "../ports/unit-of-work.js";
+import { WishlistRepository } from "../ports/wishlist-repository.js";
+import { GetWishlist } from "./get-wishlist.js";
+import type { AddWishlistItemInput } from "./wishlist-inputs.js";
+import type { WishlistRecord } from "./wishlist-records.js";
+
+/** A wishlist is a list a person reads; past this it is a 409 wishlist_full. */
+export const MAX_WISHLIST_ITEMS = 500;
+
+@injectable()
+export class AddWishlistItem {
+  constructor(
+    @inject(WishlistRepository) private readonly wishlists: WishlistRepository,
+    @inject(ProductRepository) private readonly products: ProductRepository,
+    @inject(GetWishlist) private readonly wishlist: GetWishlist,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(principal: Principal, customer: CustomerPrincipal, input: AddWishlistItemInput): Promise<WishlistRecord> {
+    requireOwner(customer, input.customer_id, "wishlist");
+    const storeId = principal.storeId;
+    const variant = await this.products.findVariant(storeId, input.variant_id);
+    const product = variant === undefined ? undefined : await this.products.findById(storeId, variant.productId, { activeOnly: true });
+    if (variant === undefined || product === undefined) {
+      throw new ParameterInvalid({ param: "variant_id", message: "variant_id names no variant of an active product of this store" });
+    }
+    await this.uow.run(async () => {
+      if ((await this.wishlists.count(storeId, customer.customerId)) >= MAX_WISHLIST_ITEMS) {
+        throw new ResourceConflict({ code: "wishlist_full", message: `A wishlist holds at most ${MAX_WISHLIST_ITEMS} items.` });
+      }
+      await this.wishlists.add(storeId, {
+        id: this.ids.newId(),
+        customerId: customer.customerId,
+        productId: variant.productId,
+        variantId: variant.id,
+        createdAt: this.clock.now().toISOString(),
+      });
+    });
+    return this.wishlist.build(storeId, customer.customerId);
+  }
+}

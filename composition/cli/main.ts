@@ -1,0 +1,157 @@
+// The `storefront` command: serve, migrate, seed, worker, import. Configuration comes from the
+// environment (see README); a bad value stops with one line naming the variable.
+import { Command, InvalidArgumentError } from "commander";
+import pino from "pino";
+import { ConfigError, loadConfig, type Config } from "../config.js";
+import { createApplication, type Application } from "../container.js";
+import { seedDemoStore, type DemoStoreSummary } from "../demo/seed-demo-store.js";
+import { listen } from "../server.js";
+import { Worker } from "../worker.js";
+import { registerImportCommand } from "./import-command.js";
+
+const positiveInt = (text: string): number => {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new InvalidArgumentError("must be an integer from 0 to 65535");
+  return value;
+};
+
+const configOrExit = (): Config => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+};
+
+/** Logs of one-shot commands go to stderr so that stdout carries only their answer. */
+const oneShot = (config: Config): Application =>
+  createApplication(config, { logger: pino({ level: config.logLevel }, pino.destination(2)) });
+
+const printKeys = (summary: DemoStoreSummary, port: number): void => {
+  const base = `http://localhost:${port}`;
+  process.stdout.write(
+    [
+      "",
+      "Demo store seeded. Its keys (shown once; only hashes are stored):",
+      `  store_id             ${summary.store_id}`,
+      `  secret key (test)    ${summary.secret_key}`,
+      `  publishable (test)   ${summary.publishable_key}`,
+      `  hmac secret          ${summary.hmac_secret}`,
+      "",
+      "Try:",
+      `  curl -s ${base}/v1/openapi.json -o /dev/null -w '%{http_code}\\n'`,
+      `  curl -s -H 'Authorization: Bearer ${summary.secret_key}' ${base}/v1/products?limit=2`,
+      "",
+    ].join("\n"),
+  );
+};
+
+const program = new Command()
+  .name("storefront")
+  .description("Storefront: the back end of an online store.")
+  .showHelpAfterError();
+
+program
+  .command("serve")
+  .description("migrate, seed a demo store on an empty database, and serve the /v1 API")
+  .option("-p, --port <port>", "port to listen on (overrides PORT)", positiveInt)
+  .option("--no-worker", "do not run the background worker in this process")
+  .option("--no-demo", "do not seed a demo store on an empty database")
+  .action(async (options: { port?: number; worker: boolean; demo: boolean }) => {
+    const config = configOrExit();
+    const application = createApplication(config);
+    await application.migrate();
+    const empty = (await application.database.knex("stores").count({ n: "*" }).first())?.n;
+    const summary = options.demo && Number(empty) === 0 ? await seedDemoStore(application.container) : undefined;
+    const server = await listen(application.httpApp(), options.port ?? config.port, config.host);
+    const worker = new Worker(options.worker ? application.jobs : [], application.logger);
+    worker.start();
+    application.logger.info({ port: server.port, database: config.database.dialect }, "storefront listening");
+    if (summary !== undefined) printKeys(summary, server.port);
+
+    let stopping = false;
+    const shutdown = async (signal: string): Promise<void> => {
+      if (stopping) return;
+      stopping = true;
+      application.logger.info({ signal }, "shutting down: draining requests");
+      await server.close();
+      await worker.stop();
+      await application.close();
+      process.exit(0);
+    };
+    process.on("SIGTERM", () => void shutdown("SIGTERM"));
+    process.on("SIGINT", () => void shutdown("SIGINT"));
+  });
+
+program
+  .command("migrate")
+  .description("bring the database schema up to date")
+  .action(async () => {
+    const application = oneShot(configOrExit());
+    await application.migrate();
+    await application.close();
+    process.stdout.write("migrations applied\n");
+  });
+
+program
+  .command("seed")
+  .description("create a store with API keys (with --demo: the demo store and its data)")
+  .option("--demo", "seed the demo store with its catalog, customers and orders", false)
+  .option("--json", "print one JSON object instead of text", false)
+  .option("--name <name>", "store name (without --demo)", "My Store")
+  .option("--currency <code>", "base currency (without --demo)", "KES")
+  .action(async (options: { demo: boolean; json: boolean; name: string; currency: string }) => {
+    const application = oneShot(configOrExit());
+    await application.migrate();
+    let summary: DemoStoreSummary;
+    if (options.demo) {
+      summary = await seedDemoStore(application.container);
+    } else {
+      const { CreateStore } = await import("../../application/stores/create-store.js");
+      const created = await application.container.get(CreateStore).execute({ name: options.name, baseCurrency: options.currency });
+      summary = {
+        store_id: created.store.id,
+        secret_key: created.keys.secretTest,
+        publishable_key: created.keys.publishableTest,
+        secret_key_live: created.keys.secretLive,
+        publishable_key_live: created.keys.publishableLive,
+        hmac_secret: created.store.hmacSecret,
+        customers: [],
+        gift_cards: {},
+      };
+    }
+    await application.close();
+    process.stdout.write(options.json ? `${JSON.stringify(summary)}\n` : `${JSON.stringify(summary, null, 2)}\n`);
+  });
+
+program
+  .command("worker")
+  .description("run the background worker (webhook delivery, scheduled jobs) until stopped")
+  .action(async () => {
+    const config = configOrExit();
+    const application = createApplication(config);
+    await application.migrate();
+    const worker = new Worker(application.jobs, application.logger);
+    worker.start();
+    application.logger.info({ jobs: application.jobs.map((j) => j.name) }, "worker started");
+    const stop = async (): Promise<void> => {
+      await worker.stop();
+      await application.close();
+      process.exit(0);
+    };
+    process.on("SIGTERM", () => void stop());
+    process.on("SIGINT", () => void stop());
+    // Keep the process alive while the (unref'd) job timers run.
+    setInterval(() => undefined, 1 << 30);
+  });
+
+registerImportCommand(program);
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  process.stderr.write(`storefront: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,187 @@
+// Configuration from the environment, decoded with a Schema. A bad value stops start-up with
+// one line naming the variable.
+import { Either, ParseResult, Schema } from "effect";
+import type { DatabaseSettings } from "../adapters/persistence/database-settings.js";
+import type { ScryptParameters } from "../adapters/system/scrypt-password-hasher.js";
+import type { AuthSettings } from "../application/customers/auth-settings.js";
+import type { GiftCardCheckSettings } from "../application/gift-cards/gift-card-check-settings.js";
+
+const intVar = (min: number, max: number, fallback: number) =>
+  Schema.optionalWith(
+    Schema.String.pipe(Schema.pattern(/^\d+$/), Schema.compose(Schema.NumberFromString), Schema.int(), Schema.between(min, max)).annotations({
+      message: () => ({ message: `must be an integer from ${min} to ${max}`, override: true }),
+    }),
+    { default: () => fallback },
+  );
+
+const boolVar = (fallback: boolean) =>
+  Schema.optionalWith(
+    Schema.transform(Schema.Literal("1", "0", "true", "false"), Schema.Boolean, {
+      strict: true,
+      decode: (text) => text === "1" || text === "true",
+      encode: (flag) => (flag ? "true" : "false"),
+    }).annotations({ message: () => ({ message: "must be true, false, 1 or 0", override: true }) }),
+    { default: () => fallback },
+  );
+
+/** A duration such as `24h`, `30m`, `90s`, `7d`, or plain seconds; decoded to milliseconds. */
+const durationVar = (fallbackMs: number) =>
+  Schema.optionalWith(
+    Schema.transform(
+      Schema.String.pipe(Schema.pattern(/^\d{1,9}(ms|s|m|h|d)?$/)),
+      Schema.Number,
+      {
+        strict: true,
+        decode: (text) => {
+          const [, amount = "0", unit = "s"] = /^(\d+)(ms|s|m|h|d)?$/.exec(text) ?? [];
+          const scale = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[unit as "ms" | "s" | "m" | "h" | "d"];
+          return Number(amount) * scale;
+        },
+        encode: (ms) => `${ms}ms`,
+      },
+    ).annotations({ message: () => ({ message: "must be a duration such as 90s, 30m, 24h or 7d", override: true }) }),
+    { default: () => fallbackMs },
+  );
+
+const DatabaseUrl = Schema.String.pipe(
+  Schema.filter((url) => /^sqlite:.+/.test(url) || /^mysql:\/\/[^/]+\/[A-Za-z0-9_$-]+$/.test(url), {
+    message: () => "must be sqlite:<path> or mysql://user:password@host:port/database",
+  }),
+);
+
+const powerOfTwoVar = (min: number, max: number, fallback: number) =>
+  Schema.optionalWith(
+    Schema.String.pipe(
+      Schema.pattern(/^\d+$/),
+      Schema.compose(Schema.NumberFromString),
+      Schema.int(),
+      Schema.between(min, max),
+      Schema.filter((n) => (n & (n - 1)) === 0),
+    ).annotations({ message: () => ({ message: `must be a power of two from ${min} to ${max}`, override: true }) }),
+    { default: () => fallback },
+  );
+
+const SmtpUrl = Schema.String.pipe(
+  Schema.filter((url) => /^smtps?:\/\/[^\s/]+/.test(url), { message: () => "must be smtp://user:password@host:port or smtps://..." }),
+);
+
+const Environment = Schema.Struct({
+  PORT: intVar(0, 65535, 3000),
+  HOST: Schema.optionalWith(Schema.String.pipe(Schema.minLength(1)), { default: () => "0.0.0.0" }),
+  NODE_ENV: Schema.optionalWith(Schema.String, { default: () => "development" }),
+  STOREFRONT_DATABASE_URL: Schema.optional(DatabaseUrl),
+  STOREFRONT_DB_POOL_MIN: intVar(0, 1000, 0),
+  STOREFRONT_DB_POOL_MAX: intVar(1, 1000, 10),
+  STOREFRONT_DB_ACQUIRE_TIMEOUT_MS: intVar(100, 60_000, 2_000),
+  STOREFRONT_LOG_LEVEL: Schema.optionalWith(
+    Schema.Literal("fatal", "error", "warn", "info", "debug", "trace", "silent").annotations({
+      message: () => ({ message: "must be one of fatal, error, warn, info, debug, trace, silent", override: true }),
+    }),
+    { default: () => "info" as const },
+  ),
+  STOREFRONT_API_KEY_CACHE_MS: intVar(0, 3_600_000, 30_000),
+  STOREFRONT_TRUST_PROXY: boolVar(false),
+  STOREFRONT_WORKER_INTERVAL_MS: intVar(50, 3_600_000, 1_000),
+  STOREFRONT_CART_ABANDON_AFTER: durationVar(24 * 3_600_000),
+  STOREFRONT_CART_PURGE_AFTER: durationVar(30 * 86_400_000),
+  STOREFRONT_SCRYPT_COST: powerOfTwoVar(1024, 1_048_576, 16_384),
+  STOREFRONT_SCRYPT_BLOCK_SIZE: intVar(1, 64, 8),
+  STOREFRONT_SCRYPT_PARALLELIZATION: intVar(1, 16, 1),
+  STOREFRONT_SMTP_URL: Schema.optional(SmtpUrl),
+  STOREFRONT_MAIL_FROM: Schema.optionalWith(Schema.String.pipe(Schema.minLength(3)), { default: () => "Storefront <no-reply@localhost>" }),
+  STOREFRONT_AUTH_FAILURES_PER_EMAIL: intVar(1, 100_000, 5),
+  STOREFRONT_AUTH_FAILURES_PER_ADDRESS: intVar(1, 1_000_000, 50),
+  STOREFRONT_AUTH_CODE_REQUESTS_PER_EMAIL: intVar(1, 100_000, 5),
+  STOREFRONT_AUTH_WINDOW_SECONDS: intVar(1, 86_400, 900),
+  STOREFRONT_GIFT_CARD_CHECK_MISSES_PER_ADDRESS: intVar(1, 1_000_000, 20),
+  STOREFRONT_GIFT_CARD_CHECK_MISSES_PER_KEY: intVar(1, 1_000_000, 200),
+  STOREFRONT_GIFT_CARD_CHECK_WINDOW_SECONDS: intVar(1, 86_400, 900),
+});
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly production: boolean;
+  readonly database: DatabaseSettings;
+  readonly logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  readonly apiKeyCacheMs: number;
+  readonly trustProxy: boolean;
+  readonly workerIntervalMs: number;
+  /** How long a customer's cart sits untouched before `cart.abandoned`. */
+  readonly cartAbandonAfterMs: number;
+  /** How long an anonymous cart is kept untouched before it is purged. */
+  readonly cartPurgeAfterMs: number;
+  /** Password hashing cost for new passwords. */
+  readonly scrypt: ScryptParameters;
+  /** Where one-time codes are emailed; unset: they are logged (never in production). */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  /** Sign-in and code-request budgets per email and client address. */
+  readonly auth: AuthSettings;
+  /** Checks of unknown gift card codes per client address and per API key. */
+  readonly giftCardChecks: GiftCardCheckSettings;
+}
+
+export class ConfigError extends Error {}
+
+export const DEFAULT_SQLITE_FILE = "data/storefront.sqlite";
+
+/** A URL's password never reaches the terminal or the logs: `//user:pass@` becomes `//user:***@`. */
+const withoutPassword = (value: unknown): unknown =>
+  typeof value === "string" ? value.replace(/\/\/([^:/@]*):.*@/, "//$1:***@") : value;
+
+export const loadConfig = (env: Readonly<Record<string, string | undefined>> = process.env): Config => {
+  const known = Object.fromEntries(
+    Object.keys(Environment.fields).flatMap((name) => (env[name] === undefined || env[name] === "" ? [] : [[name, env[name]]])),
+  );
+  const decoded = Schema.decodeUnknownEither(Environment)(known);
+  if (Either.isLeft(decoded)) {
+    const issue = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)[0];
+    const name = String(issue?.path[0] ?? "environment");
+    throw new ConfigError(`Configuration error: ${name} ${issue?.message ?? "is invalid"} (got ${JSON.stringify(withoutPassword(known[name]))})`);
+  }
+  const e = decoded.right;
+  const url = e.STOREFRONT_DATABASE_URL ?? `sqlite:${DEFAULT_SQLITE_FILE}`;
+  if (e.STOREFRONT_DB_POOL_MIN > e.STOREFRONT_DB_POOL_MAX) {
+    throw new ConfigError("Configuration error: STOREFRONT_DB_POOL_MIN must not exceed STOREFRONT_DB_POOL_MAX");
+  }
+  const database: DatabaseSettings = url.startsWith("sqlite:")
+    ? { dialect: "sqlite", filename: url.slice("sqlite:".length) }
+    : {
+        dialect: "mysql",
+        url,
+        poolMin: e.STOREFRONT_DB_POOL_MIN,
+        poolMax: e.STOREFRONT_DB_POOL_MAX,
+        acquireTimeoutMs: e.STOREFRONT_DB_ACQUIRE_TIMEOUT_MS,
+      };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    production: e.NODE_ENV === "production",
+    database,
+    logLevel: e.STOREFRONT_LOG_LEVEL,
+    apiKeyCacheMs: e.STOREFRONT_API_KEY_CACHE_MS,
+    trustProxy: e.STOREFRONT_TRUST_PROXY,
+    workerIntervalMs: e.STOREFRONT_WORKER_INTERVAL_MS,
+    cartAbandonAfterMs: e.STOREFRONT_CART_ABANDON_AFTER,
+    cartPurgeAfterMs: e.STOREFRONT_CART_PURGE_AFTER,
+    scrypt: {
+      cost: e.STOREFRONT_SCRYPT_COST,
+      blockSize: e.STOREFRONT_SCRYPT_BLOCK_SIZE,
+      parallelization: e.STOREFRONT_SCRYPT_PARALLELIZATION,
+    },
+    smtpUrl: e.STOREFRONT_SMTP_URL,
+    mailFrom: e.STOREFRONT_MAIL_FROM,
+    auth: {
+      failuresPerEmail: e.STOREFRONT_AUTH_FAILURES_PER_EMAIL,
+      failuresPerAddress: e.STOREFRONT_AUTH_FAILURES_PER_ADDRESS,
+      codeRequestsPerEmail: e.STOREFRONT_AUTH_CODE_REQUESTS_PER_EMAIL,
+      windowSeconds: e.STOREFRONT_AUTH_WINDOW_SECONDS,
+    },
+    giftCardChecks: {
+      missesPerAddress: e.STOREFRONT_GIFT_CARD_CHECK_MISSES_PER_ADDRESS,
+      missesPerKey: e.STOREFRONT_GIFT_CARD_CHECK_MISSES_PER_KEY,
+      windowSeconds: e.STOREFRONT_GIFT_CARD_CHECK_WINDOW_SECONDS,
+    },
+  };
+};

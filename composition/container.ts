@@ -1,0 +1,351 @@
+// The composition root: the only place that names concrete adapters. It binds every port to
+// its adapter and every use case and route module, and builds the HTTP app from them.
+import "reflect-metadata";
+import { Container } from "inversify";
+import pino, { type Logger } from "pino";
+import { AuthenticateApiKey } from "../application/access/authenticate-api-key.js";
+import { PurgeExpiredRecords } from "../application/maintenance/purge-expired-records.js";
+import { ApiKeyRepository } from "../application/ports/api-key-repository.js";
+import { Clock } from "../application/ports/clock.js";
+import { EventOutbox } from "../application/ports/event-outbox.js";
+import { IdGenerator } from "../application/ports/id-generator.js";
+import { MaintenanceRepository } from "../application/ports/maintenance-repository.js";
+import { SecretGenerator } from "../application/ports/secret-generator.js";
+import { StoreRepository } from "../application/ports/store-repository.js";
+import { UnitOfWork } from "../application/ports/unit-of-work.js";
+import { CreateStore } from "../application/stores/create-store.js";
+import { createHttpApp } from "../adapters/http/app.js";
+import type { AnyRoute } from "../adapters/http/route-definition.js";
+import { RouteModule } from "../adapters/http/route-module.js";
+import { openDatabase } from "../adapters/persistence/connection.js";
+import { Database } from "../adapters/persistence/database.js";
+import { migrateToLatest } from "../adapters/persistence/migrations/migration-source.js";
+import { CachingApiKeyRepository } from "../adapters/persistence/repositories/caching-api-key-repository.js";
+import { KnexApiKeyRepository } from "../adapters/persistence/repositories/knex-api-key-repository.js";
+import { KnexEventOutbox } from "../adapters/persistence/repositories/knex-event-outbox.js";
+import { KnexMaintenanceRepository } from "../adapters/persistence/repositories/knex-maintenance-repository.js";
+import { KnexStoreRepository } from "../adapters/persistence/repositories/knex-store-repository.js";
+import { CachingStoreRepository } from "../adapters/persistence/repositories/caching-store-repository.js";
+import { KnexProductRepository } from "../adapters/persistence/repositories/knex-product-repository.js";
+import { KnexCategoryRepository } from "../adapters/persistence/repositories/knex-category-repository.js";
+import { KnexCollectionRepository } from "../adapters/persistence/repositories/knex-collection-repository.js";
+import { ProductRoutes } from "../adapters/http/routes/product-routes.js";
+import { CategoryRoutes } from "../adapters/http/routes/category-routes.js";
+import { CollectionRoutes } from "../adapters/http/routes/collection-routes.js";
+import { ProductRepository } from "../application/ports/product-repository.js";
+import { CategoryRepository } from "../application/ports/category-repository.js";
+import { CollectionRepository } from "../application/ports/collection-repository.js";
+import { ListProducts } from "../application/catalog/list-products.js";
+import { GetProduct } from "../application/catalog/get-product.js";
+import { CreateProduct } from "../application/catalog/create-product.js";
+import { UpdateProduct } from "../application/catalog/update-product.js";
+import { DeleteProduct } from "../application/catalog/delete-product.js";
+import { ManageVariants } from "../application/catalog/manage-variants.js";
+import { ListCategories } from "../application/catalog/list-categories.js";
+import { ManageCategories } from "../application/catalog/manage-categories.js";
+import { ListCollections } from "../application/catalog/list-collections.js";
+import { ManageCollections } from "../application/catalog/manage-collections.js";
+import { ImportCatalog } from "../application/catalog/import-catalog.js";
+import { KnexUnitOfWork } from "../adapters/persistence/repositories/knex-unit-of-work.js";
+import { NodeSecretGenerator } from "../adapters/system/node-secret-generator.js";
+import { SystemClock } from "../adapters/system/system-clock.js";
+import { UuidV7IdGenerator } from "../adapters/system/uuid-v7-id-generator.js";
+import { PricingRoutes } from "../adapters/http/routes/pricing-routes.js";
+import { CountryCoderGeocoder } from "../adapters/geo/country-coder-geocoder.js";
+import { CountryToCurrencyTable } from "../adapters/geo/country-to-currency-table.js";
+import { KnexPriceRuleRepository } from "../adapters/persistence/repositories/knex-price-rule-repository.js";
+import { KnexExchangeRateRepository } from "../adapters/persistence/repositories/knex-exchange-rate-repository.js";
+import { KnexPurchaseHistoryReader } from "../adapters/persistence/repositories/knex-purchase-history-reader.js";
+import { Geocoder } from "../application/ports/geocoder.js";
+import { CountryCurrencies } from "../application/ports/currency-of-country.js";
+import { PriceRuleRepository } from "../application/ports/price-rule-repository.js";
+import { ExchangeRateRepository } from "../application/ports/exchange-rate-repository.js";
+import { PurchaseHistoryReader } from "../application/ports/purchase-history-reader.js";
+import { DetectLocation } from "../application/pricing/detect-location.js";
+import { ResolvePricingContext } from "../application/pricing/pricing-context.js";
+import { ListPrices } from "../application/pricing/list-prices.js";
+import { ManagePriceRules } from "../application/pricing/manage-price-rules.js";
+import { ManageExchangeRates } from "../application/pricing/manage-exchange-rates.js";
+import { AuthenticateCustomer } from "../application/access/authenticate-customer.js";
+import { AuthSettings } from "../application/customers/auth-settings.js";
+import { AuthThrottle } from "../application/customers/auth-throttle.js";
+import { GetCustomer } from "../application/customers/get-customer.js";
+import { LogIn } from "../application/customers/log-in.js";
+import { LogOut } from "../application/customers/log-out.js";
+import { RecordCustomerPurchase } from "../application/customers/record-customer-purchase.js";
+import { RefreshSession } from "../application/customers/refresh-session.js";
+import { RegisterCustomer } from "../application/customers/register-customer.js";
+import { RequestOneTimeCode } from "../application/customers/request-one-time-code.js";
+import { SessionIssuer } from "../application/customers/session-issuer.js";
+import { VerifyOneTimeCode } from "../application/customers/verify-one-time-code.js";
+import { PurgeExpiredCredentials } from "../application/customers/purge-expired-credentials.js";
+import { GetThread } from "../application/messaging/get-thread.js";
+import { ListMessages } from "../application/messaging/list-messages.js";
+import { ListThreads } from "../application/messaging/list-threads.js";
+import { MarkThreadRead } from "../application/messaging/mark-thread-read.js";
+import { OpenThread } from "../application/messaging/open-thread.js";
+import { SendMessage } from "../application/messaging/send-message.js";
+import { CustomerRepository } from "../application/ports/customer-repository.js";
+import { CustomerSessionRepository } from "../application/ports/customer-session-repository.js";
+import { MessagingRepository } from "../application/ports/messaging-repository.js";
+import { Notifier } from "../application/ports/notifier.js";
+import { OneTimeCodeRepository } from "../application/ports/one-time-code-repository.js";
+import { PasswordHasher } from "../application/ports/password-hasher.js";
+import { RateLimiter } from "../application/ports/rate-limiter.js";
+import { WishlistRepository } from "../application/ports/wishlist-repository.js";
+import { AddWishlistItem } from "../application/wishlist/add-wishlist-item.js";
+import { GetWishlist } from "../application/wishlist/get-wishlist.js";
+import { RemoveWishlistItem } from "../application/wishlist/remove-wishlist-item.js";
+import { AuthRoutes } from "../adapters/http/routes/auth-routes.js";
+import { CustomerRoutes } from "../adapters/http/routes/customer-routes.js";
+import { MessagingRoutes } from "../adapters/http/routes/messaging-routes.js";
+import { WishlistRoutes } from "../adapters/http/routes/wishlist-routes.js";
+import { LogNotifier } from "../adapters/notifications/log-notifier.js";
+import { SmtpNotifier } from "../adapters/notifications/smtp-notifier.js";
+import { KnexCustomerRepository } from "../adapters/persistence/repositories/knex-customer-repository.js";
+import { KnexCustomerSessionRepository } from "../adapters/persistence/repositories/knex-customer-session-repository.js";
+import { KnexMessagingRepository } from "../adapters/persistence/repositories/knex-messaging-repository.js";
+import { KnexOneTimeCodeRepository } from "../adapters/persistence/repositories/knex-one-time-code-repository.js";
+import { KnexWishlistRepository } from "../adapters/persistence/repositories/knex-wishlist-repository.js";
+import { SqlRateLimiter } from "../adapters/persistence/sql-rate-limiter.js";
+import { ScryptPasswordHasher } from "../adapters/system/scrypt-password-hasher.js";
+import { CartRoutes } from "../adapters/http/routes/cart-routes.js";
+import { KnexCartRepository } from "../adapters/persistence/repositories/knex-cart-repository.js";
+import { CartRepository } from "../application/ports/cart-repository.js";
+import { AddCartItem } from "../application/carts/add-cart-item.js";
+import { CartOwnerResolver } from "../application/carts/cart-owner-resolver.js";
+import { CartPricer } from "../application/carts/cart-pricer.js";
+import { CartReader } from "../application/carts/cart-reader.js";
+import { ChangeCartItem } from "../application/carts/change-cart-item.js";
+import { CartTimeouts, DetectAbandonedCarts } from "../application/carts/detect-abandoned-carts.js";
+import { GetCart } from "../application/carts/get-cart.js";
+import { MergeSessionCart } from "../application/carts/merge-session-cart.js";
+import type { RouteGuards } from "../adapters/http/mount-route.js";
+import { StoreRoutes } from "../adapters/http/routes/store-routes.js";
+import { NodeHmacSigner } from "../adapters/system/node-hmac-signer.js";
+import { KnexIdempotencyRecords } from "../adapters/persistence/repositories/knex-idempotency-records.js";
+import { HmacSigner } from "../application/ports/hmac-signer.js";
+import { IdempotencyRecords } from "../application/ports/idempotency-records.js";
+import { VerifyRequestSignature } from "../application/access/verify-request-signature.js";
+import { ManageStoreSettings } from "../application/stores/manage-store-settings.js";
+import { OrderRoutes } from "../adapters/http/routes/order-routes.js";
+import { KnexOrderRepository } from "../adapters/persistence/repositories/knex-order-repository.js";
+import { OrderRepository } from "../application/ports/order-repository.js";
+import { Checkout } from "../application/orders/checkout.js";
+import { ReadOrders } from "../application/orders/read-orders.js";
+import { UpdateOrder } from "../application/orders/update-order.js";
+import { OrderRestitution } from "../application/orders/order-restitution.js";
+import { PromotionRoutes } from "../adapters/http/routes/promotion-routes.js";
+import { GiftCardRoutes } from "../adapters/http/routes/gift-card-routes.js";
+import { ShippingRoutes } from "../adapters/http/routes/shipping-routes.js";
+import { KnexPromotionRepository } from "../adapters/persistence/repositories/knex-promotion-repository.js";
+import { KnexGiftCardRepository } from "../adapters/persistence/repositories/knex-gift-card-repository.js";
+import { KnexShippingRepository } from "../adapters/persistence/repositories/knex-shipping-repository.js";
+import { PromotionRepository } from "../application/ports/promotion-repository.js";
+import { GiftCardRepository } from "../application/ports/gift-card-repository.js";
+import { ShippingRepository } from "../application/ports/shipping-repository.js";
+import { ReadPromotions } from "../application/promotions/read-promotions.js";
+import { ManagePromotions } from "../application/promotions/manage-promotions.js";
+import { CheckGiftCardCode } from "../application/gift-cards/check-gift-card-code.js";
+import { GiftCardCheckSettings } from "../application/gift-cards/gift-card-check-settings.js";
+import { GiftCardCheckThrottle } from "../application/gift-cards/gift-card-check-throttle.js";
+import { IssueGiftCard } from "../application/gift-cards/issue-gift-card.js";
+import { ManageGiftCards } from "../application/gift-cards/manage-gift-cards.js";
+import { ListShippingZones } from "../application/shipping/list-shipping-zones.js";
+import { ManagePricingTiers } from "../application/shipping/manage-pricing-tiers.js";
+import { ManageDeliveryZones } from "../application/shipping/manage-delivery-zones.js";
+import { QuoteDelivery } from "../application/shipping/quote-delivery.js";
+import type { Config } from "./config.js";
+import type { ScheduledJob } from "./worker.js";
+
+export const LoggerToken = Symbol.for("storefront.Logger");
+
+/** Every route module of the API; each later capability adds its module here. */
+const ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [ProductRoutes, CategoryRoutes, CollectionRoutes, PricingRoutes, AuthRoutes, CustomerRoutes, WishlistRoutes, MessagingRoutes, CartRoutes, StoreRoutes, OrderRoutes, PromotionRoutes, GiftCardRoutes, ShippingRoutes];
+
+/** Use cases, each bound to itself: the routes, the CLI and embedders resolve them. */
+const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
+  AuthenticateApiKey,
+  CreateStore,
+  PurgeExpiredRecords,
+  ListProducts,
+  GetProduct,
+  CreateProduct,
+  UpdateProduct,
+  DeleteProduct,
+  ManageVariants,
+  ListCategories,
+  ManageCategories,
+  ListCollections,
+  ManageCollections,
+  DetectLocation,
+  ResolvePricingContext,
+  ListPrices,
+  ManagePriceRules,
+  ManageExchangeRates,
+  ImportCatalog,
+  AuthenticateCustomer,
+  RegisterCustomer,
+  LogIn,
+  RequestOneTimeCode,
+  VerifyOneTimeCode,
+  RefreshSession,
+  LogOut,
+  GetCustomer,
+  RecordCustomerPurchase,
+  PurgeExpiredCredentials,
+  GetWishlist,
+  AddWishlistItem,
+  RemoveWishlistItem,
+  ListThreads,
+  OpenThread,
+  GetThread,
+  ListMessages,
+  SendMessage,
+  MarkThreadRead,
+  CartOwnerResolver,
+  CartPricer,
+  CartReader,
+  GetCart,
+  AddCartItem,
+  ChangeCartItem,
+  MergeSessionCart,
+  DetectAbandonedCarts,
+  VerifyRequestSignature,
+  ManageStoreSettings,
+  OrderRestitution,
+  Checkout,
+  ReadOrders,
+  UpdateOrder,
+  ReadPromotions,
+  ManagePromotions,
+  CheckGiftCardCode,
+  IssueGiftCard,
+  ManageGiftCards,
+  ListShippingZones,
+  ManagePricingTiers,
+  ManageDeliveryZones,
+  QuoteDelivery,
+];
+
+export interface Application {
+  readonly container: Container;
+  readonly database: Database;
+  readonly logger: Logger;
+  readonly routes: readonly AnyRoute[];
+  readonly jobs: readonly ScheduledJob[];
+  /** Signature checks and idempotency for the HTTP routes that ask for them. */
+  readonly guards: RouteGuards;
+  httpApp(): ReturnType<typeof createHttpApp>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ApplicationOverrides {
+  readonly logger?: Logger;
+  readonly clock?: Clock;
+}
+
+export const createApplication = (config: Config, overrides: ApplicationOverrides = {}): Application => {
+  const container = new Container({ defaultScope: "Singleton" });
+  const logger = overrides.logger ?? pino({ level: config.logLevel, base: { service: "storefront" } });
+  const database = openDatabase(config.database);
+
+  container.bind(LoggerToken).toConstantValue(logger);
+  container.bind(Database).toConstantValue(database);
+  if (overrides.clock !== undefined) container.bind(Clock).toConstantValue(overrides.clock);
+  else container.bind(Clock).to(SystemClock);
+  container.bind(IdGenerator).to(UuidV7IdGenerator);
+  container.bind(SecretGenerator).to(NodeSecretGenerator);
+  container.bind(UnitOfWork).to(KnexUnitOfWork);
+  container.bind(KnexStoreRepository).toSelf();
+  container
+    .bind(StoreRepository)
+    .toDynamicValue((ctx) => new CachingStoreRepository(ctx.get(KnexStoreRepository), config.apiKeyCacheMs));
+  container.bind(KnexApiKeyRepository).toSelf();
+  container
+    .bind(ApiKeyRepository)
+    .toDynamicValue((ctx) => new CachingApiKeyRepository(ctx.get(KnexApiKeyRepository), config.apiKeyCacheMs));
+  container.bind(EventOutbox).to(KnexEventOutbox);
+  container.bind(MaintenanceRepository).to(KnexMaintenanceRepository);
+  container.bind(ProductRepository).to(KnexProductRepository);
+  container.bind(CategoryRepository).to(KnexCategoryRepository);
+  container.bind(CollectionRepository).to(KnexCollectionRepository);
+  container.bind(CustomerRepository).to(KnexCustomerRepository);
+  container.bind(CustomerSessionRepository).to(KnexCustomerSessionRepository);
+  container.bind(OneTimeCodeRepository).to(KnexOneTimeCodeRepository);
+  container.bind(WishlistRepository).to(KnexWishlistRepository);
+  container.bind(MessagingRepository).to(KnexMessagingRepository);
+  container.bind(RateLimiter).toConstantValue(new SqlRateLimiter(database));
+  container.bind(PasswordHasher).toConstantValue(new ScryptPasswordHasher(config.scrypt));
+  const notifier =
+    config.smtpUrl !== undefined ? new SmtpNotifier(config.smtpUrl, config.mailFrom, logger) : new LogNotifier(logger, config.production);
+  container.bind(Notifier).toConstantValue(notifier);
+  container.bind(AuthSettings).toConstantValue(config.auth);
+  container.bind(AuthThrottle).toSelf();
+  container.bind(GiftCardCheckSettings).toConstantValue(config.giftCardChecks);
+  container.bind(GiftCardCheckThrottle).toSelf();
+  container.bind(PromotionRepository).to(KnexPromotionRepository);
+  container.bind(GiftCardRepository).to(KnexGiftCardRepository);
+  container.bind(ShippingRepository).to(KnexShippingRepository);
+  container.bind(SessionIssuer).toSelf();
+  container.bind(PriceRuleRepository).to(KnexPriceRuleRepository);
+  container.bind(CartRepository).to(KnexCartRepository);
+  container.bind(HmacSigner).to(NodeHmacSigner);
+  container.bind(OrderRepository).to(KnexOrderRepository);
+  container.bind(IdempotencyRecords).to(KnexIdempotencyRecords);
+  container.bind<CartTimeouts>(CartTimeouts).toConstantValue({
+    abandonAfterMs: config.cartAbandonAfterMs,
+    purgeAnonymousAfterMs: config.cartPurgeAfterMs,
+  });
+  container.bind(ExchangeRateRepository).to(KnexExchangeRateRepository);
+  container.bind(PurchaseHistoryReader).to(KnexPurchaseHistoryReader);
+  container.bind(Geocoder).to(CountryCoderGeocoder);
+  container.bind(CountryCurrencies).to(CountryToCurrencyTable);
+
+  for (const useCase of USE_CASES) container.bind(useCase).toSelf();
+
+  for (const module of ROUTE_MODULES) container.bind(RouteModule).to(module);
+
+  const routes = container.isBound(RouteModule) ? container.getAll(RouteModule).flatMap((m) => m.routes()) : [];
+  const purge = container.get(PurgeExpiredRecords);
+  const jobs: ScheduledJob[] = [{ name: "purge-expired-records", everyMs: 60 * 60 * 1000, run: () => purge.execute() }];
+  const purgeCredentials = container.get(PurgeExpiredCredentials);
+  jobs.push({ name: "purge-expired-credentials", everyMs: 60 * 60 * 1000, run: () => purgeCredentials.execute() });
+  const abandonedCarts = container.get(DetectAbandonedCarts);
+  jobs.push({ name: "abandoned-carts", everyMs: 5 * 60 * 1000, run: () => abandonedCarts.execute() });
+
+  const guards: RouteGuards = {
+    verifySignature: container.get(VerifyRequestSignature),
+    records: container.get(IdempotencyRecords),
+    uow: container.get(UnitOfWork),
+    clock: container.get(Clock),
+  };
+
+  return {
+    container,
+    database,
+    guards,
+    logger,
+    routes,
+    jobs,
+    httpApp: () =>
+      createHttpApp({
+        routes,
+        authenticate: container.get(AuthenticateApiKey),
+        guards,
+        logger,
+        trustProxy: config.trustProxy,
+        info: {
+          title: "Storefront API",
+          version: "1.0.0",
+          description: "The back end of an online store: catalog, pricing, carts, orders, payments, webhooks and search.",
+        },
+      }),
+    migrate: () => migrateToLatest(database.knex),
+    close: async () => {
+      if (notifier instanceof SmtpNotifier) await notifier.close();
+      await database.close();
+    },
+  };
+};

@@ -1,0 +1,60 @@
+// The demo store's shipping (CONTRACT section 9): its location in Nairobi's CBD and a 16% tax
+// rate, two delivery zones drawn around the centre, and two distance tiers beyond them.
+import type { Container } from "inversify";
+import type { Principal } from "../../application/access/principal.js";
+import { ManageDeliveryZones } from "../../application/shipping/manage-delivery-zones.js";
+import { ManagePricingTiers } from "../../application/shipping/manage-pricing-tiers.js";
+import { ManageStoreSettings } from "../../application/stores/manage-store-settings.js";
+
+/** Nairobi CBD, where the demo store ships from. */
+export const DEMO_STORE_LOCATION = { latitude: -1.2864, longitude: 36.8172 } as const;
+
+export const seedDemoShipping = async (container: Container, principal: Principal): Promise<void> => {
+  await container.get(ManageStoreSettings).update(principal, { ...DEMO_STORE_LOCATION, tax_rate_percent: 16 });
+
+  const zones = container.get(ManageDeliveryZones);
+  // The CBD, roughly from Uhuru Park to the railway station and up to the university.
+  await zones.create(principal, {
+    zone_name: "Nairobi CBD",
+    delivery_fee: 150,
+    free_delivery_threshold: 3_000,
+    priority: 20,
+    color: "#2e7d32",
+    polygon: [
+      [-1.2750, 36.8080],
+      [-1.2750, 36.8300],
+      [-1.2960, 36.8300],
+      [-1.2960, 36.8080],
+    ],
+  });
+  // Westlands and Parklands, north-west of the centre.
+  await zones.create(principal, {
+    zone_name: "Westlands & Parklands",
+    delivery_fee: 300,
+    free_delivery_threshold: 7_500,
+    priority: 10,
+    color: "#1565c0",
+    polygon: [
+      [-1.2500, 36.7900],
+      [-1.2500, 36.8250],
+      [-1.2750, 36.8250],
+      [-1.2750, 36.7900],
+    ],
+  });
+
+  const tiers = container.get(ManagePricingTiers);
+  await tiers.create(principal, {
+    tier_name: "Greater Nairobi (up to 15 km)",
+    min_distance_meters: 0,
+    max_distance_meters: 15_000,
+    delivery_fee: 450,
+    free_delivery_threshold: 15_000,
+  });
+  await tiers.create(principal, {
+    tier_name: "Outskirts (15-40 km)",
+    min_distance_meters: 15_000,
+    max_distance_meters: 40_000,
+    delivery_fee: 900,
+    free_delivery_threshold: null,
+  });
+};

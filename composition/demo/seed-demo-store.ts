@@ -1,0 +1,61 @@
+// The demo store: a realistic shop in Nairobi, the same every time (seeded faker), so the
+// quick start, the docs and manual tests all see the same data. Each capability adds its part.
+import { Faker, en } from "@faker-js/faker";
+import type { Container } from "inversify";
+import type { Principal } from "../../application/access/principal.js";
+import { CreateStore } from "../../application/stores/create-store.js";
+import { seedDemoCatalog } from "./demo-catalog.js";
+import { seedDemoCustomers } from "./demo-customers.js";
+import { seedDemoGiftCards } from "./demo-gift-cards.js";
+import { seedDemoPricing } from "./demo-pricing.js";
+import { seedDemoOrders } from "./demo-orders.js";
+import { seedDemoPromotions } from "./demo-promotions.js";
+import { seedDemoShipping } from "./demo-shipping.js";
+
+export const DEMO_SEED = 20_261_122;
+
+export interface DemoCustomer {
+  readonly id: string;
+  readonly email: string;
+  readonly password: string;
+}
+
+/** The JSON that `storefront seed --demo --json` prints (CONTRACT section 9). */
+export interface DemoStoreSummary {
+  readonly store_id: string;
+  readonly secret_key: string;
+  readonly publishable_key: string;
+  readonly secret_key_live: string;
+  readonly publishable_key_live: string;
+  readonly hmac_secret: string;
+  readonly customers: readonly DemoCustomer[];
+  /** Codes of demo gift cards by state: active, expired, redeemed, inactive (empty without --demo). */
+  readonly gift_cards: Readonly<Record<string, string>>;
+}
+
+export const seedDemoStore = async (container: Container): Promise<DemoStoreSummary> => {
+  const faker = new Faker({ locale: [en] });
+  faker.seed(DEMO_SEED);
+  const created = await container.get(CreateStore).execute({
+    name: `${faker.company.name()} Home & Living`,
+    baseCurrency: "KES",
+  });
+  const principal: Principal = { storeId: created.store.id, keyId: "demo-seed", keyType: "secret", mode: "test" };
+  const catalog = await seedDemoCatalog(container, principal, faker);
+  await seedDemoPricing(container, principal);
+  const customers = await seedDemoCustomers(container, principal, faker, catalog);
+  await seedDemoShipping(container, principal);
+  await seedDemoPromotions(container, principal);
+  const giftCards = await seedDemoGiftCards(container, principal, customers);
+  if (customers[0] !== undefined) await seedDemoOrders(container, principal, catalog, customers[0]);
+  return {
+    store_id: created.store.id,
+    secret_key: created.keys.secretTest,
+    publishable_key: created.keys.publishableTest,
+    secret_key_live: created.keys.secretLive,
+    publishable_key_live: created.keys.publishableLive,
+    hmac_secret: created.store.hmacSecret,
+    customers,
+    gift_cards: { ...giftCards },
+  };
+};

@@ -1,0 +1,20 @@
+// The event types a store records and delivers to webhook endpoints (spec part 6).
+import { Schema } from "effect";
+
+export const EVENT_TYPES = [
+  "order.created",
+  "order.paid",
+  "order.fulfilled",
+  "order.cancelled",
+  "payment.succeeded",
+  "payment.failed",
+  "customer.created",
+  "product.created",
+  "product.stock_low",
+  "cart.abandoned",
+  "gift_card.issued",
+  "promotion.applied",
+] as const;
+
+export const EventType = Schema.Literal(...EVENT_TYPES);
+export type EventType = typeof EventType.Type;

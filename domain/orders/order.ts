@@ -1,0 +1,77 @@
+// An order as the store keeps it: who bought what at which prices, how it is paid and shipped,
+// and where it stands. Money is integer minor units of the order's currency.
+import type { OrderStatus, PaymentStatus } from "./order-status.js";
+
+export const PAYMENT_METHODS = ["card_redirect", "card_popup", "mobile_stk", "mobile_collect", "cash", "bank_transfer"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export interface Address {
+  readonly name: string;
+  readonly line1: string;
+  readonly line2?: string | undefined;
+  readonly city: string;
+  readonly region?: string | undefined;
+  readonly postal_code?: string | undefined;
+  /** ISO 3166 alpha-2. */
+  readonly country: string;
+  readonly phone?: string | undefined;
+  readonly latitude?: number | undefined;
+  readonly longitude?: number | undefined;
+}
+
+export interface OrderLine {
+  readonly id: string;
+  readonly productId: string;
+  readonly variantId: string | null;
+  readonly productName: string;
+  readonly variantName: string;
+  readonly sku: string;
+  readonly quantity: number;
+  readonly unitPrice: number;
+  readonly lineTotal: number;
+}
+
+export interface AppliedPromotion {
+  readonly promotionId: string;
+  readonly name: string;
+  readonly discount: number;
+}
+
+export interface Order {
+  readonly id: string;
+  readonly orderNumber: string;
+  readonly customerId: string | null;
+  readonly customerEmail: string;
+  readonly customerPhone: string | null;
+  readonly customerName: string;
+  readonly orderStatus: OrderStatus;
+  readonly paymentStatus: PaymentStatus;
+  readonly paymentMethod: PaymentMethod;
+  readonly paymentReference: string | null;
+  readonly currency: string;
+  readonly subtotal: number;
+  readonly discountAmount: number;
+  readonly shippingAmount: number;
+  readonly taxAmount: number;
+  readonly giftCardAmount: number;
+  readonly totalAmount: number;
+  readonly billingAddress: Address;
+  readonly shippingAddress: Address;
+  readonly items: readonly OrderLine[];
+  readonly notes: string | null;
+  readonly trackingNumber: string | null;
+  readonly estimatedDelivery: string | null;
+  readonly shippedAt: string | null;
+  readonly deliveredAt: string | null;
+  readonly shippingMetadata: Readonly<Record<string, unknown>>;
+  readonly promotions: readonly AppliedPromotion[];
+  readonly giftCardId: string | null;
+  readonly stockRestored: boolean;
+  readonly giftCardRestored: boolean;
+  readonly livemode: boolean;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** `ORD-` + the year + a per-store sequence: short enough to read out on the phone. */
+export const formatOrderNumber = (year: number, sequence: number): string => `ORD-${year}-${String(sequence).padStart(6, "0")}`;

@@ -1,0 +1,136 @@
+// Proves catalog reads cost a fixed, small number of SQL queries whatever the page size: counts
+// the queries knex sends per request (the API key and store are cached after a warm-up request).
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { ProductRepository } from "../../../application/ports/product-repository.js";
+import { UnitOfWork } from "../../../application/ports/unit-of-work.js";
+import { productRecord, variantRecord } from "../../support/catalog-fixtures.js";
+import { startTestApplication, type TestApplication } from "../../support/test-application.js";
+
+const MAX_QUERIES = 4;
+const PRODUCT_COUNT = 230;
+
+describe("catalog query count per request (SQLite)", function () {
+  let t: TestApplication;
+  let queries = 0;
+  let stopCounting: (() => void) | undefined;
+  const onQuery = (): void => {
+    queries++;
+  };
+  let productId: string;
+  let productSlug: string;
+  let collectionId: string;
+  let categoryId: string;
+
+  before(async function () {
+    t = await startTestApplication();
+    const key = t.store.keys.secretTest;
+    const category = await t.client.post("/v1/categories", { name: "Counted" }, { key });
+    categoryId = category.body.id;
+    const sub = await t.client.post("/v1/subcategories", { name: "Counted sub", category_id: categoryId }, { key });
+    assert.equal(sub.status, 201);
+
+    // Seeded through the repository in one transaction: hundreds of products in well under a second.
+    const products = t.application.container.get(ProductRepository);
+    const ids: string[] = [];
+    await t.application.container.get(UnitOfWork).run(async () => {
+      for (let i = 0; i < PRODUCT_COUNT; i++) {
+        const id = randomUUID();
+        ids.push(id);
+        const at = new Date(Date.UTC(2030, 0, 1, 0, 0, i)).toISOString();
+        const record = productRecord(id, {
+          name: `Counted product ${i}`,
+          slug: `counted-${i}`,
+          categoryId,
+          subcategoryId: sub.body.id,
+          createdAt: at,
+          updatedAt: at,
+        });
+        // Every third product has three variants, so variant loading is not one row per product.
+        const variants = Array.from({ length: i % 3 === 0 ? 3 : 1 }, (_, position) =>
+          variantRecord(randomUUID(), id, `COUNT-${i}-${position}`, { position, isDefault: position === 0 }),
+        );
+        await products.insert(t.store.store.id, record, variants);
+      }
+    });
+    productId = ids[0]!;
+    productSlug = "counted-0";
+
+    const collection = await t.client.post("/v1/product-collections", { name: "Counted collection" }, { key });
+    collectionId = collection.body.id;
+    const items = await t.client.request("PUT", `/v1/product-collections/${collectionId}/items`, {
+      key,
+      body: { items: ids.slice(0, 120).map((product_id) => ({ product_id })) },
+    });
+    assert.equal(items.status, 200, items.text);
+
+    // Warm-up: both keys and the store are now cached.
+    for (const warm of [key, t.store.keys.publishableTest]) assert.equal((await t.client.get("/v1/products?limit=1", { key: warm })).status, 200);
+    stopCounting = t.application.database.onQuery(onQuery);
+  });
+
+  after(async function () {
+    stopCounting?.();
+    await t.close();
+  });
+
+  /** Sends one GET and answers how many queries it cost, with its body. */
+  const counted = async (path: string, key = t.store.keys.publishableTest): Promise<{ queries: number; body: any }> => {
+    queries = 0;
+    const response = await t.client.get(path, { key });
+    assert.equal(response.status, 200, `${path}: ${response.text}`);
+    return { queries, body: response.body };
+  };
+
+  it("lists products in the same few queries for a page of 1, 50 or 200", async function () {
+    const costs: number[] = [];
+    for (const limit of [1, 50, 200]) {
+      const { queries: cost, body } = await counted(`/v1/products?limit=${limit}`);
+      assert.equal(body.products.length, limit);
+      costs.push(cost);
+    }
+    assert.ok(costs[0]! >= 1, "the listener sees the queries");
+    assert.ok(costs.every((cost) => cost <= MAX_QUERIES), `queries per page: ${costs.join(", ")}`);
+    assert.deepEqual(costs, [costs[0], costs[0], costs[0]], "the page size does not change the count");
+
+    const first = await counted(`/v1/products?limit=200&category_id=${categoryId}&search=counted`);
+    assert.equal(first.body.products.length, 200);
+    const next = await counted(`/v1/products?limit=200&category_id=${categoryId}&search=counted&cursor=${first.body.pagination.next_cursor}`);
+    assert.equal(next.body.products.length, PRODUCT_COUNT - 200);
+    assert.ok(first.queries <= MAX_QUERIES && next.queries <= MAX_QUERIES, `filtered: ${first.queries}, next page: ${next.queries}`);
+  });
+
+  it("reads one product by id or by slug in at most 4 queries", async function () {
+    for (const key of [t.store.keys.publishableTest, t.store.keys.secretTest]) {
+      const byId = await counted(`/v1/products/${productId}`, key);
+      assert.equal(byId.body.variants.length, 3);
+      const bySlug = await counted(`/v1/products/by-slug/${productSlug}`, key);
+      assert.equal(bySlug.body.product_id, productId);
+      assert.ok(byId.queries >= 1 && byId.queries <= MAX_QUERIES, `by id: ${byId.queries}`);
+      assert.ok(bySlug.queries >= 1 && bySlug.queries <= MAX_QUERIES, `by slug: ${bySlug.queries}`);
+    }
+  });
+
+  it("lists categories, subcategories and collections in at most 4 queries", async function () {
+    for (const [path, list] of [
+      ["/v1/categories?limit=200", "categories"],
+      ["/v1/subcategories?limit=500", "subcategories"],
+      ["/v1/product-collections?limit=200", "collections"],
+    ] as const) {
+      const { queries: cost, body } = await counted(path);
+      assert.ok(body[list].length >= 1, `${path} lists something`);
+      assert.ok(cost >= 1 && cost <= MAX_QUERIES, `${path}: ${cost}`);
+    }
+  });
+
+  it("reads a collection's items in at most 4 queries, whatever their number", async function () {
+    const { queries: many, body } = await counted(`/v1/product-collections/${collectionId}/items`);
+    assert.equal(body.items.length, 120);
+    assert.ok(many >= 1 && many <= MAX_QUERIES, `120 items: ${many}`);
+    const key = t.store.keys.secretTest;
+    const replaced = await t.client.request("PUT", `/v1/product-collections/${collectionId}/items`, { key, body: { items: [{ product_id: productId }] } });
+    assert.equal(replaced.status, 200);
+    const { queries: one } = await counted(`/v1/product-collections/${collectionId}/items`);
+    assert.equal(one, many, "one item costs what 120 do");
+  });
+});

@@ -1,0 +1,162 @@
+// Checks the OpenAPI document: served publicly as JSON, valid OpenAPI 3.1 by Redocly's
+// "recommended" and "spec" rulesets, and a faithful description of the routes' schemas.
+import assert from "node:assert/strict";
+import { createConfig, lintFromString, type NormalizedProblem } from "@redocly/openapi-core";
+import pino from "pino";
+import { createHttpApp } from "../../../adapters/http/app.js";
+import { buildOpenApiDocument } from "../../../adapters/http/openapi-document.js";
+import { AuthenticateApiKey } from "../../../application/access/authenticate-api-key.js";
+import { serve, type TestClient } from "../../support/http-client.js";
+import { TEST_INFO, testRoutes } from "../../support/mechanism-routes.js";
+import { startTestApplication, type TestApplication } from "../../support/test-application.js";
+
+const lint = async (document: unknown, ruleset: "recommended" | "spec"): Promise<NormalizedProblem[]> => {
+  const config = await createConfig({ extends: [ruleset] });
+  return lintFromString({ source: JSON.stringify(document), absoluteRef: "/openapi.json", config });
+};
+
+const describeProblems = (problems: readonly NormalizedProblem[]): string =>
+  problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? "?"}`).join("\n");
+
+const assertNoErrors = async (document: unknown): Promise<void> => {
+  for (const ruleset of ["recommended", "spec"] as const) {
+    const errors = (await lint(document, ruleset)).filter((p) => p.severity === "error");
+    assert.deepEqual(errors, [], `${ruleset} found errors:\n${describeProblems(errors)}`);
+  }
+};
+
+describe("OpenAPI document", () => {
+  let t: TestApplication;
+  let mechanism: TestClient;
+
+  before(async () => {
+    t = await startTestApplication();
+    mechanism = await serve(
+      createHttpApp({
+        routes: testRoutes(),
+        authenticate: t.application.container.get(AuthenticateApiKey),
+      guards: t.application.guards,
+        logger: pino({ level: "silent" }),
+        info: TEST_INFO,
+      }),
+    );
+  });
+
+  after(async () => {
+    await mechanism?.close();
+    await t?.close();
+  });
+
+  it("the linter used here does report errors on a broken document", async () => {
+    const broken = {
+      openapi: "3.1.0",
+      info: { title: "x", version: "1" },
+      paths: { "/a/{id}": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Nope" } } } } } } } },
+    };
+    const errors = (await lint(broken, "recommended")).filter((p) => p.severity === "error");
+    assert.ok(errors.some((p) => p.ruleId === "no-unresolved-refs"), describeProblems(errors));
+    assert.ok(errors.some((p) => p.ruleId === "path-parameters-defined"), describeProblems(errors));
+  });
+
+  it("the real app serves GET /v1/openapi.json without a key: 200 JSON, OpenAPI 3.1.0", async () => {
+    const response = await t.client.get("/v1/openapi.json");
+    assert.equal(response.status, 200, response.text);
+    assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
+    assert.ok(response.headers.get("request-id")?.startsWith("req_"));
+    assert.equal(response.body.openapi, "3.1.0");
+    assert.equal(response.body.info.title, "Storefront API");
+    assert.equal(typeof response.body.info.version, "string");
+    assert.ok(response.body.paths["/v1/openapi.json"].get !== undefined);
+    assert.deepEqual(response.body.paths["/v1/openapi.json"].get.security, []);
+  });
+
+  it("the real app's document has no errors under the recommended and spec rulesets", async () => {
+    const response = await t.client.get("/v1/openapi.json");
+    await assertNoErrors(response.body);
+  });
+
+  it("the test routes' document has no errors under the recommended and spec rulesets", async () => {
+    await assertNoErrors(buildOpenApiDocument(testRoutes(), TEST_INFO));
+  });
+
+  it("the app serves exactly the document built from its routes", async () => {
+    const response = await mechanism.get("/v1/openapi.json");
+    assert.equal(response.status, 200);
+    assert.deepEqual(response.body, buildOpenApiDocument(testRoutes(), TEST_INFO));
+    await assertNoErrors(response.body);
+  });
+
+  describe("what the test routes' document says", () => {
+    const document = buildOpenApiDocument(testRoutes(), TEST_INFO) as any;
+    const getWidget = document.paths["/v1/widgets/{id}"].get;
+    const createWidget = document.paths["/v1/widgets"].post;
+    const param = (name: string) => getWidget.parameters.find((p: any) => p.name === name);
+
+    it("the path parameter is a required uuid", () => {
+      assert.deepEqual({ in: param("id").in, required: param("id").required, format: param("id").schema.format }, {
+        in: "path",
+        required: true,
+        format: "uuid",
+      });
+    });
+
+    it("query parameters carry their types and bounds, none required", () => {
+      assert.deepEqual(
+        { in: param("limit").in, required: param("limit").required, type: param("limit").schema.type },
+        { in: "query", required: false, type: "integer" },
+      );
+      assert.equal(param("limit").schema.minimum, 1);
+      assert.equal(param("limit").schema.maximum, 200);
+      assert.equal(param("active").schema.type, "boolean");
+      assert.equal(param("owner_id").schema.format, "uuid");
+      assert.equal(param("fields").in, "query");
+      assert.equal(param("fields").schema.type, "string");
+      assert.deepEqual(
+        getWidget.parameters.map((p: any) => p.name),
+        ["id", "limit", "active", "owner_id", "fields"],
+      );
+    });
+
+    it("the request body schema is the decoder's: required names, no extra properties, bounds", () => {
+      const schema = createWidget.requestBody.content["application/json"].schema;
+      assert.equal(createWidget.requestBody.required, true);
+      assert.deepEqual(schema.required, ["name", "quantity"]);
+      assert.equal(schema.additionalProperties, false);
+      assert.equal(schema.properties.name.minLength, 1);
+      assert.equal(schema.properties.quantity.minimum, 1);
+      assert.equal(schema.properties.quantity.maximum, 100);
+      const quantityType = schema.properties.quantity.type ?? document.components.schemas[schema.properties.quantity.$ref?.split("/").pop()]?.type;
+      assert.equal(quantityType, "integer");
+      assert.deepEqual(schema.properties.parts.items.required, ["sku"]);
+    });
+
+    it("access is documented: a secret key for the POST, any key for the GET", () => {
+      assert.deepEqual(createWidget.security, [{ secretKey: [] }]);
+      assert.deepEqual(getWidget.security, [{ anyKey: [] }]);
+      assert.ok(createWidget.responses["403"] !== undefined);
+      assert.ok(document.components.securitySchemes.secretKey !== undefined);
+      assert.ok(document.components.securitySchemes.anyKey !== undefined);
+    });
+
+    it("error responses refer to the Error schema, with the statuses each route can answer", () => {
+      assert.ok(getWidget.responses["404"] !== undefined, "a route with a path parameter answers 404");
+      assert.ok(createWidget.responses["413"] !== undefined && createWidget.responses["415"] !== undefined);
+      assert.equal(createWidget.responses["201"].description, "The new widget.");
+      for (const operation of [getWidget, createWidget]) {
+        for (const [status, response] of Object.entries<any>(operation.responses)) {
+          if (Number(status) < 400) continue;
+          assert.deepEqual(response.content["application/json"].schema, { $ref: "#/components/schemas/Error" }, status);
+        }
+      }
+      const error = document.components.schemas.Error;
+      assert.deepEqual(error.required, ["error"]);
+      assert.deepEqual([...error.properties.error.required].sort(), ["code", "message", "request_id", "type"]);
+    });
+
+    it("operation ids are unique and every route is present", () => {
+      const ids = Object.values<any>(document.paths).flatMap((item) => Object.values<any>(item).map((op) => op.operationId));
+      assert.equal(new Set(ids).size, ids.length);
+      assert.deepEqual([...ids].sort(), ["createWidget", "explode", "getOpenApiDocument", "getWidget"]);
+    });
+  });
+});

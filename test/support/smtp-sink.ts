@@ -1,0 +1,71 @@
+// Test support: a small SMTP server on a loopback port that keeps every message it receives,
+// so tests can read the emails the application sends (one-time codes).
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  readonly from: string;
+  readonly to: readonly string[];
+  /** The whole message as sent: headers and MIME body. */
+  readonly raw: string;
+}
+
+export interface SmtpSink {
+  readonly url: string;
+  readonly received: readonly ReceivedMail[];
+  /** Resolves with the first message (received or to come) that `match` accepts. */
+  waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export const startSmtpSink = async (): Promise<SmtpSink> => {
+  const received: ReceivedMail[] = [];
+  const waiters = new Set<{ match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const from = session.envelope.mailFrom === false ? "" : session.envelope.mailFrom.address;
+        const mail: ReceivedMail = { from, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") };
+        received.push(mail);
+        for (const waiter of [...waiters]) {
+          if (waiter.match(mail)) {
+            waiters.delete(waiter);
+            waiter.resolve(mail);
+          }
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    waitFor: (match, timeoutMs = 5_000) => {
+      const already = received.find(match);
+      if (already !== undefined) return Promise.resolve(already);
+      return new Promise((resolve, reject) => {
+        const waiter = { match, resolve: (mail: ReceivedMail) => (clearTimeout(timer), resolve(mail)) };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`no matching email within ${timeoutMs} ms (received ${received.length})`));
+        }, timeoutMs);
+        waiters.add(waiter);
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+/** The six-digit code of a one-time code email. */
+export const codeIn = (mail: ReceivedMail): string => {
+  const match = /sign-in code for .*? is (\d{6})\./.exec(mail.raw);
+  if (match === null) throw new Error(`no code in the email:\n${mail.raw}`);
+  return match[1]!;
+};

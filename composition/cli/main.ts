@@ -1,5 +1,6 @@
 // The `storefront` command: serve, migrate, seed, worker, import. Configuration comes from the
 // environment (see README); a bad value stops with one line naming the variable.
+import cluster from "node:cluster";
 import { Command, InvalidArgumentError } from "commander";
 import pino from "pino";
 import { ConfigError, loadConfig, type Config } from "../config.js";
@@ -59,18 +60,25 @@ program
   .command("serve")
   .description("migrate, seed a demo store on an empty database, and serve the /v1 API")
   .option("-p, --port <port>", "port to listen on (overrides PORT)", positiveInt)
+  .option("-w, --workers <count>", "HTTP worker processes sharing the port (node:cluster); 0 or 1 serves in this process", positiveInt)
   .option("--no-worker", "do not run the background worker in this process")
   .option("--no-demo", "do not seed a demo store on an empty database")
-  .action(async (options: { port?: number; worker: boolean; demo: boolean }) => {
+  .action(async (options: { port?: number; workers?: number; worker: boolean; demo: boolean }) => {
     const config = configOrExit();
+    const port = options.port ?? config.port;
+    const processes = options.workers ?? 0;
+    if (processes > 1 && cluster.isPrimary) {
+      await serveCluster(config, port, processes, options);
+      return;
+    }
+    const clustered = cluster.isWorker;
     const application = createApplication(config);
-    await application.migrate();
-    const empty = (await application.database.knex("stores").count({ n: "*" }).first())?.n;
-    const summary = options.demo && Number(empty) === 0 ? await seedDemoStore(application.container) : undefined;
-    const server = await listen(application.httpApp(), options.port ?? config.port, config.host);
-    const worker = new Worker(options.worker ? application.jobs : [], application.logger);
+    // In a cluster the primary has migrated and seeded, and runs the background worker.
+    const summary = clustered ? undefined : await prepare(application, options.demo);
+    const server = await listen(application.httpApp(), port, config.host);
+    const worker = new Worker(options.worker && !clustered ? application.jobs : [], application.logger);
     worker.start();
-    application.logger.info({ port: server.port, database: config.database.dialect }, "storefront listening");
+    application.logger.info({ port: server.port, database: config.database.dialect, pid: process.pid }, "storefront listening");
     if (summary !== undefined) printKeys(summary, server.port);
 
     let stopping = false;
@@ -86,6 +94,61 @@ program
     process.on("SIGTERM", () => void shutdown("SIGTERM"));
     process.on("SIGINT", () => void shutdown("SIGINT"));
   });
+
+/** Migrates, and seeds the demo store when the database holds no store yet. */
+async function prepare(application: Application, demo: boolean): Promise<DemoStoreSummary | undefined> {
+  await application.migrate();
+  const stores = (await application.database.knex("stores").count({ n: "*" }).first())?.n;
+  return demo && Number(stores) === 0 ? await seedDemoStore(application.container) : undefined;
+}
+
+/**
+ * `serve --workers N`: the primary migrates, seeds and runs the background worker; N forked
+ * processes serve HTTP on the shared port. A process that dies is replaced; SIGTERM drains all.
+ */
+async function serveCluster(config: Config, port: number, count: number, options: { worker: boolean; demo: boolean }): Promise<void> {
+  const application = createApplication(config);
+  const summary = await prepare(application, options.demo);
+  const worker = new Worker(options.worker ? application.jobs : [], application.logger);
+  worker.start();
+  let stopping = false;
+  let listening = 0;
+  const fork = (): void => {
+    cluster.fork({ ...process.env, PORT: String(port) }).once("listening", () => {
+      listening += 1;
+      if (listening === count) {
+        application.logger.info({ port, workers: count, database: config.database.dialect }, "storefront cluster listening");
+        if (summary !== undefined) printKeys(summary, port);
+      }
+    });
+  };
+  cluster.on("exit", (dead, code, signal) => {
+    if (stopping) return;
+    application.logger.warn({ pid: dead.process.pid, code, signal }, "HTTP worker died; starting another");
+    fork();
+  });
+  for (let i = 0; i < count; i += 1) fork();
+
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    application.logger.info({ signal }, "shutting down the cluster: draining requests");
+    const exits = Object.values(cluster.workers ?? {}).map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child === undefined || child.isDead()) return resolve();
+          child.once("exit", () => resolve());
+          child.process.kill("SIGTERM");
+        }),
+    );
+    await Promise.all(exits);
+    await worker.stop();
+    await application.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
 
 program
   .command("migrate")

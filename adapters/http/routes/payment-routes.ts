@@ -1,0 +1,84 @@
+// Payments over HTTP: the signed, idempotent initialisation (spec 4.6), verification, and the
+// providers' own notifications, which carry no API key (`access: "public"`).
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { InitializePayment } from "../../../application/payments/initialize-payment.js";
+import { PaymentInitialisationInput, PaymentVerificationInput } from "../../../application/payments/payment-inputs.js";
+import { ReceivePaymentCallback } from "../../../application/payments/receive-payment-callback.js";
+import { VerifyPayment } from "../../../application/payments/verify-payment.js";
+import { PaymentProvider } from "../../../domain/payments/payment-provider.js";
+import { IDEMPOTENCY_HEADER } from "../idempotent-execution.js";
+import { defineRoute, type AnyRoute, type HeaderDoc } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+import { PaymentCallbackReceipt, PaymentInitialisation, PaymentVerification } from "../schemas/payment-schemas.js";
+
+const TAG = "Payments";
+
+const signedHeaders: readonly HeaderDoc[] = [
+  { name: "Idempotency-Key", required: true, description: "1-255 printable characters; a repeat replays the first answer and starts no second payment." },
+  { name: "X-Timestamp", required: true, description: "Unix seconds, within 5 minutes of the server clock." },
+  { name: "X-Signature", required: true, description: "Base64 HMAC-SHA256 of `<X-Timestamp>.<raw body>` keyed with the store's HMAC secret." },
+];
+
+const headerRecord = (headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(", ") : value]));
+
+@injectable()
+export class PaymentRoutes implements RouteModule {
+  constructor(
+    @inject(InitializePayment) private readonly initialize: InitializePayment,
+    @inject(VerifyPayment) private readonly verify: VerifyPayment,
+    @inject(ReceivePaymentCallback) private readonly callbacks: ReceivePaymentCallback,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      defineRoute({
+        operationId: "initializePayment",
+        method: "POST",
+        path: "/v1/payments/initialize",
+        summary: "Start a payment with one of the four provider kinds (signed, idempotent)",
+        description:
+          "card_redirect (Stripe Checkout): email, success_url, cancel_url; currency defaults to the store's. card_popup (Paystack): email, callback_url, currency NGN, GHS, ZAR, KES or USD. mobile_stk (M-Pesa): phone 254XXXXXXXXX, always KES, whole shillings. mobile_collect (pawaPay): country KE, UG, TZ or RW, phone of that country, currency from the country. With order_id, amount and currency must be the order's amount due. 100 initialisations per hour per store. A test key reaches the built-in simulator when the provider has no test credentials.",
+        tag: TAG,
+        access: "secret",
+        body: PaymentInitialisationInput,
+        signed: true,
+        idempotency: "required",
+        ownUnitsOfWork: true,
+        headers: signedHeaders,
+        errors: [403, 409, 422, 502],
+        success: { status: 201, description: "The payment, pending at the provider.", schema: PaymentInitialisation },
+        handle: ({ principal, body, ctx }) => this.initialize.execute(principal, body, ctx.get(IDEMPOTENCY_HEADER)),
+      }),
+      defineRoute({
+        operationId: "verifyPayment",
+        method: "POST",
+        path: "/v1/payments/verify",
+        summary: "Ask the provider where a payment stands; a paid payment marks its order paid",
+        description: "Emits payment.succeeded or payment.failed when the status changes, and order.paid when the order becomes paid. Verifying a paid payment again changes nothing.",
+        tag: TAG,
+        access: "secret",
+        body: PaymentVerificationInput,
+        errors: [403, 404, 422, 502],
+        success: { status: 200, description: "The payment's status.", schema: PaymentVerification },
+        handle: ({ principal, body }) => this.verify.execute(principal, body),
+      }),
+      defineRoute({
+        operationId: "receivePaymentCallback",
+        method: "POST",
+        path: "/v1/payments/callbacks/{provider}",
+        summary: "A payment provider's own notification (no API key: the payment it names gives the store)",
+        description:
+          "Checked with the provider's signature where it signs its notifications; otherwise confirmed by asking the provider. Each provider event is processed once.",
+        tag: TAG,
+        access: "public",
+        params: Schema.Struct({ provider: PaymentProvider }),
+        errors: [404, 422, 502],
+        success: { status: 200, description: "The notification was received.", schema: PaymentCallbackReceipt },
+        handle: ({ params, ctx }) =>
+          this.callbacks.execute(params.provider, { headers: headerRecord(ctx.headers), rawBody: ctx.state.rawBody ?? Buffer.alloc(0) }),
+      }),
+    ];
+  }
+}

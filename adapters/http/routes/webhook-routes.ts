@@ -1,0 +1,159 @@
+// Webhooks over HTTP (spec 4.11, CONTRACT sections 4 and 7), secret key only: endpoints (create
+// with the secret shown once, list, read, edit, delete, rotate the secret, test), an event with
+// its deliveries, and an endpoint's deliveries.
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { ManageWebhookEndpoints } from "../../../application/webhooks/manage-webhook-endpoints.js";
+import { ReadWebhookDeliveries } from "../../../application/webhooks/read-webhook-deliveries.js";
+import { TestWebhookEndpoint } from "../../../application/webhooks/test-webhook-endpoint.js";
+import { WebhookEndpointInput, WebhookEndpointPatch, WebhookTestInput } from "../../../application/webhooks/webhook-inputs.js";
+import { cursorParam, integerParam } from "../query-params.js";
+import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+import { pagination } from "../schemas/pagination-schema.js";
+import {
+  WebhookDeliveryList,
+  WebhookEndpointEnvelope,
+  WebhookEndpointList,
+  WebhookEventEnvelope,
+  WebhookTestResult,
+} from "../schemas/webhook-schemas.js";
+
+const TAG = "Webhooks";
+const ById = Schema.Struct({ id: Schema.UUID });
+const ByEventId = Schema.Struct({ id: Schema.String.pipe(Schema.pattern(/^evt_[0-9a-f]{32}$/)) });
+const ListQuery = Schema.Struct({
+  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
+  cursor: Schema.optional(cursorParam),
+});
+
+@injectable()
+export class WebhookRoutes implements RouteModule {
+  constructor(
+    @inject(ManageWebhookEndpoints) private readonly manage: ManageWebhookEndpoints,
+    @inject(ReadWebhookDeliveries) private readonly reads: ReadWebhookDeliveries,
+    @inject(TestWebhookEndpoint) private readonly test: TestWebhookEndpoint,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      defineRoute({
+        operationId: "createWebhookEndpoint",
+        method: "POST",
+        path: "/v1/webhook_endpoints",
+        summary: "Create a webhook endpoint; its signing secret is shown only in this answer",
+        description:
+          "`url` must be https and must not resolve to a private, loopback or link-local address (checked again at each send). `events` lists the types to receive. An endpoint made with a test key receives test events only; with a live key, live events only.",
+        tag: TAG,
+        access: "secret",
+        body: WebhookEndpointInput,
+        success: { status: 201, description: "The endpoint, with `secret`.", schema: WebhookEndpointEnvelope },
+        handle: async ({ principal, body }) => reply(201, await this.manage.create(principal, body)),
+      }),
+      defineRoute({
+        operationId: "listWebhookEndpoints",
+        method: "GET",
+        path: "/v1/webhook_endpoints",
+        summary: "List the store's webhook endpoints, newest first",
+        tag: TAG,
+        access: "secret",
+        query: ListQuery,
+        success: { status: 200, description: "A page of endpoints.", schema: WebhookEndpointList },
+        handle: async ({ principal, query }) => {
+          const page = await this.manage.page(principal, { limit: query.limit, cursor: query.cursor });
+          return { webhook_endpoints: page.items, pagination: pagination(page, query.limit) };
+        },
+      }),
+      defineRoute({
+        operationId: "getWebhookEndpoint",
+        method: "GET",
+        path: "/v1/webhook_endpoints/{id}",
+        summary: "One webhook endpoint with its delivery counters",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        success: { status: 200, description: "The endpoint.", schema: WebhookEndpointEnvelope },
+        handle: ({ principal, params }) => this.manage.get(principal, params.id),
+      }),
+      defineRoute({
+        operationId: "updateWebhookEndpoint",
+        method: "PATCH",
+        path: "/v1/webhook_endpoints/{id}",
+        summary: "Change an endpoint's url, events, metadata, or switch it on or off",
+        description: "Switching an endpoint off fails the deliveries it had pending.",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        body: WebhookEndpointPatch,
+        success: { status: 200, description: "The endpoint.", schema: WebhookEndpointEnvelope },
+        handle: ({ principal, params, body }) => this.manage.update(principal, params.id, body),
+      }),
+      defineRoute({
+        operationId: "deleteWebhookEndpoint",
+        method: "DELETE",
+        path: "/v1/webhook_endpoints/{id}",
+        summary: "Delete a webhook endpoint with its deliveries",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        success: { status: 204, description: "Deleted." },
+        handle: async ({ principal, params }) => {
+          await this.manage.remove(principal, params.id);
+          return reply(204, undefined);
+        },
+      }),
+      defineRoute({
+        operationId: "rotateWebhookEndpointSecret",
+        method: "POST",
+        path: "/v1/webhook_endpoints/{id}/rotate_secret",
+        summary: "Give an endpoint a new signing secret; the old one keeps signing beside it for 24 hours",
+        description:
+          "During those 24 hours every delivery carries two signatures in `webhook-signature` (new first), so a receiver can switch secrets without missing a delivery.",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        success: { status: 200, description: "The endpoint, with its new `secret`.", schema: WebhookEndpointEnvelope },
+        handle: ({ principal, params }) => this.manage.rotateSecret(principal, params.id),
+      }),
+      defineRoute({
+        operationId: "testWebhookEndpoint",
+        method: "POST",
+        path: "/v1/webhook_endpoints/{id}/test",
+        summary: "Send a sample event of a type to the endpoint now and report the attempt",
+        description: "The sample is signed like any delivery and recorded as a delivery; it is never retried.",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        body: WebhookTestInput,
+        success: { status: 200, description: "What the endpoint answered.", schema: WebhookTestResult },
+        handle: ({ principal, params, body }) => this.test.execute(principal, params.id, body),
+      }),
+      defineRoute({
+        operationId: "listWebhookEndpointDeliveries",
+        method: "GET",
+        path: "/v1/webhook_endpoints/{id}/deliveries",
+        summary: "Delivery attempts made to an endpoint, newest first",
+        tag: TAG,
+        access: "secret",
+        params: ById,
+        query: ListQuery,
+        success: { status: 200, description: "A page of deliveries.", schema: WebhookDeliveryList },
+        handle: async ({ principal, params, query }) => {
+          const page = await this.reads.ofEndpoint(principal, params.id, { limit: query.limit, cursor: query.cursor });
+          return { deliveries: page.items, pagination: pagination(page, query.limit) };
+        },
+      }),
+      defineRoute({
+        operationId: "getWebhookEvent",
+        method: "GET",
+        path: "/v1/webhook_events/{id}",
+        summary: "One event with every attempt to deliver it, oldest first",
+        tag: TAG,
+        access: "secret",
+        params: ByEventId,
+        success: { status: 200, description: "The event; `payload` is the `data` of the delivered body.", schema: WebhookEventEnvelope },
+        handle: ({ principal, params }) => this.reads.event(principal, params.id),
+      }),
+    ];
+  }
+}

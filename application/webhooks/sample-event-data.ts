@@ -1,0 +1,81 @@
+// Example `data` for each event type, sent by the test operation (spec 4.11). The shapes follow
+// the real events; ids are all-zero UUIDs so that a receiver can never mistake one for a record.
+import type { EventType } from "../../domain/events/event-type.js";
+
+const SAMPLE_ID = "00000000-0000-7000-8000-000000000000";
+
+const sampleOrder = (now: string, livemode: boolean, changes: Record<string, unknown> = {}) => ({
+  id: SAMPLE_ID,
+  order_number: "ORD-000000",
+  customer_id: null,
+  customer_email: "customer@example.com",
+  customer_phone: "+254700000000",
+  customer_name: "Sample Customer",
+  order_status: "pending",
+  payment_status: "pending",
+  payment_method: "mobile_stk",
+  payment_reference: null,
+  currency: "KES",
+  subtotal: 2500,
+  discount_amount: 0,
+  shipping_amount: 300,
+  tax_amount: 448,
+  total_amount: 3248,
+  gift_card_amount: 0,
+  amount_due: 3248,
+  billing_address: null,
+  shipping_address: { name: "Sample Customer", line1: "Waiyaki Way 12", city: "Nairobi", country: "KE" },
+  items: [
+    { id: SAMPLE_ID, product_id: SAMPLE_ID, variant_id: SAMPLE_ID, product_name: "Sample product", variant_name: null, sku: "SAMPLE-1", quantity: 1, unit_price: 2500, line_total: 2500 },
+  ],
+  promotions: [],
+  notes: null,
+  tracking_number: null,
+  estimated_delivery: null,
+  shipped_at: null,
+  delivered_at: null,
+  shipping_metadata: {},
+  livemode,
+  created_at: now,
+  updated_at: now,
+  ...changes,
+});
+
+export const sampleEventData = (type: EventType, now: string, livemode: boolean): Record<string, unknown> => {
+  switch (type) {
+    case "order.created":
+      return { order: sampleOrder(now, livemode) };
+    case "order.paid":
+      return { order: sampleOrder(now, livemode, { payment_status: "paid" }) };
+    case "order.fulfilled":
+      return { order: sampleOrder(now, livemode, { order_status: "shipped", payment_status: "paid", shipped_at: now, tracking_number: "TRACK-000000" }) };
+    case "order.cancelled":
+      return { order: sampleOrder(now, livemode, { order_status: "cancelled" }) };
+    case "payment.succeeded":
+    case "payment.failed":
+      return {
+        payment: {
+          reference: "PAY-0000000000-SAMPLE",
+          provider: "mobile_stk",
+          status: type === "payment.succeeded" ? "paid" : "failed",
+          amount: 3248,
+          currency: "KES",
+          order_id: SAMPLE_ID,
+          mode: livemode ? "live" : "test",
+          paid_at: type === "payment.succeeded" ? now : null,
+        },
+      };
+    case "customer.created":
+      return { customer: { id: SAMPLE_ID, email: "customer@example.com", name: "Sample Customer", phone: null, status: "active", created_at: now } };
+    case "product.created":
+      return { product: { product_id: SAMPLE_ID, variant_id: SAMPLE_ID, name: "Sample product", sku: "SAMPLE-1", price: 250000, stock: 10, is_active: true, created_at: now } };
+    case "product.stock_low":
+      return { product_id: SAMPLE_ID, variant_id: SAMPLE_ID, sku: "SAMPLE-1", stock: 2, threshold: 5 };
+    case "cart.abandoned":
+      return { cart_id: SAMPLE_ID, customer_id: SAMPLE_ID, last_activity_at: now, items: [{ variant_id: SAMPLE_ID, product_id: SAMPLE_ID, quantity: 1 }] };
+    case "gift_card.issued":
+      return { gift_card: { id: SAMPLE_ID, code: "SAMP-LE00-0000-0000", balance: 1000, initial_balance: 1000, currency: "KES", status: "active", created_at: now } };
+    case "promotion.applied":
+      return { promotion_id: SAMPLE_ID, name: "Sample promotion", order_id: SAMPLE_ID, discount: 250 };
+  }
+};

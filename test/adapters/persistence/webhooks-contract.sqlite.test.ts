@@ -1,0 +1,20 @@
+// Runs the webhook persistence contract on an in-memory SQLite database.
+import type { Database } from "../../../adapters/persistence/database.js";
+import { openDatabase } from "../../../adapters/persistence/connection.js";
+import { migrateToLatest } from "../../../adapters/persistence/migrations/migration-source.js";
+import { webhookQueueContract } from "./webhooks-contract.js";
+
+describe("webhook persistence contract (sqlite)", function () {
+  this.timeout(60_000);
+  const opened: Database[] = [];
+  after(async function () {
+    for (const db of opened.splice(0)) await db.close();
+  });
+
+  webhookQueueContract(async () => {
+    const db = openDatabase({ dialect: "sqlite", filename: ":memory:" });
+    opened.push(db);
+    await migrateToLatest(db.knex);
+    return db;
+  }, { racingPools: false });
+});

@@ -1,0 +1,200 @@
+// Content over HTTP (spec 4.9, CONTRACT section 4): the public lists and slug reads of posts and
+// lookbooks, which show published content only, and their secret-key writes by id.
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { Slug } from "../../../application/catalog/catalog-inputs.js";
+import { LookbookInput, LookbookPatch, PostInput, PostPatch } from "../../../application/content/content-inputs.js";
+import { ManageLookbooks } from "../../../application/content/manage-lookbooks.js";
+import { ManagePosts } from "../../../application/content/manage-posts.js";
+import { ReadLookbooks } from "../../../application/content/read-lookbooks.js";
+import { ReadPosts } from "../../../application/content/read-posts.js";
+import { cursorParam, integerParam, uuidParam } from "../query-params.js";
+import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+import {
+  LOOKBOOK_FIELDS,
+  LOOKBOOK_SUMMARY_FIELDS,
+  Lookbook,
+  LookbookSummary,
+  POST_FIELDS,
+  POST_SUMMARY_FIELDS,
+  Post,
+  PostSummary,
+} from "../schemas/content-schemas.js";
+import { Pagination, pagination } from "../schemas/pagination-schema.js";
+
+const POSTS = "Posts";
+const LOOKBOOKS = "Lookbooks";
+// One path template per resource (`/v1/posts/{post}`): reads address a post by slug (spec 4.9),
+// writes by id (CONTRACT section 4), and OpenAPI refuses two templates that differ only in the
+// parameter's name. A malformed value is a 404: the spec gives post slugs no pattern.
+const PostById = Schema.Struct({ post: Schema.UUID.annotations({ description: "The post's id." }) });
+const PostBySlug = Schema.Struct({ post: Slug.annotations({ description: "The post's slug." }) });
+const LookbookById = Schema.Struct({ lookbook: Schema.UUID.annotations({ description: "The lookbook's id." }) });
+const LookbookBySlug = Schema.Struct({ lookbook: Slug.annotations({ description: "The lookbook's slug." }) });
+
+const pageQuery = {
+  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
+  cursor: Schema.optional(cursorParam),
+};
+
+@injectable()
+export class ContentRoutes implements RouteModule {
+  constructor(
+    @inject(ReadPosts) private readonly posts: ReadPosts,
+    @inject(ManagePosts) private readonly managePosts: ManagePosts,
+    @inject(ReadLookbooks) private readonly lookbooks: ReadLookbooks,
+    @inject(ManageLookbooks) private readonly manageLookbooks: ManageLookbooks,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      defineRoute({
+        operationId: "listPosts",
+        method: "GET",
+        path: "/v1/posts",
+        summary: "List published posts, newest publication first",
+        description: "Summaries: the post without `content`, `products` and `lookbooks` (read a post by slug for those).",
+        tag: POSTS,
+        access: "publishable",
+        query: Schema.Struct({
+          ...pageQuery,
+          category_id: Schema.optional(uuidParam),
+          product_id: Schema.optional(uuidParam),
+        }),
+        fields: { allowed: POST_SUMMARY_FIELDS, target: { list: "posts" } },
+        success: {
+          status: 200,
+          description: "A page of posts.",
+          schema: Schema.Struct({ posts: Schema.Array(PostSummary), pagination: Pagination }),
+        },
+        handle: async ({ principal, query }) => {
+          const page = await this.posts.page(principal, { categoryId: query.category_id, productId: query.product_id }, query);
+          return { posts: page.items, pagination: pagination(page, query.limit) };
+        },
+      }),
+      defineRoute({
+        operationId: "getPostBySlug",
+        method: "GET",
+        path: "/v1/posts/{post}",
+        summary: "Get a published post by its slug (counts a view)",
+        tag: POSTS,
+        access: "publishable",
+        params: PostBySlug,
+        fields: { allowed: POST_FIELDS },
+        success: { status: 200, description: "The post with its products and lookbooks.", schema: Post },
+        handle: ({ principal, params }) => this.posts.bySlug(principal, params.post),
+      }),
+      defineRoute({
+        operationId: "createPost",
+        method: "POST",
+        path: "/v1/posts",
+        summary: "Create a post (a draft unless a status is given)",
+        tag: POSTS,
+        access: "secret",
+        body: PostInput,
+        errors: [409],
+        success: { status: 201, description: "The post.", schema: Post },
+        handle: ({ principal, body }) => this.managePosts.create(principal, body),
+      }),
+      defineRoute({
+        operationId: "updatePost",
+        method: "PATCH",
+        path: "/v1/posts/{post}",
+        summary: "Change a post; product_ids and lookbook_ids, when given, replace the links",
+        tag: POSTS,
+        access: "secret",
+        params: PostById,
+        body: PostPatch,
+        errors: [409],
+        success: { status: 200, description: "The post.", schema: Post },
+        handle: ({ principal, params, body }) => this.managePosts.update(principal, params.post, body),
+      }),
+      defineRoute({
+        operationId: "deletePost",
+        method: "DELETE",
+        path: "/v1/posts/{post}",
+        summary: "Delete a post (its products and lookbooks stay)",
+        tag: POSTS,
+        access: "secret",
+        params: PostById,
+        success: { status: 204, description: "Deleted." },
+        handle: async ({ principal, params }) => {
+          await this.managePosts.remove(principal, params.post);
+          return reply(204, undefined);
+        },
+      }),
+      defineRoute({
+        operationId: "listLookbooks",
+        method: "GET",
+        path: "/v1/lookbooks",
+        summary: "List published lookbooks, newest publication first",
+        description: "Summaries: the lookbook without `images` (read a lookbook by slug for those).",
+        tag: LOOKBOOKS,
+        access: "publishable",
+        query: Schema.Struct({ ...pageQuery, collection_id: Schema.optional(uuidParam) }),
+        fields: { allowed: LOOKBOOK_SUMMARY_FIELDS, target: { list: "lookbooks" } },
+        success: {
+          status: 200,
+          description: "A page of lookbooks.",
+          schema: Schema.Struct({ lookbooks: Schema.Array(LookbookSummary), pagination: Pagination }),
+        },
+        handle: async ({ principal, query }) => {
+          const page = await this.lookbooks.page(principal, { collectionId: query.collection_id }, query);
+          return { lookbooks: page.items, pagination: pagination(page, query.limit) };
+        },
+      }),
+      defineRoute({
+        operationId: "getLookbookBySlug",
+        method: "GET",
+        path: "/v1/lookbooks/{lookbook}",
+        summary: "Get a published lookbook by its slug, with its images",
+        tag: LOOKBOOKS,
+        access: "publishable",
+        params: LookbookBySlug,
+        fields: { allowed: LOOKBOOK_FIELDS },
+        success: { status: 200, description: "The lookbook with its images.", schema: Lookbook },
+        handle: ({ principal, params }) => this.lookbooks.bySlug(principal, params.lookbook),
+      }),
+      defineRoute({
+        operationId: "createLookbook",
+        method: "POST",
+        path: "/v1/lookbooks",
+        summary: "Create a lookbook (published now unless published_at says otherwise)",
+        tag: LOOKBOOKS,
+        access: "secret",
+        body: LookbookInput,
+        errors: [409],
+        success: { status: 201, description: "The lookbook.", schema: Lookbook },
+        handle: ({ principal, body }) => this.manageLookbooks.create(principal, body),
+      }),
+      defineRoute({
+        operationId: "updateLookbook",
+        method: "PATCH",
+        path: "/v1/lookbooks/{lookbook}",
+        summary: "Change a lookbook; images, when given, replace all of them",
+        tag: LOOKBOOKS,
+        access: "secret",
+        params: LookbookById,
+        body: LookbookPatch,
+        errors: [409],
+        success: { status: 200, description: "The lookbook.", schema: Lookbook },
+        handle: ({ principal, params, body }) => this.manageLookbooks.update(principal, params.lookbook, body),
+      }),
+      defineRoute({
+        operationId: "deleteLookbook",
+        method: "DELETE",
+        path: "/v1/lookbooks/{lookbook}",
+        summary: "Delete a lookbook (posts that showed it no longer do)",
+        tag: LOOKBOOKS,
+        access: "secret",
+        params: LookbookById,
+        success: { status: 204, description: "Deleted." },
+        handle: async ({ principal, params }) => {
+          await this.manageLookbooks.remove(principal, params.lookbook);
+          return reply(204, undefined);
+        },
+      }),
+    ];
+  }
+}

@@ -1,0 +1,112 @@
+// Search over HTTP (spec 2.13, 4.10; CONTRACT section 4): text search by GET, semantic search by
+// POST (both key types), and recommendations (secret key).
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { ParameterInvalid, ParameterMissing } from "../../../application/errors/request-errors.js";
+import { RecommendProducts } from "../../../application/search/recommend-products.js";
+import { RecommendationInput, SEARCH_QUERY_MAX, SemanticSearchInput } from "../../../application/search/search-inputs.js";
+import { SearchProducts } from "../../../application/search/search-products.js";
+import { integerParam, textParam } from "../query-params.js";
+import { defineRoute, type AnyRoute } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+
+const TAG = "Search";
+
+const SearchResult = Schema.Struct({
+  productId: Schema.UUID,
+  score: Schema.Number,
+  matchReason: Schema.String.annotations({ description: "name, sku, brand, tags, category, attributes, description or semantic" }),
+}).annotations({ identifier: "SearchResult" });
+
+export const SearchEnvelope = Schema.Struct({
+  query: Schema.String,
+  results: Schema.Array(SearchResult),
+  totalResults: Schema.Int,
+  searchTimeMs: Schema.Int,
+  message: Schema.String,
+}).annotations({ identifier: "SearchEnvelope" });
+
+export const Recommendations = Schema.Struct({
+  recommendations: Schema.Array(
+    Schema.Struct({
+      productId: Schema.UUID,
+      score: Schema.Number,
+      reason: Schema.Literal("bought_together", "similar", "bought_together_and_similar"),
+    }),
+  ),
+}).annotations({ identifier: "Recommendations" });
+
+const TextSearchQuery = Schema.Struct({
+  q: Schema.optional(textParam(SEARCH_QUERY_MAX)),
+  query: Schema.optional(textParam(SEARCH_QUERY_MAX)),
+  limit: Schema.optionalWith(integerParam(1, 100), { default: () => 20 }),
+});
+
+/** `q` and `query` are alternatives: one of them, not blank; both only when they agree. */
+const queryText = (query: { readonly q?: string | undefined; readonly query?: string | undefined }): string => {
+  if (query.q === undefined && query.query === undefined) throw new ParameterMissing({ param: "q", message: "q (or query) is required" });
+  if (query.q !== undefined && query.query !== undefined && query.q.trim() !== query.query.trim()) {
+    throw new ParameterInvalid({ param: "query", message: "give q or query, not two different queries" });
+  }
+  const param = query.q !== undefined ? "q" : "query";
+  const text = (query.q ?? query.query)!.trim();
+  if (text === "") throw new ParameterInvalid({ param, message: `${param} must not be blank` });
+  return text;
+};
+
+@injectable()
+export class SearchRoutes implements RouteModule {
+  constructor(
+    @inject(SearchProducts) private readonly search: SearchProducts,
+    @inject(RecommendProducts) private readonly recommend: RecommendProducts,
+  ) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      defineRoute({
+        operationId: "searchProducts",
+        method: "GET",
+        path: "/v1/search",
+        summary: "Search active products by text: name, SKU (an exact SKU first), brand, tags, category, description",
+        description: "Typo-tolerant and prefix-matching. `q` and `query` are alternatives.",
+        tag: TAG,
+        access: "publishable",
+        query: TextSearchQuery,
+        success: { status: 200, description: "The search envelope.", schema: SearchEnvelope },
+        handle: ({ principal, query }) => this.search.execute(principal, "text", { query: queryText(query), limit: query.limit }),
+      }),
+      defineRoute({
+        operationId: "semanticSearchProducts",
+        method: "POST",
+        path: "/v1/search",
+        summary: "Search active products by meaning: text relevance blended with vector similarity",
+        description: "Both key types may call it (spec part 5).",
+        tag: TAG,
+        access: "publishable",
+        body: SemanticSearchInput,
+        success: { status: 200, description: "The search envelope.", schema: SearchEnvelope },
+        handle: ({ principal, body }) =>
+          this.search.execute(principal, "semantic", { query: body.query, limit: body.limit, categoryId: body.category_id }),
+      }),
+      defineRoute({
+        operationId: "recommendProducts",
+        method: "POST",
+        path: "/v1/recommendations",
+        summary: "Recommend products: bought together (from orders) blended with similar ones (vectors)",
+        description: "Give `product_id`, `customer_id` or both. Never the product itself, nor inactive or out-of-stock products.",
+        tag: TAG,
+        access: "secret",
+        body: RecommendationInput,
+        errors: [403, 404],
+        success: { status: 200, description: "Recommendations, best first.", schema: Recommendations },
+        handle: async ({ principal, body }) => ({
+          recommendations: await this.recommend.execute(principal, {
+            productId: body.product_id,
+            customerId: body.customer_id,
+            limit: body.limit,
+          }),
+        }),
+      }),
+    ];
+  }
+}

@@ -1,0 +1,27 @@
+// The bodies of semantic search and recommendations (CONTRACT section 4) as Schemas.
+import { Schema } from "effect";
+
+const bounded = (min: number, max: number) =>
+  Schema.Int.pipe(Schema.between(min, max)).annotations({
+    message: () => ({ message: `must be an integer from ${min} to ${max}`, override: true }),
+  });
+
+export const SEARCH_QUERY_MAX = 500;
+
+export const SearchQueryText = Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(SEARCH_QUERY_MAX)).annotations({
+  message: () => ({ message: `must be a non-blank string of at most ${SEARCH_QUERY_MAX} characters`, override: true }),
+});
+
+export const SemanticSearchInput = Schema.Struct({
+  query: SearchQueryText,
+  limit: Schema.optionalWith(bounded(1, 100), { default: () => 20 }),
+  category_id: Schema.optional(Schema.UUID.annotations({ message: () => ({ message: "must be a UUID", override: true }) })),
+}).annotations({ identifier: "SemanticSearchInput" });
+export type SemanticSearchInput = typeof SemanticSearchInput.Type;
+
+export const RecommendationInput = Schema.Struct({
+  product_id: Schema.optional(Schema.UUID.annotations({ message: () => ({ message: "must be a UUID", override: true }) })),
+  customer_id: Schema.optional(Schema.UUID.annotations({ message: () => ({ message: "must be a UUID", override: true }) })),
+  limit: Schema.optionalWith(bounded(1, 50), { default: () => 10 }),
+}).annotations({ identifier: "RecommendationInput" });
+export type RecommendationInput = typeof RecommendationInput.Type;

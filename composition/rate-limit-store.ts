@@ -1,0 +1,53 @@
+// Chooses where rate-limit counters live (Redis when STOREFRONT_REDIS_URL is set, the database
+// otherwise) and builds the global limits of CONTRACT section 8 on top, with pre-allocation so
+// that most requests do not touch the shared counters.
+import { Redis } from "ioredis";
+import type { Logger } from "pino";
+import type { RateLimiter } from "../application/ports/rate-limiter.js";
+import type { GlobalRateLimits } from "../adapters/http/middleware/rate-limits.js";
+import type { Database } from "../adapters/persistence/database.js";
+import { SqlRateLimiter } from "../adapters/persistence/sql-rate-limiter.js";
+import { PreAllocatingRateLimiter } from "../adapters/rate-limits/pre-allocating-rate-limiter.js";
+import { RedisRateLimiter } from "../adapters/rate-limits/redis-rate-limiter.js";
+import type { Config } from "./config.js";
+
+export interface RateLimitStore {
+  /** The exact limiter (every consume reaches the shared counters): the RateLimiter port's binding. */
+  readonly limiter: RateLimiter;
+  /** The global per-key and per-address limits of the HTTP app. */
+  readonly global: GlobalRateLimits;
+  close(): Promise<void>;
+}
+
+const redisClient = (url: string, logger: Logger): Redis => {
+  const client = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  let away = false;
+  client.on("error", (error: Error) => {
+    if (away) return;
+    away = true;
+    logger.warn({ err: error }, "Redis is unreachable; rate limits are counted per process until it returns");
+  });
+  client.on("ready", () => {
+    if (away) logger.info("Redis is back; rate limits are shared again");
+    away = false;
+  });
+  return client;
+};
+
+export const openRateLimitStore = (config: Config, database: Database, logger: Logger): RateLimitStore => {
+  const client = config.redis === undefined ? undefined : redisClient(config.redis.url, logger);
+  const limiter: RateLimiter =
+    client === undefined || config.redis === undefined ? new SqlRateLimiter(database) : new RedisRateLimiter(client, config.redis.keyPrefix);
+  const { perKey, authPerAddress, windowSeconds, maxBatch } = config.rateLimits;
+  return {
+    limiter,
+    global: {
+      limiter: new PreAllocatingRateLimiter(limiter, { maxBatch }),
+      perKey: { name: "req-key", points: perKey, windowSeconds },
+      authPerAddress: { name: "req-auth-addr", points: authPerAddress, windowSeconds },
+    },
+    close: async () => {
+      if (client !== undefined) await client.quit().catch(() => client.disconnect());
+    },
+  };
+};

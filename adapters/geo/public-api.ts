@@ -1,0 +1,3 @@
+// The public entry point of the geo adapters (`storefront/adapters/geo`).
+export * from "./country-coder-geocoder.js";
+export * from "./country-to-currency-table.js";

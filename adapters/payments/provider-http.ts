@@ -53,6 +53,34 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** A transient failure that a safe call may try again. */
 class Transient extends Error {}
 
+/** No provider answer we read is near this size; a larger one is refused, not buffered (OWASP API10). */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+
+class AnswerTooLarge extends Error {}
+
+/** The answer's text, read chunk by chunk and abandoned past `limit` bytes. */
+const readCapped = async (response: Response, limit: number): Promise<string> => {
+  if (Number(response.headers.get("content-length") ?? 0) > limit) {
+    await response.body?.cancel();
+    throw new AnswerTooLarge();
+  }
+  if (response.body === null) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new AnswerTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+};
+
 export class ProviderHttpClient {
   private readonly timeoutMs: number;
   private readonly attempts: number;
@@ -100,8 +128,12 @@ export class ProviderHttpClient {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       status = response.status;
-      text = await response.text();
+      text = await readCapped(response, MAX_ANSWER_BYTES);
     } catch (error) {
+      if (error instanceof AnswerTooLarge) {
+        logger.warn({ provider, method: request.method, path: request.path, attempt }, "payment provider answer too large");
+        throw this.unavailable(`answered more than ${MAX_ANSWER_BYTES} bytes`);
+      }
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       const message = timedOut ? `no answer within ${this.timeoutMs} ms` : `could not be reached (${describe(error)})`;
       logger.warn({ provider, method: request.method, path: request.path, attempt, ms: Date.now() - started }, `payment provider ${message}`);

@@ -23,6 +23,15 @@ export class GiftCardCheckThrottle {
     this.missesByKey = { name: "gift-check-key", points: settings.missesPerKey, windowSeconds: settings.windowSeconds };
   }
 
+  /**
+   * Spends an attempt of the key only (checkout: the request comes from the merchant's server, so
+   * its address is not the shopper's); throws RateLimited when the key's budget is spent.
+   */
+  async attemptByKey(keyId: string): Promise<GiftCardCheckAttempt> {
+    await this.limiter.consume(this.missesByKey, keyId);
+    return { found: async () => void (await this.limiter.refund(this.missesByKey, keyId)) };
+  }
+
   /** Spends an attempt of the address and of the key; throws RateLimited when either is spent. */
   async attempt(keyId: string, address: string): Promise<GiftCardCheckAttempt> {
     await this.limiter.consume(this.missesByAddress, address);

@@ -8,7 +8,8 @@ import { inject, injectable } from "inversify";
 import type { NonEmptyVariants } from "../../domain/catalog/product-shapes.js";
 import { checkGiftCard } from "../../domain/gift-cards/check-gift-card.js";
 import { redeem } from "../../domain/gift-cards/gift-card-balance.js";
-import { normaliseGiftCardCode } from "../../domain/gift-cards/gift-card-code.js";
+import { isGiftCardCode, normaliseGiftCardCode } from "../../domain/gift-cards/gift-card-code.js";
+import { GiftCardCheckThrottle } from "../gift-cards/gift-card-check-throttle.js";
 import { redemptionAmount } from "../../domain/gift-cards/redemption-amount.js";
 import { applyPercentage } from "../../domain/money/rounding.js";
 import { formatOrderNumber, type Address, type AppliedPromotion, type Order, type OrderLine } from "../../domain/orders/order.js";
@@ -72,6 +73,7 @@ export class Checkout {
     @inject(PromotionRepository) private readonly promotions: PromotionRepository,
     @inject(ShippingRepository) private readonly shipping: ShippingRepository,
     @inject(GiftCardRepository) private readonly giftCards: GiftCardRepository,
+    @inject(GiftCardCheckThrottle) private readonly giftCardGuesses: GiftCardCheckThrottle,
     @inject(OrderRepository) private readonly orders: OrderRepository,
     @inject(CustomerRepository) private readonly customers: CustomerRepository,
     @inject(StoreRepository) private readonly stores: StoreRepository,
@@ -88,6 +90,13 @@ export class Checkout {
     const destination = this.destinationOf(input.shipping_address);
     const pricer = await this.pricer.forCustomer(store, resolved.customerId);
     const livemode = principal.mode === "live";
+    // A code that names no card spends one of the key's gift card misses, as a code check does,
+    // so checkout cannot serve to guess codes (OWASP API6).
+    if (input.gift_card_code !== undefined) {
+      const attempt = await this.giftCardGuesses.attemptByKey(principal.keyId);
+      const code = normaliseGiftCardCode(input.gift_card_code);
+      if (isGiftCardCode(code) && (await this.giftCards.findByCode(store.id, code)) !== undefined) await attempt.found();
+    }
 
     return this.uow.run(async () => {
       const now = this.clock.now();

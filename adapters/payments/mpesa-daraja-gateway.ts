@@ -109,9 +109,9 @@ export class MpesaDarajaGateway implements PaymentGateway {
     this.http = new ProviderHttpClient({
       provider: this.provider,
       baseUrl: trimBaseUrl(settings.baseUrl ?? (settings.mode === "live" ? MPESA_PRODUCTION_URL : MPESA_SANDBOX_URL)),
-      ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
-      ...(settings.attempts === undefined ? {} : { attempts: settings.attempts }),
-      ...(settings.backoffMs === undefined ? {} : { backoffMs: settings.backoffMs }),
+      timeoutMs: settings.timeoutMs,
+      attempts: settings.attempts,
+      backoffMs: settings.backoffMs,
       errorMessage: (body) => pickString(body, "errorMessage") ?? pickString(body, "ResponseDescription") ?? pickString(body, "resultDesc"),
       logger,
     });

@@ -176,9 +176,9 @@ export class PawapayGateway implements PaymentGateway {
     this.http = new ProviderHttpClient({
       provider: this.provider,
       baseUrl: trimBaseUrl(settings.baseUrl ?? (settings.mode === "live" ? PAWAPAY_PRODUCTION_URL : PAWAPAY_SANDBOX_URL)),
-      ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
-      ...(settings.attempts === undefined ? {} : { attempts: settings.attempts }),
-      ...(settings.backoffMs === undefined ? {} : { backoffMs: settings.backoffMs }),
+      timeoutMs: settings.timeoutMs,
+      attempts: settings.attempts,
+      backoffMs: settings.backoffMs,
       errorMessage: (body) =>
         pickString(body, "failureReason", "failureMessage") ?? pickString(body, "failureReason", "failureCode") ?? pickString(body, "errorMessage"),
       logger,

@@ -98,9 +98,9 @@ export class PaystackGateway implements PaymentGateway {
     this.http = new ProviderHttpClient({
       provider: this.provider,
       baseUrl: trimBaseUrl(settings.baseUrl ?? PAYSTACK_BASE_URL),
-      ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
-      ...(settings.attempts === undefined ? {} : { attempts: settings.attempts }),
-      ...(settings.backoffMs === undefined ? {} : { backoffMs: settings.backoffMs }),
+      timeoutMs: settings.timeoutMs,
+      attempts: settings.attempts,
+      backoffMs: settings.backoffMs,
       errorMessage: (body) => pickString(body, "message"),
       logger,
     });

@@ -92,9 +92,9 @@ export class StripeCheckoutGateway implements PaymentGateway {
     this.http = new ProviderHttpClient({
       provider: this.provider,
       baseUrl: trimBaseUrl(settings.baseUrl ?? STRIPE_BASE_URL),
-      ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
-      ...(settings.attempts === undefined ? {} : { attempts: settings.attempts }),
-      ...(settings.backoffMs === undefined ? {} : { backoffMs: settings.backoffMs }),
+      timeoutMs: settings.timeoutMs,
+      attempts: settings.attempts,
+      backoffMs: settings.backoffMs,
       errorMessage: (body) => pickString(body, "error", "message"),
       logger,
     });

@@ -34,9 +34,9 @@ interface Options {
 }
 
 const USAGE = `npm run bench -- [options]
-  --duration <s>       seconds per measured run (default 10)
+  --duration <s>       seconds per measured run (default 5)
   --connections <n>    concurrent connections (default 50)
-  --warmup <s>         seconds of warm-up before each measured run (default 3, 0 for none)
+  --warmup <s>         seconds of warm-up before each measured run (default 2, 0 for none)
   --only sqlite|mysql  one dialect only
   --scenario <name>    one scenario (repeatable): ${SCENARIOS.map((s) => s.name).join(", ")}
   --out <file>         results JSON (default bench/results/latest.json)
@@ -49,9 +49,9 @@ const parseOptions = (argv: readonly string[]): Options => {
   const { values } = parseArgs({
     args: [...argv],
     options: {
-      duration: { type: "string", default: "10" },
+      duration: { type: "string", default: "5" },
       connections: { type: "string", default: "50" },
-      warmup: { type: "string", default: "3" },
+      warmup: { type: "string", default: "2" },
       only: { type: "string" },
       scenario: { type: "string", multiple: true },
       out: { type: "string", default: join(ROOT, "bench/results/latest.json") },
@@ -296,6 +296,8 @@ interface Measured {
   readonly total_requests: number;
   /** non-2xx answers + socket errors (autocannon's `errors`, which already includes timeouts). */
   readonly errors: number;
+  /** Answers by HTTP status, so errors say what they were. */
+  readonly status_codes: Record<string, number>;
   readonly non2xx: number;
   readonly socket_errors: number;
   readonly timeouts: number;
@@ -340,6 +342,7 @@ const measured = ({ result, serverCpuMs, generatorCpuMs, wallMs }: Run): Measure
   latency_avg_ms: Math.round(result.latency.average * 100) / 100,
   total_requests: result.requests.total,
   errors: result.non2xx + result.errors,
+  status_codes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count])),
   non2xx: result.non2xx,
   socket_errors: result.errors,
   timeouts: result.timeouts,
@@ -390,16 +393,30 @@ interface ResultRow {
   readonly load_average_1m: number;
 }
 
-const runScenario = async (scenario: Scenario, dialect: string, seed: SeedSummary, server: Child, options: Options): Promise<ResultRow> => {
+/** The most requests per second a scenario's preparation provides for (e.g. checkout carts). */
+const PREPARED_REQUESTS_PER_SECOND = 1_500;
+
+const runScenario = async (
+  scenario: Scenario,
+  dialect: string,
+  seed: SeedSummary,
+  server: Child,
+  options: Options,
+  databaseUrl: string,
+): Promise<ResultRow> => {
   const requests = scenario.requests(seed);
   const headers = authHeaders(scenario, seed);
   const url = `http://127.0.0.1:${server.port}`;
+  if (scenario.prepare !== undefined) {
+    const requestBudget = Math.ceil((options.warmup + options.duration) * PREPARED_REQUESTS_PER_SECOND) + 100;
+    await scenario.prepare({ baseUrl: url, seed, databaseUrl, requestBudget });
+  }
   const bodyBytes = await typicalBodyBytes(url, requests, { ...headers, ...(scenario.connectionHeaders?.(999_999) ?? {}) });
   log(`  ${scenario.name}: typical answer ${bodyBytes} B; ${options.warmup} s warm-up, ${options.duration} s x ${options.connections} connections`);
   const ours = await warmThenMeasure(url, server.pid, requests, headers, options, scenario.connectionHeaders);
   const memory = memoryOf(server.pid);
   const loadAfter = loadavg()[0]!;
-  log(`    ours: ${ours.requests_per_sec} req/s, p50 ${ours.latency_p50_ms} ms, p99 ${ours.latency_p99_ms} ms, errors ${ours.errors}, RSS ${memory.rss.toFixed(0)} MB, ${ours.server_cpu_us_per_request} µs CPU/req (server CPU ${ours.server_cpu_percent} %, generator ${ours.generator_cpu_percent} %)`);
+  log(`    ours: ${ours.requests_per_sec} req/s, p50 ${ours.latency_p50_ms} ms, p99 ${ours.latency_p99_ms} ms, errors ${ours.errors} (statuses ${JSON.stringify(ours.status_codes)}), RSS ${memory.rss.toFixed(0)} MB, ${ours.server_cpu_us_per_request} µs CPU/req (server CPU ${ours.server_cpu_percent} %, generator ${ours.generator_cpu_percent} %)`);
 
   let ceiling: Measured | null = null;
   if (!options.skipCeiling) {
@@ -465,7 +482,7 @@ const runDialect = async (target: DialectTarget, options: Options, rows: ResultR
     cleanups.push(server.stop);
     try {
       log(`${target.name}: server pid ${server.pid} on port ${server.port}`);
-      for (const scenario of options.scenarios) rows.push(await runScenario(scenario, target.name, seed, server, options));
+      for (const scenario of options.scenarios) rows.push(await runScenario(scenario, target.name, seed, server, options, opened.url));
     } finally {
       await server.stop();
       cleanups.splice(cleanups.indexOf(server.stop), 1);

@@ -1,7 +1,17 @@
-// The bench scenarios, one entry each: what is requested, with which key. Later operations
-// (prices, cart add, checkout, search) are added here and run by bench/run.ts unchanged.
+// The bench scenarios, one entry each: what is requested, with which key, and what must exist
+// first (checkout's carts). bench/run.ts runs every one of them on each dialect.
 import type autocannon from "autocannon";
+import { seedCheckoutCarts } from "./bench-carts.js";
 import type { SeedSummary } from "./bench-seed.js";
+
+/** What a scenario's preparation may use: the running server, the seeded store and its database. */
+export interface PrepareContext {
+  readonly baseUrl: string;
+  readonly seed: SeedSummary;
+  readonly databaseUrl: string;
+  /** At most how many requests the warm-up and the measured run together may send (plus the probes). */
+  readonly requestBudget: number;
+}
 
 export interface Scenario {
   readonly name: string;
@@ -17,7 +27,32 @@ export interface Scenario {
   requests(seed: SeedSummary): autocannon.Request[];
   /** Headers of one connection (e.g. its own cart session), given the connection's index. */
   connectionHeaders?(index: number): Record<string, string>;
+  /** Runs once before the scenario's probes (e.g. seeds the carts checkouts consume). */
+  prepare?(context: PrepareContext): Promise<void>;
 }
+
+/** A checkout body for a session cart, delivered 2 km from the store (see the checkout scenario). */
+const checkoutBody = (session: string): string =>
+  JSON.stringify({
+    session_id: session,
+    email: "bench@example.com",
+    name: "Bench Shopper",
+    shipping_address: { name: "Bench Shopper", line1: "Waiyaki Way 12", city: "Nairobi", country: "KE", latitude: -1.2683, longitude: 36.8111 },
+    payment_method: "mobile_stk",
+  });
+
+const checkoutSession = (n: number): string => `bench-${runId}-order-${String(n).padStart(6, "0")}`;
+let checkoutsSent = 0;
+
+/** Sends a JSON request with the secret key and fails loudly unless it succeeds. */
+const setUp = async (context: PrepareContext, method: string, path: string, body: unknown): Promise<void> => {
+  const response = await fetch(`${context.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${context.seed.secret_key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+};
 
 const runId = Date.now().toString(36);
 
@@ -83,5 +118,42 @@ export const SCENARIOS: readonly Scenario[] = [
         }),
       }));
     },
+  },
+  {
+    name: "checkout",
+    label: "POST /v1/orders (a seeded 1-line cart each)",
+    key: "secret",
+    // The store delivers around Nairobi (16% tax, one 0-10 km tier); every checkout takes the next
+    // seeded session cart, so each request is a full checkout: price, stock, shipping, tax, order, events.
+    prepare: async (context) => {
+      await setUp(context, "PATCH", "/v1/store", { latitude: -1.2864, longitude: 36.8172, tax_rate_percent: 16 });
+      await setUp(context, "POST", "/v1/shipping/tiers", {
+        tier_name: "Nairobi 0-10 km",
+        min_distance_meters: 0,
+        max_distance_meters: 10_000,
+        delivery_fee: 300,
+        free_delivery_threshold: null,
+      });
+      const sessions = Array.from({ length: context.requestBudget }, (_, i) => checkoutSession(checkoutsSent + i));
+      await seedCheckoutCarts(context.databaseUrl, context.seed.store_id, context.seed.sample.variant_ids, sessions);
+    },
+    requests: () => [
+      {
+        method: "POST",
+        path: "/v1/orders",
+        headers: { "content-type": "application/json" },
+        setupRequest: (request: autocannon.Request) => ({ ...request, body: checkoutBody(checkoutSession(checkoutsSent++)) }),
+      },
+    ],
+  },
+  {
+    name: "search",
+    label: "GET /v1/search?q=... (8 queries)",
+    key: "publishable",
+    requests: () =>
+      ["denim jacket", "linen trousers", "maxi dress", "graphic tee", "chinos", "rain jaket", "puffer", "wrap dress"].map((q) => ({
+        method: "GET",
+        path: `/v1/search?q=${encodeURIComponent(q)}`,
+      })),
   },
 ];

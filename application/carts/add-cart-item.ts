@@ -19,6 +19,9 @@ import { CartPricer } from "./cart-pricer.js";
 import { CartReader } from "./cart-reader.js";
 import type { CartRecord } from "./cart-view.js";
 
+const unknownVariant = (): ParameterInvalid =>
+  new ParameterInvalid({ param: "variant_id", message: "variant_id names no variant of an active product in this store" });
+
 @injectable()
 export class AddCartItem {
   constructor(
@@ -39,12 +42,14 @@ export class AddCartItem {
     const pricer = await this.pricer.forCustomer(store, resolved.customerId);
     return this.uow.run(async () => {
       const variant = await this.products.findVariant(store.id, item.variantId);
-      const found = variant === undefined ? undefined : await this.products.findById(store.id, variant.productId, { activeOnly: true });
-      if (variant === undefined || found === undefined) {
-        throw new ParameterInvalid({ param: "variant_id", message: "variant_id names no variant of an active product in this store" });
-      }
+      if (variant === undefined) throw unknownVariant();
       const now = this.clock.now().toISOString();
       const cart = await this.carts.lockOrCreate(store.id, resolved.owner, { id: this.ids.newId(), currency: store.baseCurrency, livemode: principal.mode === "live", now });
+      // The added product and those already in the cart in one read, for the check and the answer.
+      // A refusal rolls back the unit of work, so a cart created just now goes with it.
+      const products = await this.products.findManyByIds(store.id, [...new Set([variant.productId, ...cart.lines.map((l) => l.productId)])]);
+      const found = products.get(variant.productId);
+      if (found === undefined || !found.product.isActive) throw unknownVariant();
       const existing = cart.lines.find((l) => l.variantId === variant.id)?.quantity ?? 0;
       const next = addItem(
         cart,
@@ -59,7 +64,7 @@ export class AddCartItem {
       );
       if (Either.isLeft(next)) throw cartErrorToApi(next.left);
       await this.carts.saveLines(store.id, cart, next.right.lines, now);
-      return this.reader.view(store, cart, next.right.lines, now, pricer);
+      return this.reader.view(store, cart, next.right.lines, now, pricer, products);
     });
   }
 }

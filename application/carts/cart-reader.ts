@@ -4,7 +4,7 @@ import { inject, injectable } from "inversify";
 import type { CartLine } from "../../domain/cart/cart.js";
 import type { Store } from "../../domain/stores/store.js";
 import type { StoredCart } from "../ports/cart-repository.js";
-import { ProductRepository } from "../ports/product-repository.js";
+import { ProductRepository, type ProductWithVariants } from "../ports/product-repository.js";
 import { CartPricer, type LinePricer } from "./cart-pricer.js";
 import { toCartRecord, type CartRecord } from "./cart-view.js";
 
@@ -15,18 +15,24 @@ export class CartReader {
     @inject(CartPricer) private readonly pricer: CartPricer,
   ) {}
 
-  /** `pricer`: the one the caller already loaded for this cart's customer, to load it once. */
+  /**
+   * `pricer`: the one the caller already loaded for this cart's customer, to load it once;
+   * `loaded`: products the caller already read in this unit of work (only missing ones are read).
+   */
   async view(
     store: Store,
     cart: StoredCart,
     lines: readonly CartLine[] = cart.lines,
     updatedAt = cart.updatedAt,
     pricer?: LinePricer,
+    loaded?: ReadonlyMap<string, ProductWithVariants>,
   ): Promise<CartRecord> {
-    const [products, linePricer] = await Promise.all([
-      this.products.findManyByIds(store.id, [...new Set(lines.map((l) => l.productId))]),
+    const missing = [...new Set(lines.map((l) => l.productId))].filter((id) => loaded?.has(id) !== true);
+    const [found, linePricer] = await Promise.all([
+      missing.length === 0 ? new Map<string, ProductWithVariants>() : this.products.findManyByIds(store.id, missing),
       pricer ?? this.pricer.forCustomer(store, cart.customerId),
     ]);
+    const products = loaded === undefined ? found : new Map([...loaded, ...found]);
     return toCartRecord(cart, lines, products, linePricer, updatedAt);
   }
 }

@@ -41,6 +41,7 @@ export class CategoryRoutes implements RouteModule {
         summary: "List categories (active ones unless active=false), by name",
         tag: TAG,
         access: "publishable",
+        answerCache: {},
         query: Schema.Struct(listQuery(200, 50)),
         fields: { allowed: CATEGORY_FIELDS, target: { list: "categories" } },
         success: {
@@ -60,6 +61,7 @@ export class CategoryRoutes implements RouteModule {
         summary: "List subcategories, optionally of one category",
         tag: TAG,
         access: "publishable",
+        answerCache: {},
         query: Schema.Struct({ ...listQuery(500, 100), category_id: Schema.optional(uuidParam) }),
         fields: { allowed: SUBCATEGORY_FIELDS, target: { list: "subcategories" } },
         success: {

@@ -30,6 +30,7 @@ export class CollectionRoutes implements RouteModule {
         summary: "List active collections, highest display priority first",
         tag: TAG,
         access: "publishable",
+        answerCache: {},
         query: Schema.Struct({
           type: Schema.optional(textParam(50)),
           show_on_homepage: Schema.optional(booleanParam),
@@ -53,6 +54,7 @@ export class CollectionRoutes implements RouteModule {
         summary: "The products of a collection, in order",
         tag: TAG,
         access: "publishable",
+        answerCache: {},
         params: ById,
         success: { status: 200, description: "The collection's items.", schema: Items },
         handle: async ({ principal, params }) => ({ items: await this.list.items(principal, params.id) }),

@@ -49,6 +49,7 @@ export class ProductRoutes implements RouteModule {
         summary: "List active products as flat records (default variant's data)",
         tag: TAG,
         access: "publishable",
+        answerCache: {},
         query: ListQuery,
         fields: { allowed: PRODUCT_FIELDS, target: { list: "products" } },
         success: {
@@ -78,6 +79,7 @@ export class ProductRoutes implements RouteModule {
         summary: "Get an active product by its slug",
         tag: TAG,
         access: "publishable",
+        answerCache: {},
         params: Schema.Struct({ slug: Slug }),
         invalidPath: "bad-request",
         fields: { allowed: PRODUCT_FIELDS },
@@ -91,6 +93,7 @@ export class ProductRoutes implements RouteModule {
         summary: "Get a product by id (a secret key also sees inactive products)",
         tag: TAG,
         access: "publishable",
+        answerCache: {},
         params: ById,
         fields: { allowed: PRODUCT_FIELDS },
         success: { status: 200, description: "The product in its detail shape.", schema: ProductDetailRecord },

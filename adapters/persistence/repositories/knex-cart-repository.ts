@@ -44,14 +44,15 @@ const ownerColumns = (owner: CartOwner): { customer_id: string } | { session_id:
 export class KnexCartRepository implements CartRepository {
   constructor(@inject(Database) private readonly db: Database) {}
 
-  private async read(q: Knex | Knex.Transaction, storeId: string, owner: CartOwner, lock: boolean): Promise<StoredCart | undefined> {
-    const query = q("carts").where({ store_id: storeId, ...ownerColumns(owner) }).first();
-    const row: CartRow | undefined = await (lock ? this.db.lockRows(query) : query);
+  // Plain SQL through the prepared-statement path: a cart change runs these on every add.
+  private async read(storeId: string, owner: CartOwner, lock: boolean): Promise<StoredCart | undefined> {
+    const forUpdate = lock && this.db.dialect === "mysql" ? " for update" : "";
+    const [column, value] = "customerId" in owner ? ["customer_id", owner.customerId] : ["session_id", owner.sessionId];
+    const [row] = await this.db.select<CartRow>(`select * from carts where store_id = ? and ${column} = ? limit 1${forUpdate}`, [storeId, value]);
     if (row === undefined) return undefined;
     // Locked too when the cart is: on MySQL a plain read would see the transaction's snapshot (taken
     // before it waited for the cart's lock), not the lines the previous holder just committed.
-    const linesQuery = q("cart_items").where("cart_id", row.id).orderBy([{ column: "position" }, { column: "id" }]);
-    const lines: LineRow[] = await (lock ? this.db.lockRows(linesQuery) : linesQuery);
+    const lines = await this.db.select<LineRow>(`select * from cart_items where cart_id = ? order by position, id${forUpdate}`, [row.id]);
     return {
       id: row.id,
       customerId: row.customer_id,
@@ -65,11 +66,11 @@ export class KnexCartRepository implements CartRepository {
   }
 
   find(storeId: string, owner: CartOwner): Promise<StoredCart | undefined> {
-    return this.db.run((q) => this.read(q, storeId, owner, false));
+    return this.read(storeId, owner, false);
   }
 
   lock(storeId: string, owner: CartOwner): Promise<StoredCart | undefined> {
-    return this.db.run((q) => this.read(q, storeId, owner, true));
+    return this.read(storeId, owner, true);
   }
 
   async lockOrCreate(
@@ -94,6 +95,19 @@ export class KnexCartRepository implements CartRepository {
           }),
         ),
       );
+      // Ours, locked by the insert, and without lines. Not read back with a locking read: ids grow
+      // with time, so on MySQL that read would gap-lock the end of the lines index, and two new
+      // carts adding their first lines at once would deadlock on it.
+      return {
+        id: created.id,
+        customerId: "customerId" in owner ? owner.customerId : null,
+        sessionId: "sessionId" in owner ? owner.sessionId : null,
+        currency: created.currency,
+        livemode: created.livemode,
+        lines: [],
+        createdAt: created.now,
+        updatedAt: created.now,
+      };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -103,33 +117,31 @@ export class KnexCartRepository implements CartRepository {
   }
 
   async saveLines(storeId: string, cart: StoredCart, lines: readonly CartLine[], now: string): Promise<void> {
-    await this.db.run(async (q) => {
-      const before = new Map(cart.lines.map((line) => [line.id, line]));
-      const after = new Set(lines.map((line) => line.id));
-      const gone = cart.lines.filter((line) => !after.has(line.id)).map((line) => line.id);
-      if (gone.length > 0) await q("cart_items").whereIn("id", gone).andWhere("cart_id", cart.id).delete();
-      let position = Math.max(0, ...cart.lines.map((_, i) => i + 1));
-      for (const line of lines) {
-        const old = before.get(line.id);
-        if (old === undefined) {
-          await q("cart_items").insert({
-            id: line.id,
-            cart_id: cart.id,
-            store_id: storeId,
-            variant_id: line.variantId,
-            product_id: line.productId,
-            quantity: line.quantity,
-            unit_price: line.unitPrice,
-            position: position++,
-            created_at: now,
-            updated_at: now,
-          });
-        } else if (old.quantity !== line.quantity || old.unitPrice !== line.unitPrice) {
-          await q("cart_items").where({ id: line.id, cart_id: cart.id }).update({ quantity: line.quantity, unit_price: line.unitPrice, updated_at: now });
-        }
+    const before = new Map(cart.lines.map((line) => [line.id, line]));
+    const after = new Set(lines.map((line) => line.id));
+    const gone = cart.lines.filter((line) => !after.has(line.id)).map((line) => line.id);
+    if (gone.length > 0) {
+      await this.db.execute(`delete from cart_items where cart_id = ? and id in (${gone.map(() => "?").join(", ")})`, [cart.id, ...gone]);
+    }
+    let position = Math.max(0, ...cart.lines.map((_, i) => i + 1));
+    for (const line of lines) {
+      const old = before.get(line.id);
+      if (old === undefined) {
+        await this.db.execute(
+          "insert into cart_items (id, cart_id, store_id, variant_id, product_id, quantity, unit_price, position, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          [line.id, cart.id, storeId, line.variantId, line.productId, line.quantity, line.unitPrice, position++, now, now],
+        );
+      } else if (old.quantity !== line.quantity || old.unitPrice !== line.unitPrice) {
+        await this.db.execute("update cart_items set quantity = ?, unit_price = ?, updated_at = ? where id = ? and cart_id = ?", [
+          line.quantity,
+          line.unitPrice,
+          now,
+          line.id,
+          cart.id,
+        ]);
       }
-      await q("carts").where({ id: cart.id, store_id: storeId }).update({ updated_at: now });
-    });
+    }
+    await this.db.execute("update carts set updated_at = ? where id = ? and store_id = ?", [now, cart.id, storeId]);
   }
 
   async remove(storeId: string, cartId: string): Promise<void> {

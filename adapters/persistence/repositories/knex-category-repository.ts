@@ -5,6 +5,7 @@ import type { Page, PageRequest } from "../../../application/pagination/page.js"
 import type { CategoryListFilter, CategoryRepository } from "../../../application/ports/category-repository.js";
 import type { Category, Subcategory } from "../../../domain/catalog/category.js";
 import { readBoolean } from "../column-types.js";
+import { recordCatalogChange } from "../catalog-versions.js";
 import { Database } from "../database.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
 import { containsPattern, likeSql } from "../like-pattern.js";
@@ -99,26 +100,32 @@ export class KnexCategoryRepository implements CategoryRepository {
 
   async insertCategory(storeId: string, category: Category): Promise<void> {
     await this.db.run((q) => q("categories").insert(columns(storeId, category)));
+    await recordCatalogChange(this.db, storeId);
   }
 
   async updateCategory(storeId: string, category: Category): Promise<void> {
     await this.update(storeId, "categories", columns(storeId, category));
+    await recordCatalogChange(this.db, storeId);
   }
 
   async removeCategory(storeId: string, id: string): Promise<void> {
     await this.db.run((q) => q("categories").where({ store_id: storeId, id }).delete());
+    await recordCatalogChange(this.db, storeId);
   }
 
   async insertSubcategory(storeId: string, subcategory: Subcategory): Promise<void> {
     await this.db.run((q) => q("subcategories").insert({ ...columns(storeId, subcategory), category_id: subcategory.categoryId }));
+    await recordCatalogChange(this.db, storeId);
   }
 
   async updateSubcategory(storeId: string, subcategory: Subcategory): Promise<void> {
     await this.update(storeId, "subcategories", { ...columns(storeId, subcategory), category_id: subcategory.categoryId });
+    await recordCatalogChange(this.db, storeId);
   }
 
   async removeSubcategory(storeId: string, id: string): Promise<void> {
     await this.db.run((q) => q("subcategories").where({ store_id: storeId, id }).delete());
+    await recordCatalogChange(this.db, storeId);
   }
 
   private async update(storeId: string, table: string, row: ReturnType<typeof columns> & { category_id?: string }): Promise<void> {

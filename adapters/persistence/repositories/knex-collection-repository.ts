@@ -11,6 +11,7 @@ import type {
 import type { CollectionItem } from "../../../domain/catalog/collection.js";
 import { readBoolean } from "../column-types.js";
 import { isUniqueViolation } from "../database-errors.js";
+import { recordCatalogChange } from "../catalog-versions.js";
 import { Database } from "../database.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
 
@@ -99,6 +100,7 @@ export class KnexCollectionRepository implements CollectionRepository {
     } catch (error) {
       throw duplicateSlug(error);
     }
+    await recordCatalogChange(this.db, storeId);
   }
 
   async update(storeId: string, collection: StoredCollection): Promise<void> {
@@ -108,10 +110,12 @@ export class KnexCollectionRepository implements CollectionRepository {
     } catch (error) {
       throw duplicateSlug(error);
     }
+    await recordCatalogChange(this.db, storeId);
   }
 
   async remove(storeId: string, id: string): Promise<void> {
     await this.db.run((q) => q("collections").where({ store_id: storeId, id }).delete());
+    await recordCatalogChange(this.db, storeId);
   }
 
   async replaceItems(storeId: string, collectionId: string, items: readonly CollectionItem[]): Promise<void> {
@@ -123,5 +127,6 @@ export class KnexCollectionRepository implements CollectionRepository {
         );
       }
     });
+    await recordCatalogChange(this.db, storeId);
   }
 }

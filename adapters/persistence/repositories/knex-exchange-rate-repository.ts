@@ -3,6 +3,7 @@ import { inject, injectable } from "inversify";
 import type { ExchangeRate, ExchangeRateRepository } from "../../../application/ports/exchange-rate-repository.js";
 import { ResourceConflict } from "../../../application/errors/resource-errors.js";
 import { isUniqueViolation } from "../database-errors.js";
+import { recordCatalogChange } from "../catalog-versions.js";
 import { Database } from "../database.js";
 
 interface RateRow {
@@ -38,15 +39,18 @@ export class KnexExchangeRateRepository implements ExchangeRateRepository {
       if (!isUniqueViolation(error)) throw error;
       throw new ResourceConflict({ code: "duplicate_currency", param: "currency", message: "A rate for this currency exists; PATCH it." });
     }
+    await recordCatalogChange(this.db, storeId);
   }
 
   async update(storeId: string, rate: ExchangeRate): Promise<void> {
     await this.db.run((q) =>
       q("exchange_rates").where({ store_id: storeId, currency: rate.currency }).update({ rate: rate.rate, as_of: rate.asOf, updated_at: rate.updatedAt }),
     );
+    await recordCatalogChange(this.db, storeId);
   }
 
   async remove(storeId: string, currency: string): Promise<void> {
     await this.db.run((q) => q("exchange_rates").where({ store_id: storeId, currency }).delete());
+    await recordCatalogChange(this.db, storeId);
   }
 }

@@ -4,6 +4,7 @@ import type { PriceRuleRepository, StoredPriceRule } from "../../../application/
 import type { CustomerSegment } from "../../../domain/pricing/customer-standing.js";
 import type { DiscountType, PriceRuleKind } from "../../../domain/pricing/price-rule.js";
 import { readBoolean, readJson, writeJson } from "../column-types.js";
+import { recordCatalogChange } from "../catalog-versions.js";
 import { Database } from "../database.js";
 
 interface PriceRuleRow {
@@ -74,14 +75,17 @@ export class KnexPriceRuleRepository implements PriceRuleRepository {
 
   async insert(storeId: string, rule: StoredPriceRule): Promise<void> {
     await this.db.run((q) => q("price_rules").insert(columns(storeId, rule)));
+    await recordCatalogChange(this.db, storeId);
   }
 
   async update(storeId: string, rule: StoredPriceRule): Promise<void> {
     const { id, store_id: _s, created_at: _c, ...changes } = columns(storeId, rule);
     await this.db.run((q) => q("price_rules").where({ store_id: storeId, id }).update(changes));
+    await recordCatalogChange(this.db, storeId);
   }
 
   async remove(storeId: string, id: string): Promise<void> {
     await this.db.run((q) => q("price_rules").where({ store_id: storeId, id }).delete());
+    await recordCatalogChange(this.db, storeId);
   }
 }

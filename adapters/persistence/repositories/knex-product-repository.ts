@@ -15,6 +15,7 @@ import type { NonEmptyVariants } from "../../../domain/catalog/product-shapes.js
 import type { Variant } from "../../../domain/catalog/variant.js";
 import { readBoolean, readJson, writeJson } from "../column-types.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../database-errors.js";
+import { recordCatalogChange } from "../catalog-versions.js";
 import { Database } from "../database.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
 import { containsPattern, likeSql } from "../like-pattern.js";
@@ -283,10 +284,8 @@ export class KnexProductRepository implements ProductRepository {
   }
 
   async findVariant(storeId: string, variantId: string): Promise<Variant | undefined> {
-    return this.db.run(async (q) => {
-      const row: VariantRow | undefined = await q("variants").where({ store_id: storeId, id: variantId }).first();
-      return row === undefined ? undefined : toVariant(row);
-    });
+    const [row] = await this.db.select<VariantRow>("select * from variants where store_id = ? and id = ? limit 1", [storeId, variantId]);
+    return row === undefined ? undefined : toVariant(row);
   }
 
   async insert(storeId: string, product: ProductRecord, variants: readonly Variant[]): Promise<void> {
@@ -297,6 +296,7 @@ export class KnexProductRepository implements ProductRepository {
         if (variants.length > 0) {
           await q("variants").insert(variants.map((v) => variantColumns(storeId, v, product.createdAt)));
         }
+        await recordCatalogChange(this.db, storeId);
       }),
     );
   }
@@ -306,6 +306,7 @@ export class KnexProductRepository implements ProductRepository {
       const { id: _id, store_id: _store, created_at: _created, ...columns } = productColumns(storeId, product);
       await q("products").where({ id: product.id, store_id: storeId }).update(columns);
     });
+    await recordCatalogChange(this.db, storeId);
   }
 
   async remove(storeId: string, productId: string, now: string): Promise<"deleted" | "deactivated"> {
@@ -316,10 +317,12 @@ export class KnexProductRepository implements ProductRepository {
           await trx("products").where({ id: productId, store_id: storeId }).delete();
         }),
       );
+      await recordCatalogChange(this.db, storeId);
       return "deleted";
     } catch (error) {
       if (!isForeignKeyViolation(error)) throw error;
       await this.db.run((q) => q("products").where({ id: productId, store_id: storeId }).update({ is_active: false, updated_at: now }));
+      await recordCatalogChange(this.db, storeId);
       return "deactivated";
     }
   }
@@ -327,6 +330,7 @@ export class KnexProductRepository implements ProductRepository {
   async insertVariant(storeId: string, variant: Variant): Promise<void> {
     const now = new Date().toISOString();
     await this.write((q) => q("variants").insert(variantColumns(storeId, variant, now)));
+    await recordCatalogChange(this.db, storeId);
   }
 
   async updateVariant(storeId: string, variant: Variant): Promise<void> {
@@ -335,10 +339,12 @@ export class KnexProductRepository implements ProductRepository {
       const { id: _id, store_id: _store, created_at: _created, product_id: _product, ...columns } = variantColumns(storeId, variant, now);
       await q("variants").where({ id: variant.id, store_id: storeId }).update(columns);
     });
+    await recordCatalogChange(this.db, storeId);
   }
 
   async removeVariant(storeId: string, variantId: string): Promise<void> {
     await this.db.run((q) => q("variants").where({ id: variantId, store_id: storeId }).delete());
+    await recordCatalogChange(this.db, storeId);
   }
 
   async takeStock(storeId: string, variantId: string, quantity: number): Promise<number | undefined> {
@@ -349,6 +355,7 @@ export class KnexProductRepository implements ProductRepository {
         .andWhere("stock", ">=", quantity)
         .update({ stock: q.raw("stock - ?", [quantity]) });
       if (changed === 0) return undefined;
+      await recordCatalogChange(this.db, storeId);
       const row: { stock: number } | undefined = await q("variants").where({ store_id: storeId, id: variantId }).first("stock");
       return row?.stock;
     });
@@ -356,6 +363,7 @@ export class KnexProductRepository implements ProductRepository {
 
   async returnStock(storeId: string, variantId: string, quantity: number): Promise<void> {
     await this.db.run((q) => q("variants").where({ store_id: storeId, id: variantId }).increment("stock", quantity));
+    await recordCatalogChange(this.db, storeId);
   }
 
   async setDefaultVariant(storeId: string, productId: string, variantId: string): Promise<void> {
@@ -363,6 +371,7 @@ export class KnexProductRepository implements ProductRepository {
       await q("variants").where({ store_id: storeId, product_id: productId }).update({ is_default: false });
       await q("variants").where({ store_id: storeId, id: variantId }).update({ is_default: true });
     });
+    await recordCatalogChange(this.db, storeId);
   }
 
   private async write(work: (q: Knex | Knex.Transaction) => Promise<unknown>): Promise<void> {

@@ -2,6 +2,7 @@
 import { inject, injectable } from "inversify";
 import type { StoreRepository } from "../../../application/ports/store-repository.js";
 import type { Store } from "../../../domain/stores/store.js";
+import { recordCatalogChange } from "../catalog-versions.js";
 import { Database } from "../database.js";
 
 interface StoreRow {
@@ -54,6 +55,7 @@ export class KnexStoreRepository implements StoreRepository {
 
   async update(store: Store, now: string): Promise<void> {
     await this.db.run((q) => q("stores").where({ id: store.id }).update({ ...settings(store), updated_at: now }));
+    await recordCatalogChange(this.db, store.id);
   }
 
   async findById(storeId: string): Promise<Store | undefined> {

@@ -1,5 +1,6 @@
 // Proves catalog reads cost a fixed, small number of SQL queries whatever the page size: counts
-// the queries knex sends per request (the API key and store are cached after a warm-up request).
+// the queries knex sends per request (the API key and store are cached after a warm-up request;
+// the answer cache is off, see answer-cache.test.ts for it).
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { ProductRepository } from "../../../application/ports/product-repository.js";
@@ -23,7 +24,8 @@ describe("catalog query count per request (SQLite)", function () {
   let categoryId: string;
 
   before(async function () {
-    t = await startTestApplication();
+    // The answer cache off: this counts what computing an answer costs, not what serving a cached one does.
+    t = await startTestApplication({ env: { STOREFRONT_ANSWER_CACHE_MB: "0" } });
     const key = t.store.keys.secretTest;
     const category = await t.client.post("/v1/categories", { name: "Counted" }, { key });
     categoryId = category.body.id;

@@ -1,0 +1,165 @@
+// Serialized answers of the public catalog and price reads, kept in memory: the JSON bytes and
+// their ETag, keyed by store, key type and mode, and the normalised request URL, and stamped with
+// the store's catalog generation when the answer was computed. A write to the store's catalog
+// (this process at once; another within about a second, see catalog-versions.ts) changes the
+// stamp, so a stale answer is never served. Bounded by bytes, least recently used out first.
+import { createHash } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { Principal } from "../../application/access/principal.js";
+
+/** The store's catalog generation as this process knows it, and whether other processes' writes are known. */
+export interface CatalogStamps {
+  stamp(storeId: string): string;
+  /** False while polls for other processes' writes fail or have not run yet: answers are then not cached. */
+  isFresh(maxAgeMs: number): boolean;
+}
+
+export interface CachedAnswer {
+  readonly storeId: string;
+  readonly stamp: string;
+  readonly body: Buffer;
+  readonly etag: string;
+  /** Headers the route added to this answer (e.g. Deprecation). */
+  readonly headers: Readonly<Record<string, string>>;
+  /**
+   * Every header the full middleware chain sent with this answer to a plain request (no Origin,
+   * not over TLS), less the per-request ones: what the fast path answers with. Set once served.
+   */
+  wire: OutgoingHttpHeaders | undefined;
+  readonly bytes: number;
+}
+
+/** Whether a route's answer may be cached, and which query parameters make it personal (never cached). */
+export interface AnswerCachePolicy {
+  readonly personalParams?: readonly string[];
+}
+
+/** Headers that differ per request, so the fast path makes them anew. */
+const PER_REQUEST_HEADERS = new Set([
+  "request-id",
+  "ratelimit-limit",
+  "ratelimit-remaining",
+  "ratelimit-reset",
+  "content-length",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+]);
+
+/** Bytes an entry costs besides its body and key (the object, its headers, the map slot). */
+const ENTRY_OVERHEAD = 512;
+
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+/** The request URL with its query parameters in a fixed order, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
+export const normaliseUrl = (url: string): string => {
+  const q = url.indexOf("?");
+  if (q < 0 || url.indexOf("&", q) < 0) return url;
+  return `${url.slice(0, q)}?${url
+    .slice(q + 1)
+    .split("&")
+    .filter((pair) => pair !== "")
+    .sort()
+    .join("&")}`;
+};
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */
+export const matchesEtag = (ifNoneMatch: string | undefined, etag: string): boolean => {
+  if (ifNoneMatch === undefined || ifNoneMatch === "") return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
+};
+
+export class AnswerCache {
+  private readonly entries = new Map<string, CachedAnswer>();
+  private totalBytes = 0;
+
+  constructor(
+    private readonly stamps: CatalogStamps,
+    /** The most bytes kept; 0 keeps nothing. */
+    readonly maxBytes: number,
+    /** How recent the last successful check for other processes' writes must be for the cache to be used. */
+    private readonly freshWithinMs: number,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  /** The key of a request, or undefined when it carries a personal parameter (never cached). */
+  keyFor(principal: Principal, url: string, policy?: AnswerCachePolicy): string | undefined {
+    if (policy?.personalParams !== undefined && url.includes("?")) {
+      const query = new URLSearchParams(url.slice(url.indexOf("?") + 1));
+      if (policy.personalParams.some((name) => query.has(name))) return undefined;
+    }
+    return `${principal.storeId} ${principal.mode} ${principal.keyType} ${normaliseUrl(url)}`;
+  }
+
+  /** The stamp a computation starting now would be stored under, or undefined when the cache may not be used. */
+  stampNow(storeId: string): string | undefined {
+    if (this.maxBytes === 0 || !this.stamps.isFresh(this.freshWithinMs)) return undefined;
+    return this.stamps.stamp(storeId);
+  }
+
+  /** A current answer for the key, or undefined. */
+  lookup(key: string, storeId: string): CachedAnswer | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.stamp !== this.stampNow(storeId)) {
+      this.drop(key, entry);
+      return undefined;
+    }
+    // Most recently used last: re-inserting moves it to the end of the map's order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * Serialises an answer and keeps it under the stamp taken before it was computed (so a write that
+   * landed meanwhile makes it stale at once). Returns the entry, kept or not.
+   */
+  store(key: string | undefined, storeId: string, stamp: string | undefined, body: unknown, headers: Readonly<Record<string, string>>): CachedAnswer {
+    const bytes = Buffer.from(JSON.stringify(body));
+    const etag = `W/"${createHash("sha1").update(bytes).digest("base64url").slice(0, 22)}"`;
+    const entry: CachedAnswer = { storeId, stamp: stamp ?? "", body: bytes, etag, headers, wire: undefined, bytes: bytes.length + (key?.length ?? 0) + ENTRY_OVERHEAD };
+    if (key === undefined || stamp === undefined || entry.bytes > this.maxBytes / 4) return entry;
+    const previous = this.entries.get(key);
+    if (previous !== undefined) this.drop(key, previous);
+    this.entries.set(key, entry);
+    this.totalBytes += entry.bytes;
+    for (const [oldKey, old] of this.entries) {
+      if (this.totalBytes <= this.maxBytes) break;
+      this.drop(oldKey, old);
+    }
+    return entry;
+  }
+
+  /**
+   * Remembers, once the answer has gone out, the headers the full chain sent with it, for the fast
+   * path; only for a plain request, since CORS and HSTS headers depend on Origin and TLS.
+   */
+  noteServed(entry: CachedAnswer, request: IncomingMessage, response: ServerResponse, plain: boolean): void {
+    if (entry.wire !== undefined || !plain || request.headers.origin !== undefined) return;
+    response.once("finish", () => {
+      if (response.statusCode !== 200 || entry.wire !== undefined) return;
+      const wire: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(response.getHeaders())) {
+        if (!PER_REQUEST_HEADERS.has(name) && value !== undefined) wire[name] = value;
+      }
+      entry.wire = wire;
+    });
+  }
+
+  private drop(key: string, entry: CachedAnswer): void {
+    if (this.entries.get(key) !== entry) return;
+    this.entries.delete(key);
+    this.totalBytes -= entry.bytes;
+  }
+}

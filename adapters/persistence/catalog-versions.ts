@@ -1,0 +1,123 @@
+// Tells cached catalog answers when they are out of date. Repositories call `recordCatalogChange`
+// after every write that changes what a catalog or price answer shows: it adds one to a shard of
+// the store's row in `catalog_versions` inside the caller's transaction, and when that
+// transaction ends it moves this process's generation of the store on at once. Other processes
+// learn of the change from `poll()` (one query for every store), run about once a second.
+import type { Knex } from "knex";
+import type { Database } from "./database.js";
+
+/** Rows per store: a write picks one at random, so concurrent checkouts rarely queue on one lock. */
+const SHARDS = 16;
+
+export class CatalogVersions {
+  /** This process's generation of each store: it only grows. */
+  private readonly generations = new Map<string, number>();
+  /** Moves on with every store at once (the first poll), so a store not seen before also gets a new stamp. */
+  private epoch = 0;
+  /** The sum of a store's version rows at the last poll. */
+  private readonly seen = new Map<string, number>();
+  /** Transactions that already wrote a store's version: one write per store per transaction. */
+  private readonly written = new WeakMap<Knex.Transaction, Set<string>>();
+  private lastPollAt = Number.NEGATIVE_INFINITY;
+  private polling: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly db: Database) {}
+
+  /** The store's generation in this process: cached answers carry the stamp they were made under, and a different one means stale. */
+  stamp(storeId: string): string {
+    return `${this.epoch}.${this.generations.get(storeId) ?? 0}`;
+  }
+
+  /** Whether a poll succeeded recently enough that other processes' writes are known (within `maxAgeMs`). */
+  isFresh(maxAgeMs: number, now: number = Date.now()): boolean {
+    return now - this.lastPollAt <= maxAgeMs;
+  }
+
+  /**
+   * Records that the store's catalog changed: in the current transaction when there is one (this
+   * process's generation moves on when it ends, committed or not), else right away.
+   */
+  async record(storeId: string): Promise<void> {
+    const trx = this.db.inTransaction ? (this.db.executor as Knex.Transaction) : undefined;
+    if (trx !== undefined) {
+      let stores = this.written.get(trx);
+      if (stores === undefined) this.written.set(trx, (stores = new Set()));
+      if (stores.has(storeId)) return;
+      stores.add(storeId);
+      const settle = (): void => this.advance(storeId);
+      // A rolled-back change also moves the generation on: a needless miss, never a stale answer.
+      trx.executionPromise.then(settle, settle);
+    }
+    try {
+      await this.db.run((q) => q.raw(this.upsert, [storeId, Math.floor(Math.random() * SHARDS)]));
+    } finally {
+      if (trx === undefined) this.advance(storeId);
+    }
+  }
+
+  /** Reads every store's version; a store whose sum moved (or every store, on the first poll) gets a new generation. */
+  poll(): Promise<void> {
+    this.polling ??= this.readVersions().finally(() => {
+      this.polling = undefined;
+    });
+    return this.polling;
+  }
+
+  /** Polls every `intervalMs` until `stop()`; a failed poll leaves the answers stale-suspect (see isFresh). */
+  start(intervalMs: number, onError: (error: unknown) => void): void {
+    if (this.timer !== undefined) return;
+    const tick = (): void => void this.poll().catch(onError);
+    tick();
+    this.timer = setInterval(tick, intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private get upsert(): string {
+    return this.db.dialect === "mysql"
+      ? "insert into catalog_versions (store_id, shard, version) values (?, ?, 1) on duplicate key update version = version + 1"
+      : "insert into catalog_versions (store_id, shard, version) values (?, ?, 1) on conflict (store_id, shard) do update set version = version + 1";
+  }
+
+  private async readVersions(): Promise<void> {
+    const first = this.lastPollAt === Number.NEGATIVE_INFINITY;
+    const rows = await this.db.select<{ store_id: string; total: number | string }>(
+      "select store_id, sum(version) as total from catalog_versions group by store_id",
+      [],
+    );
+    for (const row of rows) {
+      const total = Number(row.total);
+      const before = this.seen.get(row.store_id);
+      this.seen.set(row.store_id, total);
+      if (!first && before !== total) this.advance(row.store_id);
+    }
+    // Answers cached before the first poll may predate writes the first poll already counts.
+    if (first) this.advanceAll();
+    this.lastPollAt = Date.now();
+  }
+
+  private advance(storeId: string): void {
+    this.generations.set(storeId, (this.generations.get(storeId) ?? 0) + 1);
+  }
+
+  private advanceAll(): void {
+    this.epoch++;
+  }
+}
+
+const trackers = new WeakMap<Database, CatalogVersions>();
+
+/** The one tracker of a database handle (repositories and the HTTP answer cache share it). */
+export const catalogVersionsOf = (db: Database): CatalogVersions => {
+  let tracker = trackers.get(db);
+  if (tracker === undefined) trackers.set(db, (tracker = new CatalogVersions(db)));
+  return tracker;
+};
+
+/** Records that a store's catalog changed (see CatalogVersions.record). */
+export const recordCatalogChange = (db: Database, storeId: string): Promise<void> => catalogVersionsOf(db).record(storeId);

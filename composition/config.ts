@@ -5,6 +5,12 @@ import type { DatabaseSettings } from "../adapters/persistence/database-settings
 import type { ScryptParameters } from "../adapters/system/scrypt-password-hasher.js";
 import type { AuthSettings } from "../application/customers/auth-settings.js";
 import type { GiftCardCheckSettings } from "../application/gift-cards/gift-card-check-settings.js";
+import type { ServerTimeouts } from "./server.js";
+import type { PaymentProviderSettings } from "../adapters/payments/provider-gateways.js";
+import { PAYMENT_ENVIRONMENT, paymentProviderSettings } from "./payment-config.js";
+import { SEARCH_ENVIRONMENT, searchSettings, type SearchSettings } from "./search-config.js";
+import { WEBHOOK_ENVIRONMENT, webhookSettings } from "./webhook-config.js";
+import type { WebhookSettings } from "../application/webhooks/webhook-settings.js";
 
 const intVar = (min: number, max: number, fallback: number) =>
   Schema.optionalWith(
@@ -65,6 +71,25 @@ const SmtpUrl = Schema.String.pipe(
   Schema.filter((url) => /^smtps?:\/\/[^\s/]+/.test(url), { message: () => "must be smtp://user:password@host:port or smtps://..." }),
 );
 
+const RedisUrl = Schema.String.pipe(
+  Schema.filter((url) => /^rediss?:\/\/[^\s/]*(\/\d+)?$/.test(url), { message: () => "must be redis://[user:password@]host:port[/db] or rediss://..." }),
+);
+
+/** `*`, or origins separated by commas (`https://shop.example,https://admin.example`). */
+const CorsOriginsVar = Schema.transform(
+  Schema.String.pipe(
+    Schema.filter((text) => text.trim() === "*" || text.split(",").every((origin) => /^https?:\/\/[^\s/,]+$/.test(origin.trim())), {
+      message: () => "must be * or a comma-separated list of origins such as https://shop.example",
+    }),
+  ),
+  Schema.Union(Schema.Literal("*"), Schema.Array(Schema.String)),
+  {
+    strict: true,
+    decode: (text) => (text.trim() === "*" ? ("*" as const) : text.split(",").map((origin) => origin.trim())),
+    encode: (origins) => (origins === "*" ? "*" : origins.join(",")),
+  },
+);
+
 const Environment = Schema.Struct({
   PORT: intVar(0, 65535, 3000),
   HOST: Schema.optionalWith(Schema.String.pipe(Schema.minLength(1)), { default: () => "0.0.0.0" }),
@@ -96,6 +121,25 @@ const Environment = Schema.Struct({
   STOREFRONT_GIFT_CARD_CHECK_MISSES_PER_ADDRESS: intVar(1, 1_000_000, 20),
   STOREFRONT_GIFT_CARD_CHECK_MISSES_PER_KEY: intVar(1, 1_000_000, 200),
   STOREFRONT_GIFT_CARD_CHECK_WINDOW_SECONDS: intVar(1, 86_400, 900),
+  STOREFRONT_PAYMENT_INITS_PER_HOUR: intVar(1, 1_000_000, 100),
+  STOREFRONT_HEADERS_TIMEOUT_MS: intVar(100, 600_000, 20_000),
+  STOREFRONT_REQUEST_TIMEOUT_MS: intVar(100, 3_600_000, 30_000),
+  STOREFRONT_KEEP_ALIVE_TIMEOUT_MS: intVar(100, 3_600_000, 65_000),
+  STOREFRONT_SHUTDOWN_GRACE_MS: intVar(100, 3_600_000, 25_000),
+  STOREFRONT_RATE_LIMIT_PER_KEY_PER_MINUTE: intVar(1, 1_000_000_000, 1_000),
+  STOREFRONT_RATE_LIMIT_AUTH_PER_ADDRESS_PER_MINUTE: intVar(1, 1_000_000_000, 100),
+  STOREFRONT_RATE_LIMIT_BATCH: intVar(1, 1_000, 20),
+  STOREFRONT_REDIS_URL: Schema.optional(RedisUrl),
+  STOREFRONT_REDIS_KEY_PREFIX: Schema.optionalWith(Schema.String.pipe(Schema.pattern(/^[\w:.-]{1,64}$/)), { default: () => "storefront:" }),
+  STOREFRONT_CORS_ORIGINS: Schema.optionalWith(CorsOriginsVar, { default: () => "*" as const }),
+  STOREFRONT_ANSWER_CACHE_MB: intVar(0, 65_536, 64),
+  STOREFRONT_CATALOG_POLL_MS: intVar(100, 60_000, 1_000),
+  // Payment providers' credentials and URLs (composition/payment-config.ts).
+  ...PAYMENT_ENVIRONMENT,
+  // Search: the embeddings model server and the refresh interval (composition/search-config.ts).
+  ...SEARCH_ENVIRONMENT,
+  // Webhook delivery: private targets, timeout, batch, per-endpoint concurrency (composition/webhook-config.ts).
+  ...WEBHOOK_ENVIRONMENT,
 });
 
 export interface Config {
@@ -120,6 +164,35 @@ export interface Config {
   readonly auth: AuthSettings;
   /** Checks of unknown gift card codes per client address and per API key. */
   readonly giftCardChecks: GiftCardCheckSettings;
+  /** Payment initialisations a store may start per hour (CONTRACT section 8: 100). */
+  readonly paymentInitialisationsPerHour: number;
+  /** Time limits on slow clients and on the drain of a graceful shutdown. */
+  readonly http: ServerTimeouts;
+  /** The global request budgets of CONTRACT section 8. */
+  readonly rateLimits: RateLimitSettings;
+  /** Counters in Redis instead of the database when set. */
+  readonly redis: { readonly url: string; readonly keyPrefix: string } | undefined;
+  /** Origins browsers may call the API from: "*" or a list. */
+  readonly corsOrigins: "*" | readonly string[];
+  /** Serialized catalog and price answers kept in memory (0 bytes: off), and how often other processes' catalog writes are looked for. */
+  readonly answerCache: { readonly maxBytes: number; readonly pollMs: number };
+  /** The real payment providers configured per mode, the public URL and the provider time limit. */
+  readonly payments: PaymentProviderSettings;
+  /** Search: which embedder, and how fresh the index is kept. */
+  readonly search: SearchSettings;
+  /** Webhook delivery: private targets allowed, timeout, batch size, concurrency, claim lease. */
+  readonly webhooks: WebhookSettings;
+}
+
+export interface RateLimitSettings {
+  /** Requests per API key per window. */
+  readonly perKey: number;
+  /** Requests to /v1/auth/* per client address per window. */
+  readonly authPerAddress: number;
+  /** The window of both budgets: 60 s (tests shorten it). */
+  readonly windowSeconds: number;
+  /** Points a process takes from the shared counter at once for the hot per-key budget. */
+  readonly maxBatch: number;
 }
 
 export class ConfigError extends Error {}
@@ -138,10 +211,15 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
   if (Either.isLeft(decoded)) {
     const issue = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)[0];
     const name = String(issue?.path[0] ?? "environment");
-    throw new ConfigError(`Configuration error: ${name} ${issue?.message ?? "is invalid"} (got ${JSON.stringify(withoutPassword(known[name]))})`);
+    // Provider keys, secrets and tokens are never echoed, even malformed.
+    const shown = /_(KEY|SECRET|TOKEN|PASSKEY)$/.test(name) ? '"***"' : JSON.stringify(withoutPassword(known[name]));
+    throw new ConfigError(`Configuration error: ${name} ${issue?.message ?? "is invalid"} (got ${shown})`);
   }
   const e = decoded.right;
   const url = e.STOREFRONT_DATABASE_URL ?? `sqlite:${DEFAULT_SQLITE_FILE}`;
+  if (e.STOREFRONT_HEADERS_TIMEOUT_MS > e.STOREFRONT_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError("Configuration error: STOREFRONT_HEADERS_TIMEOUT_MS must not exceed STOREFRONT_REQUEST_TIMEOUT_MS");
+  }
   if (e.STOREFRONT_DB_POOL_MIN > e.STOREFRONT_DB_POOL_MAX) {
     throw new ConfigError("Configuration error: STOREFRONT_DB_POOL_MIN must not exceed STOREFRONT_DB_POOL_MAX");
   }
@@ -183,5 +261,30 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
       missesPerKey: e.STOREFRONT_GIFT_CARD_CHECK_MISSES_PER_KEY,
       windowSeconds: e.STOREFRONT_GIFT_CARD_CHECK_WINDOW_SECONDS,
     },
+    paymentInitialisationsPerHour: e.STOREFRONT_PAYMENT_INITS_PER_HOUR,
+    http: {
+      headersTimeoutMs: e.STOREFRONT_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.STOREFRONT_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.STOREFRONT_KEEP_ALIVE_TIMEOUT_MS,
+      shutdownGraceMs: e.STOREFRONT_SHUTDOWN_GRACE_MS,
+    },
+    rateLimits: {
+      perKey: e.STOREFRONT_RATE_LIMIT_PER_KEY_PER_MINUTE,
+      authPerAddress: e.STOREFRONT_RATE_LIMIT_AUTH_PER_ADDRESS_PER_MINUTE,
+      windowSeconds: 60,
+      maxBatch: e.STOREFRONT_RATE_LIMIT_BATCH,
+    },
+    redis: e.STOREFRONT_REDIS_URL === undefined ? undefined : { url: e.STOREFRONT_REDIS_URL, keyPrefix: e.STOREFRONT_REDIS_KEY_PREFIX },
+    corsOrigins: e.STOREFRONT_CORS_ORIGINS,
+    answerCache: { maxBytes: e.STOREFRONT_ANSWER_CACHE_MB * 1024 * 1024, pollMs: e.STOREFRONT_CATALOG_POLL_MS },
+    payments: paymentProviderSettings(e, (message) => {
+      throw new ConfigError(message);
+    }),
+    search: searchSettings(e, (message) => {
+      throw new ConfigError(message);
+    }),
+    webhooks: webhookSettings(e, (message) => {
+      throw new ConfigError(message);
+    }),
   };
 };

@@ -15,16 +15,19 @@ import { StoreRepository } from "../application/ports/store-repository.js";
 import { UnitOfWork } from "../application/ports/unit-of-work.js";
 import { CreateStore } from "../application/stores/create-store.js";
 import { createHttpApp } from "../adapters/http/app.js";
+import { AnswerCache } from "../adapters/http/answer-cache.js";
 import type { AnyRoute } from "../adapters/http/route-definition.js";
 import { RouteModule } from "../adapters/http/route-module.js";
 import { openDatabase } from "../adapters/persistence/connection.js";
 import { Database } from "../adapters/persistence/database.js";
+import { catalogVersionsOf } from "../adapters/persistence/catalog-versions.js";
 import { migrateToLatest } from "../adapters/persistence/migrations/migration-source.js";
 import { CachingApiKeyRepository } from "../adapters/persistence/repositories/caching-api-key-repository.js";
 import { KnexApiKeyRepository } from "../adapters/persistence/repositories/knex-api-key-repository.js";
 import { KnexEventOutbox } from "../adapters/persistence/repositories/knex-event-outbox.js";
 import { KnexMaintenanceRepository } from "../adapters/persistence/repositories/knex-maintenance-repository.js";
 import { KnexStoreRepository } from "../adapters/persistence/repositories/knex-store-repository.js";
+import { CachingPriceRuleRepository } from "../adapters/persistence/repositories/caching-price-rule-repository.js";
 import { CachingStoreRepository } from "../adapters/persistence/repositories/caching-store-repository.js";
 import { KnexProductRepository } from "../adapters/persistence/repositories/knex-product-repository.js";
 import { KnexCategoryRepository } from "../adapters/persistence/repositories/knex-category-repository.js";
@@ -107,7 +110,7 @@ import { KnexCustomerSessionRepository } from "../adapters/persistence/repositor
 import { KnexMessagingRepository } from "../adapters/persistence/repositories/knex-messaging-repository.js";
 import { KnexOneTimeCodeRepository } from "../adapters/persistence/repositories/knex-one-time-code-repository.js";
 import { KnexWishlistRepository } from "../adapters/persistence/repositories/knex-wishlist-repository.js";
-import { SqlRateLimiter } from "../adapters/persistence/sql-rate-limiter.js";
+import { openRateLimitStore } from "./rate-limit-store.js";
 import { ScryptPasswordHasher } from "../adapters/system/scrypt-password-hasher.js";
 import { CartRoutes } from "../adapters/http/routes/cart-routes.js";
 import { KnexCartRepository } from "../adapters/persistence/repositories/knex-cart-repository.js";
@@ -155,13 +158,64 @@ import { ListShippingZones } from "../application/shipping/list-shipping-zones.j
 import { ManagePricingTiers } from "../application/shipping/manage-pricing-tiers.js";
 import { ManageDeliveryZones } from "../application/shipping/manage-delivery-zones.js";
 import { QuoteDelivery } from "../application/shipping/quote-delivery.js";
+import { ContentRoutes } from "../adapters/http/routes/content-routes.js";
+import { KnexLookbookRepository } from "../adapters/persistence/repositories/knex-lookbook-repository.js";
+import { KnexPostRepository } from "../adapters/persistence/repositories/knex-post-repository.js";
+import { LookbookRepository } from "../application/ports/lookbook-repository.js";
+import { PostRepository } from "../application/ports/post-repository.js";
+import { ContentReferences } from "../application/content/content-references.js";
+import { ReadPosts } from "../application/content/read-posts.js";
+import { ReadLookbooks } from "../application/content/read-lookbooks.js";
+import { ManagePosts } from "../application/content/manage-posts.js";
+import { ManageLookbooks } from "../application/content/manage-lookbooks.js";
+import { SearchRoutes } from "../adapters/http/routes/search-routes.js";
+import { KnexCoPurchaseReader } from "../adapters/persistence/repositories/knex-co-purchase-reader.js";
+import { KnexProductVectorStore } from "../adapters/persistence/repositories/knex-product-vector-store.js";
+import { KnexSearchCatalogSource } from "../adapters/persistence/repositories/knex-search-catalog-source.js";
+import { CatalogSearchEngine } from "../adapters/search/catalog-search-engine.js";
+import { OpenAiCompatibleEmbedder } from "../adapters/search/openai-compatible-embedder.js";
+import { WordVectorEmbedder } from "../adapters/search/word-vector-embedder.js";
+import { CoPurchaseReader } from "../application/ports/co-purchase-reader.js";
+import { Embedder } from "../application/ports/embedder.js";
+import { ProductSearchIndex } from "../application/ports/product-search-index.js";
+import { RecommendProducts } from "../application/search/recommend-products.js";
+import { SearchProducts } from "../application/search/search-products.js";
+import { WebhookRoutes } from "../adapters/http/routes/webhook-routes.js";
+import { KnexWebhookDeliveryQueue } from "../adapters/persistence/repositories/knex-webhook-delivery-queue.js";
+import { KnexWebhookEndpointRepository } from "../adapters/persistence/repositories/knex-webhook-endpoint-repository.js";
+import { NodeWebhookTransport } from "../adapters/webhooks/node-webhook-transport.js";
+import { StandardWebhookSigner } from "../adapters/webhooks/standard-webhook-signer.js";
+import { DnsWebhookTargetGuard } from "../adapters/webhooks/target-resolution.js";
+import { WebhookDeliveryQueue } from "../application/ports/webhook-delivery-queue.js";
+import { WebhookEndpointRepository } from "../application/ports/webhook-endpoint-repository.js";
+import { WebhookSigner, WebhookTargetGuard, WebhookTransport } from "../application/ports/webhook-transport.js";
+import { DeliverWebhooks } from "../application/webhooks/deliver-webhooks.js";
+import { ManageWebhookEndpoints } from "../application/webhooks/manage-webhook-endpoints.js";
+import { ReadWebhookDeliveries } from "../application/webhooks/read-webhook-deliveries.js";
+import { SendWebhook } from "../application/webhooks/send-webhook.js";
+import { TestWebhookEndpoint } from "../application/webhooks/test-webhook-endpoint.js";
+import { WebhookSettings } from "../application/webhooks/webhook-settings.js";
+import { PaymentRoutes } from "../adapters/http/routes/payment-routes.js";
+import { buildProviderGateways } from "../adapters/payments/provider-gateways.js";
+import { PaymentGatewayRegistry } from "../adapters/payments/payment-gateway-registry.js";
+import { KnexPaymentRepository } from "../adapters/persistence/repositories/knex-payment-repository.js";
+import { LibphonenumberPhoneNumbers } from "../adapters/system/libphonenumber-phone-numbers.js";
+import { PaymentGateways } from "../application/ports/payment-gateway.js";
+import { PaymentRepository } from "../application/ports/payment-repository.js";
+import { PhoneNumbers } from "../application/ports/phone-numbers.js";
+import { InitializePayment } from "../application/payments/initialize-payment.js";
+import { PaymentSettings } from "../application/payments/payment-settings.js";
+import { ProviderCalls } from "../application/payments/provider-calls.js";
+import { ReceivePaymentCallback } from "../application/payments/receive-payment-callback.js";
+import { SettlePayment } from "../application/payments/settle-payment.js";
+import { VerifyPayment } from "../application/payments/verify-payment.js";
 import type { Config } from "./config.js";
 import type { ScheduledJob } from "./worker.js";
 
 export const LoggerToken = Symbol.for("storefront.Logger");
 
 /** Every route module of the API; each later capability adds its module here. */
-const ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [ProductRoutes, CategoryRoutes, CollectionRoutes, PricingRoutes, AuthRoutes, CustomerRoutes, WishlistRoutes, MessagingRoutes, CartRoutes, StoreRoutes, OrderRoutes, PromotionRoutes, GiftCardRoutes, ShippingRoutes];
+const ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [ProductRoutes, CategoryRoutes, CollectionRoutes, PricingRoutes, AuthRoutes, CustomerRoutes, WishlistRoutes, MessagingRoutes, CartRoutes, StoreRoutes, OrderRoutes, PromotionRoutes, GiftCardRoutes, ShippingRoutes, ContentRoutes, SearchRoutes, WebhookRoutes, PaymentRoutes];
 
 /** Use cases, each bound to itself: the routes, the CLI and embedders resolve them. */
 const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
@@ -226,6 +280,23 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   ManagePricingTiers,
   ManageDeliveryZones,
   QuoteDelivery,
+  ProviderCalls,
+  SettlePayment,
+  InitializePayment,
+  VerifyPayment,
+  ReceivePaymentCallback,
+  ManageWebhookEndpoints,
+  ReadWebhookDeliveries,
+  SendWebhook,
+  TestWebhookEndpoint,
+  DeliverWebhooks,
+  SearchProducts,
+  RecommendProducts,
+  ContentReferences,
+  ReadPosts,
+  ReadLookbooks,
+  ManagePosts,
+  ManageLookbooks,
 ];
 
 export interface Application {
@@ -244,6 +315,8 @@ export interface Application {
 export interface ApplicationOverrides {
   readonly logger?: Logger;
   readonly clock?: Clock;
+  /** Payment gateways to use instead of the configured providers and the simulator (tests). */
+  readonly paymentGateways?: PaymentGateways;
 }
 
 export const createApplication = (config: Config, overrides: ApplicationOverrides = {}): Application => {
@@ -276,7 +349,8 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   container.bind(OneTimeCodeRepository).to(KnexOneTimeCodeRepository);
   container.bind(WishlistRepository).to(KnexWishlistRepository);
   container.bind(MessagingRepository).to(KnexMessagingRepository);
-  container.bind(RateLimiter).toConstantValue(new SqlRateLimiter(database));
+  const rateLimitStore = openRateLimitStore(config, database, logger);
+  container.bind(RateLimiter).toConstantValue(rateLimitStore.limiter);
   container.bind(PasswordHasher).toConstantValue(new ScryptPasswordHasher(config.scrypt));
   const notifier =
     config.smtpUrl !== undefined ? new SmtpNotifier(config.smtpUrl, config.mailFrom, logger) : new LogNotifier(logger, config.production);
@@ -288,8 +362,21 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   container.bind(PromotionRepository).to(KnexPromotionRepository);
   container.bind(GiftCardRepository).to(KnexGiftCardRepository);
   container.bind(ShippingRepository).to(KnexShippingRepository);
+  container.bind(PostRepository).to(KnexPostRepository);
+  container.bind(LookbookRepository).to(KnexLookbookRepository);
   container.bind(SessionIssuer).toSelf();
-  container.bind(PriceRuleRepository).to(KnexPriceRuleRepository);
+  container.bind(KnexPriceRuleRepository).toSelf();
+  container
+    .bind(PriceRuleRepository)
+    .toDynamicValue(
+      () =>
+        new CachingPriceRuleRepository(
+          container.get(KnexPriceRuleRepository),
+          database,
+          catalogVersionsOf(database),
+          Math.max(3 * config.answerCache.pollMs, 3_000),
+        ),
+    );
   container.bind(CartRepository).to(KnexCartRepository);
   container.bind(HmacSigner).to(NodeHmacSigner);
   container.bind(OrderRepository).to(KnexOrderRepository);
@@ -302,6 +389,33 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   container.bind(PurchaseHistoryReader).to(KnexPurchaseHistoryReader);
   container.bind(Geocoder).to(CountryCoderGeocoder);
   container.bind(CountryCurrencies).to(CountryToCurrencyTable);
+  container.bind(PaymentRepository).to(KnexPaymentRepository);
+  container.bind(PhoneNumbers).toConstantValue(new LibphonenumberPhoneNumbers());
+  container
+    .bind(PaymentGateways)
+    .toConstantValue(overrides.paymentGateways ?? new PaymentGatewayRegistry(buildProviderGateways(config.payments, logger)));
+  container.bind(PaymentSettings).toConstantValue({
+    initialisationsPerHour: config.paymentInitialisationsPerHour,
+    publicUrl: config.payments.publicUrl,
+  });
+  container.bind(WebhookSettings).toConstantValue(config.webhooks);
+  container.bind(WebhookEndpointRepository).to(KnexWebhookEndpointRepository);
+  container.bind(WebhookDeliveryQueue).to(KnexWebhookDeliveryQueue);
+  container.bind(WebhookTransport).toConstantValue(new NodeWebhookTransport());
+  container.bind(WebhookTargetGuard).toConstantValue(new DnsWebhookTargetGuard());
+  container.bind(WebhookSigner).to(StandardWebhookSigner);
+  container
+    .bind(Embedder)
+    .toConstantValue(config.search.embeddings === undefined ? new WordVectorEmbedder() : new OpenAiCompatibleEmbedder(config.search.embeddings));
+  container.bind(CoPurchaseReader).to(KnexCoPurchaseReader);
+  container.bind(ProductSearchIndex).toDynamicValue(
+    (ctx) =>
+      new CatalogSearchEngine(new KnexSearchCatalogSource(database), new KnexProductVectorStore(database), ctx.get(Embedder), {
+        refreshIntervalMs: config.search.refreshIntervalMs,
+        changeWindowMs: 10_000,
+        onError: (error, context) => logger.warn({ err: error }, context),
+      }),
+  );
 
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();
 
@@ -314,6 +428,16 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   jobs.push({ name: "purge-expired-credentials", everyMs: 60 * 60 * 1000, run: () => purgeCredentials.execute() });
   const abandonedCarts = container.get(DetectAbandonedCarts);
   jobs.push({ name: "abandoned-carts", everyMs: 5 * 60 * 1000, run: () => abandonedCarts.execute() });
+  const deliverWebhooks = container.get(DeliverWebhooks);
+  jobs.push({ name: "webhook-delivery", everyMs: config.workerIntervalMs, run: () => deliverWebhooks.execute() });
+
+  // One answer cache per process, shared by every HTTP app made here; it needs the catalog
+  // versions polled (other processes' writes), which starts with the first app.
+  const catalogVersions = catalogVersionsOf(database);
+  const answerCache =
+    config.answerCache.maxBytes === 0
+      ? undefined
+      : new AnswerCache(catalogVersions, config.answerCache.maxBytes, Math.max(3 * config.answerCache.pollMs, 3_000));
 
   const guards: RouteGuards = {
     verifySignature: container.get(VerifyRequestSignature),
@@ -329,22 +453,31 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
     logger,
     routes,
     jobs,
-    httpApp: () =>
-      createHttpApp({
+    httpApp: () => {
+      if (answerCache !== undefined) {
+        catalogVersions.start(config.answerCache.pollMs, (error) => logger.warn({ err: error }, "catalog version poll failed"));
+      }
+      return createHttpApp({
         routes,
         authenticate: container.get(AuthenticateApiKey),
         guards,
         logger,
         trustProxy: config.trustProxy,
+        rateLimits: rateLimitStore.global,
+        corsOrigins: config.corsOrigins,
+        ...(answerCache !== undefined ? { answerCache } : {}),
         info: {
           title: "Storefront API",
           version: "1.0.0",
           description: "The back end of an online store: catalog, pricing, carts, orders, payments, webhooks and search.",
         },
-      }),
+      });
+    },
     migrate: () => migrateToLatest(database.knex),
     close: async () => {
+      catalogVersions.stop();
       if (notifier instanceof SmtpNotifier) await notifier.close();
+      await rateLimitStore.close();
       await database.close();
     },
   };

@@ -1,14 +1,23 @@
 // The Koa application the server and the tests share. Middleware in this order: request id,
-// error mapping, body reading, API key authentication, then the routes.
+// security headers, CORS (preflights end here), error mapping, body reading, API key
+// authentication, the global rate limits, then the routes. Cached catalog answers may be written
+// before all of it by the fast path (fast-answers.ts).
+import { IncomingMessage, type ServerResponse } from "node:http";
 import Router from "@koa/router";
 import Koa from "koa";
 import type { Logger } from "pino";
 import type { AuthenticateApiKey } from "../../application/access/authenticate-api-key.js";
+import type { AnswerCache } from "./answer-cache.js";
+import { DOCS_PUBLIC_PATHS, mountDocsPage } from "./docs-page.js";
 import { apiKeyAuth } from "./middleware/api-key-auth.js";
 import { bodyReader } from "./middleware/body-reader.js";
+import { corsPolicy, type CorsOrigins } from "./middleware/cors-policy.js";
+import { fastAnswers, type FastAnswer } from "./fast-answers.js";
 import { errorHandler } from "./middleware/error-handler.js";
+import { rateLimits, type GlobalRateLimits } from "./middleware/rate-limits.js";
 import { requestId } from "./middleware/request-id.js";
-import { mountRoute, type RouteGuards } from "./mount-route.js";
+import { securityHeaders } from "./middleware/security-headers.js";
+import { mountRoute, pathPattern, type RouteGuards } from "./mount-route.js";
 import { buildOpenApiDocument, type OpenApiInfo } from "./openapi-document.js";
 import type { AnyRoute } from "./route-definition.js";
 import type { StorefrontState } from "./state.js";
@@ -22,12 +31,37 @@ export interface HttpAppOptions {
   readonly info: OpenApiInfo;
   /** Trust X-Forwarded-For from a proxy in front (for client addresses in rate limits). */
   readonly trustProxy?: boolean;
+  /** The global limits per API key and per client address on /v1/auth/*; none when absent. */
+  readonly rateLimits?: GlobalRateLimits;
+  /** Origins browsers may call from (default "*": keys are bearer headers, never cookies). */
+  readonly corsOrigins?: CorsOrigins;
+  /** Serialized answers of the cacheable catalog reads, and the fast path in front of Koa for them. */
+  readonly answerCache?: AnswerCache;
 }
 
-const PUBLIC_PATHS = new Set(["/v1/openapi.json"]);
+/** Koa whose request handler first offers each request to the fast path of cached answers. */
+class StorefrontKoa extends Koa<StorefrontState> {
+  fastAnswer: FastAnswer | undefined;
+
+  override callback(): ReturnType<Koa<StorefrontState>["callback"]> {
+    const koa = super.callback();
+    const fast = this.fastAnswer;
+    if (fast === undefined) return koa;
+    return async (request, response) => {
+      // HTTP/2 requests (never made by composition/server.ts) always go to Koa.
+      const answered = request instanceof IncomingMessage && (await fast(request, response as ServerResponse).catch(() => false));
+      if (!answered) await koa(request, response);
+    };
+  }
+}
+
+const PUBLIC_PATHS = new Set(["/v1/openapi.json", ...DOCS_PUBLIC_PATHS]);
 
 export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => {
-  const app = new Koa<StorefrontState>({ proxy: options.trustProxy ?? false });
+  const app = new StorefrontKoa({ proxy: options.trustProxy ?? false });
+  // What reaches Koa outside the error handler is a connection failing under a request (a client
+  // gone, or cut off by a time limit): logged, instead of Koa printing a stack to stderr for each.
+  app.on("error", (error: unknown) => options.logger.debug({ err: error }, "request connection error"));
   const router = new Router<StorefrontState>();
 
   const openApi = JSON.stringify(buildOpenApiDocument(options.routes, options.info));
@@ -35,13 +69,29 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
     ctx.type = "application/json";
     ctx.body = openApi;
   });
-  for (const route of options.routes) mountRoute(router, route, options.guards);
+  mountDocsPage(router);
+  for (const route of options.routes) mountRoute(router, route, options.guards, options.answerCache);
+  // Routes with `access: "public"` (payment provider notifications) take no API key.
+  const publicRoutes = options.routes.filter((r) => r.access === "public").map((r) => ({ method: r.method, pattern: pathPattern(r.path) }));
+  const isPublic = (method: string, path: string): boolean =>
+    PUBLIC_PATHS.has(path) || publicRoutes.some((r) => r.method === method && r.pattern.test(path));
 
   app.use(requestId());
+  app.use(securityHeaders());
+  app.use(corsPolicy(options.corsOrigins ?? "*"));
   app.use(errorHandler(options.logger));
   app.use(bodyReader());
-  app.use(apiKeyAuth(options.authenticate, (_method, path) => PUBLIC_PATHS.has(path)));
+  app.use(apiKeyAuth(options.authenticate, isPublic));
+  if (options.rateLimits !== undefined) app.use(rateLimits(options.rateLimits));
   app.use(router.routes());
   app.use(router.allowedMethods());
+  if (options.answerCache !== undefined) {
+    app.fastAnswer = fastAnswers({
+      answers: options.answerCache,
+      authenticate: options.authenticate,
+      ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),
+      trustProxy: options.trustProxy ?? false,
+    });
+  }
   return app;
 };

@@ -36,6 +36,10 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
   UnsupportedMediaType: { status: 415, type: "invalid_request_error", code: "unsupported_media_type" },
   RateLimited: { status: 429, type: "rate_limit_error", code: "rate_limited" },
   ServiceUnavailable: { status: 503, type: "api_error", code: "service_unavailable" },
+  // Payment providers: a refusal is the provider's answer (502), an outage a reason to retry (503).
+  ProviderRejected: { status: 502, type: "api_error", code: "provider_error" },
+  ProviderUnavailable: { status: 503, type: "api_error", code: "provider_unavailable" },
+  CallbackRejected: { status: 400, type: "invalid_request_error", code: "callback_rejected" },
 };
 
 export const INTERNAL_ERROR: ErrorMapping = { status: 500, type: "api_error", code: "internal_error" };

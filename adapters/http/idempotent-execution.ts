@@ -1,8 +1,8 @@
 // Idempotency-Key handling (CONTRACT section 6): the first request with a key claims it and its
 // answer (status, headers, body, errors included) is stored in the same transaction as its
 // changes; a repeat with the same body replays that answer with `Idempotent-Replayed: true`, a
-// repeat with another body is a 422, a repeat while the first runs a 409. A 5xx releases the key
-// so that a retry runs again.
+// repeat with another body is a 422, a repeat while the first runs a 409. A 5xx or a 429 (the
+// request did not run) releases the key so that a retry runs again.
 import { createHash } from "node:crypto";
 import type { Context } from "koa";
 import { ParameterInvalid } from "../../application/errors/request-errors.js";
@@ -62,6 +62,8 @@ export const runIdempotently = async (
   ref: IdempotencyKeyRef,
   guards: IdempotencyGuards,
   execute: () => Promise<Answer>,
+  /** transactional false: the operation commits its own units of work (it calls a provider); its answer is stored after it. */
+  options: { readonly transactional: boolean } = { transactional: true },
 ): Promise<Answer> => {
   const claim = await guards.records.claim(ref, fingerprint(ctx), guards.clock.now(), CLAIM_LOCK_MS, RECORD_TTL_MS);
   switch (claim.kind) {
@@ -79,6 +81,11 @@ export const runIdempotently = async (
       break;
   }
   try {
+    if (!options.transactional) {
+      const answer = await execute();
+      await guards.records.complete(ref, stored(answer));
+      return answer;
+    }
     return await guards.uow.run(async () => {
       const answer = await execute();
       await guards.records.complete(ref, stored(answer));
@@ -86,7 +93,7 @@ export const runIdempotently = async (
     });
   } catch (error) {
     const response = toErrorResponse(error, ctx.state.requestId);
-    if (response.status < 500) await guards.records.complete(ref, stored(response));
+    if (response.status < 500 && response.status !== 429) await guards.records.complete(ref, stored(response));
     else await guards.records.release(ref).catch(() => undefined);
     throw error;
   }

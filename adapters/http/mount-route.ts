@@ -7,6 +7,7 @@ import { SecretKeyRequired } from "../../application/errors/access-errors.js";
 import { ParameterInvalid, ParameterMissing, ParameterUnknown } from "../../application/errors/request-errors.js";
 import { ResourceMissing } from "../../application/errors/resource-errors.js";
 import { keyPermits } from "../../domain/access/api-key.js";
+import { JSON_CONTENT_TYPE, matchesEtag, type AnswerCache, type CachedAnswer } from "./answer-cache.js";
 import { parseFields, project, type Projection } from "./fields-projection.js";
 import { IDEMPOTENCY_HEADER, runIdempotently, validIdempotencyKey, type Answer, type IdempotencyGuards } from "./idempotent-execution.js";
 import { decodeInput } from "./input-decoding.js";
@@ -48,7 +49,28 @@ export interface RouteGuards extends IdempotencyGuards {
   readonly verifySignature: VerifyRequestSignature;
 }
 
-export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, guards: RouteGuards): void => {
+/** A route path as a pattern over request paths (`{name}` is one segment), to tell public routes before routing. */
+export const pathPattern = (path: string): RegExp =>
+  new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")}$`);
+
+/** Sends a serialized answer with its ETag, or 304 when the client holds it already. */
+const sendCached = (ctx: Parameters<RouterMiddleware<StorefrontState>>[0], entry: CachedAnswer, answers: AnswerCache): void => {
+  ctx.set({ ...entry.headers });
+  ctx.set("ETag", entry.etag);
+  if (matchesEtag(ctx.get("If-None-Match"), entry.etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.status = 200;
+  ctx.type = JSON_CONTENT_TYPE;
+  ctx.body = entry.body;
+  answers.noteServed(entry, ctx.req, ctx.res, !ctx.secure);
+};
+
+export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, guards: RouteGuards, answers?: AnswerCache): void => {
+  if (route.access === "public" && (route.signed === true || route.idempotency !== undefined)) {
+    throw new Error(`route ${route.operationId}: a public route has no key, so it can be neither signed nor idempotent`);
+  }
   const paramsDecoder = route.params === undefined ? undefined : Schema.decodeUnknownEither(route.params);
   const decodeQuery = (raw: Record<string, string>): unknown => {
     if (route.query !== undefined) return decodeInput(route.query, raw, "query");
@@ -58,19 +80,33 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
   };
 
   const handler: RouterMiddleware<StorefrontState> = async (ctx) => {
-    const principal = ctx.state.principal;
-    if (principal === undefined) throw new Error(`route ${route.operationId} reached without a principal`);
-    if (!keyPermits(principal.keyType, route.access)) {
+    const principal = route.access === "public" ? undefined : ctx.state.principal;
+    if (principal === undefined && route.access !== "public") throw new Error(`route ${route.operationId} reached without a principal`);
+    if (principal !== undefined && !keyPermits(principal.keyType, route.access)) {
       throw new SecretKeyRequired({ message: "This operation needs a secret key; a publishable key may not call it." });
     }
 
-    if (route.signed === true) {
+    if (principal !== undefined && route.signed === true) {
       const header = (name: string): string | undefined => (ctx.get(name) === "" ? undefined : ctx.get(name));
       await guards.verifySignature.execute(principal, {
         timestamp: header("X-Timestamp"),
         signature: header("X-Signature"),
         rawBody: ctx.state.rawBody?.toString("utf8") ?? "",
       });
+    }
+
+    if (principal !== undefined && route.beforeExecution !== undefined) await route.beforeExecution({ principal, ctx });
+
+    // A cacheable read: answered from the cache when current; else computed under the stamp taken now.
+    const cacheKey =
+      answers !== undefined && route.answerCache !== undefined && principal !== undefined && ctx.method === "GET"
+        ? answers.keyFor(principal, ctx.url, route.answerCache)
+        : undefined;
+    let stamp: string | undefined;
+    if (cacheKey !== undefined) {
+      const hit = answers!.lookup(cacheKey, principal!.storeId);
+      if (hit !== undefined) return sendCached(ctx, hit, answers!);
+      stamp = answers!.stampNow(principal!.storeId);
     }
 
     const execute = async (): Promise<Answer> => {
@@ -113,13 +149,16 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
 
     let answer: Answer;
     const key = ctx.get(IDEMPOTENCY_HEADER);
-    if (route.idempotency !== undefined && key !== "") {
+    if (principal !== undefined && route.idempotency !== undefined && key !== "") {
       const ref = { storeId: principal.storeId, operation: route.operationId, key: validIdempotencyKey(key) };
-      answer = await runIdempotently(ctx, ref, guards, execute);
+      answer = await runIdempotently(ctx, ref, guards, execute, { transactional: route.ownUnitsOfWork !== true });
     } else if (route.idempotency === "required") {
       throw new ParameterMissing({ param: IDEMPOTENCY_HEADER, message: "This operation needs an Idempotency-Key header" });
     } else {
       answer = await execute();
+    }
+    if (cacheKey !== undefined && answer.status === 200 && answer.body !== undefined) {
+      return sendCached(ctx, answers!.store(cacheKey, principal!.storeId, stamp, answer.body, answer.headers), answers!);
     }
     ctx.set({ ...answer.headers });
     ctx.status = answer.status;

@@ -17,6 +17,7 @@ const ERROR_RESPONSES: Readonly<Record<number, string>> = {
   422: "The request is well formed but breaks a business rule.",
   429: "Too many requests; retry after `Retry-After` seconds.",
   500: "An unexpected error; quote the request_id.",
+  502: "A payment provider refused the request (`provider_error`, with its message).",
   503: "The database is unavailable; retry after `Retry-After` seconds.",
 };
 
@@ -88,7 +89,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
           : {}),
       },
     };
-    const statuses = new Set<number>([400, 401, 429, 500, 503, ...(route.access === "secret" ? [403] : []), ...(route.errors ?? [])]);
+    const statuses = new Set<number>([400, ...(route.access === "public" ? [] : [401]), 429, 500, 503, ...(route.access === "secret" ? [403] : []), ...(route.errors ?? [])]);
     if (route.params !== undefined) statuses.add(404);
     if (route.body !== undefined) [413, 415].forEach((s) => statuses.add(s));
     for (const status of [...statuses].sort()) {
@@ -103,7 +104,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       summary: route.summary,
       ...(route.description !== undefined ? { description: route.description } : {}),
       tags: [route.tag],
-      security: [{ [route.access === "secret" ? "secretKey" : "anyKey"]: [] }],
+      security: route.access === "public" ? [] : [{ [route.access === "secret" ? "secretKey" : "anyKey"]: [] }],
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(route.body !== undefined
         ? { requestBody: { required: true, content: { "application/json": { schema: toJson(Schema.encodedBoundSchema(route.body)) } } } }

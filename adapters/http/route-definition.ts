@@ -5,6 +5,7 @@ import type { Schema } from "effect";
 import type { Context } from "koa";
 import type { Principal } from "../../application/access/principal.js";
 import type { Access } from "../../domain/access/api-key.js";
+import type { AnswerCachePolicy } from "./answer-cache.js";
 import type { AllowedFields } from "./fields-projection.js";
 import type { StorefrontState } from "./state.js";
 
@@ -16,11 +17,12 @@ export interface HeaderDoc {
   readonly description: string;
 }
 
-export interface RouteInput<P, Q, B> {
+export interface RouteInput<P, Q, B, Caller = Principal> {
   readonly params: P;
   readonly query: Q;
   readonly body: B;
-  readonly principal: Principal;
+  /** The caller's key; undefined on a `public` route, which takes no key. */
+  readonly principal: Caller;
   readonly ctx: Context & { state: StorefrontState };
 }
 
@@ -39,7 +41,10 @@ export interface FieldsAllowance {
   readonly target?: { readonly list: string } | { readonly key: string };
 }
 
-export interface RouteDefinition<P, Q, B, R> {
+/** What a handler knows of its caller: a principal, except on a `public` route. */
+export type CallerOf<A extends Access> = A extends "public" ? undefined : Principal;
+
+export interface RouteDefinition<P, Q, B, R, A extends Access = Access> {
   readonly operationId: string;
   readonly method: HttpMethod;
   /** OpenAPI-style path, e.g. `/v1/products/{id}`. */
@@ -47,7 +52,7 @@ export interface RouteDefinition<P, Q, B, R> {
   readonly summary: string;
   readonly description?: string;
   readonly tag: string;
-  readonly access: Access;
+  readonly access: A;
   readonly params?: Schema.Schema<P, any, never>;
   /** A malformed path value is a 404 (CONTRACT section 2) unless the spec gives a pattern. */
   readonly invalidPath?: "not-found" | "bad-request";
@@ -64,16 +69,36 @@ export interface RouteDefinition<P, Q, B, R> {
   readonly signed?: boolean;
   /** Whether an `Idempotency-Key` header must or may come (CONTRACT section 6). */
   readonly idempotency?: "required" | "optional";
+  /**
+   * The handler calls the outside world (a payment provider) and commits its own short units of
+   * work around that call, so idempotency does not wrap it in one transaction; the handler must
+   * then be safe to run again under the same key (it finds its earlier work by the key).
+   */
+  readonly ownUnitsOfWork?: boolean;
+  /**
+   * Runs after the key and signature checks and before idempotency and any transaction: for
+   * checks that spend a shared budget (the rate limiter takes its own connection, which inside a
+   * request's transaction could starve the pool). Its errors answer the request and are not kept
+   * as the idempotent answer.
+   */
+  beforeExecution?(input: { readonly principal: Principal; readonly ctx: Context & { state: StorefrontState } }): Promise<void>;
   /** Error statuses worth listing in the document beyond the ones every route has. */
   readonly errors?: readonly number[];
-  readonly handle: (input: RouteInput<P, Q, B>) => Promise<R | RouteReply<R>>;
+  /**
+   * A GET whose answer is the same for every key of the store with the same type and mode until
+   * the store's catalog changes: its JSON is kept in the answer cache (answer-cache.ts).
+   */
+  readonly answerCache?: AnswerCachePolicy;
+  // A method, so that a route of any access fits AnyRoute (parameters compare bivariantly).
+  handle(input: RouteInput<P, Q, B, CallerOf<A>>): Promise<R | RouteReply<R>>;
 }
 
-export type AnyRoute = RouteDefinition<any, any, any, any>;
+export type AnyRoute = RouteDefinition<any, any, any, any, any>;
 
-export const defineRoute = <P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(
-  definition: RouteDefinition<P, Q, B, R>,
-): RouteDefinition<P, Q, B, R> => definition;
+export const defineRoute = <P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown, A extends Access = Access>(
+  definition: RouteDefinition<P, Q, B, R, A>,
+  // NoInfer: a list typed AnyRoute[] around the call must not infer `access` (and so the caller) as any.
+): NoInfer<RouteDefinition<P, Q, B, R, A>> => definition;
 
 export const reply = <R>(status: number, body: R, headers?: Readonly<Record<string, string>>): RouteReply<R> =>
   new RouteReply(status, body, headers);

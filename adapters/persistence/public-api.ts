@@ -11,6 +11,7 @@ export * from "./sql-rate-limiter.js";
 export * from "./timestamp-cursor.js";
 export * from "./migrations/migration-source.js";
 export * from "./repositories/caching-api-key-repository.js";
+export * from "./repositories/caching-price-rule-repository.js";
 export * from "./repositories/caching-store-repository.js";
 export * from "./repositories/knex-api-key-repository.js";
 export * from "./repositories/knex-cart-repository.js";

@@ -84,19 +84,25 @@ export class Checkout {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
+  /**
+   * A gift card code that names no card spends one of the key's gift card misses, as a code check
+   * does, so that checkout cannot serve to guess codes (OWASP API6); throws RateLimited once they
+   * are spent. Call it before `execute` and outside any unit of work: the rate limiter keeps its
+   * counters on a connection of its own.
+   */
+  async spendGiftCardGuess(principal: Principal, giftCardCode: string | undefined): Promise<void> {
+    if (giftCardCode === undefined) return;
+    const attempt = await this.giftCardGuesses.attemptByKey(principal.keyId);
+    const code = normaliseGiftCardCode(giftCardCode);
+    if (isGiftCardCode(code) && (await this.giftCards.findByCode(principal.storeId, code)) !== undefined) await attempt.found();
+  }
+
   async execute(principal: Principal, input: CheckoutInput, customerToken: string | undefined): Promise<OrderRecord> {
     const resolved = await this.owners.resolve(principal, { customerId: input.customer_id, sessionId: input.session_id, customerToken });
     const store = await loadStore(this.stores, principal.storeId);
     const destination = this.destinationOf(input.shipping_address);
     const pricer = await this.pricer.forCustomer(store, resolved.customerId);
     const livemode = principal.mode === "live";
-    // A code that names no card spends one of the key's gift card misses, as a code check does,
-    // so checkout cannot serve to guess codes (OWASP API6).
-    if (input.gift_card_code !== undefined) {
-      const attempt = await this.giftCardGuesses.attemptByKey(principal.keyId);
-      const code = normaliseGiftCardCode(input.gift_card_code);
-      if (isGiftCardCode(code) && (await this.giftCards.findByCode(store.id, code)) !== undefined) await attempt.found();
-    }
 
     return this.uow.run(async () => {
       const now = this.clock.now();

@@ -84,6 +84,9 @@ export interface ReadCallback {
   /** Whether the claim can be trusted as is (verified signature). When false, the caller confirms with checkStatus before acting. */
   readonly authenticated: boolean;
   readonly mode?: PaymentMode;
+  /** The amount and currency the notification reports, when it carries them (compared with what was asked). */
+  readonly amountMinor?: number;
+  readonly currency?: string;
   readonly providerResponse: Readonly<Record<string, unknown>>;
 }
 

@@ -1,5 +1,5 @@
 // Counters of attempts per key in a fixed window, shared by every server process (they live in
-// the database). A rule names the budget; the key says whose budget it is.
+// the database or in Redis). A rule names the budget; the key says whose budget it is.
 import type { ServiceIdentifier } from "inversify";
 
 export interface RateLimitRule {
@@ -9,10 +9,25 @@ export interface RateLimitRule {
   readonly windowSeconds: number;
 }
 
+/** Where a budget stands after a consume: what the RateLimit-* headers of an answer report. */
+export interface RateLimitStatus {
+  /** Points the window allows (the rule's points). */
+  readonly limit: number;
+  /** Points left in the current window. */
+  readonly remaining: number;
+  /** Whole seconds until the current window ends (at least 1), as the RateLimit-Reset header says. */
+  readonly resetSeconds: number;
+  /** Milliseconds until the current window ends (precise; for callers that cache a budget). */
+  readonly resetMs: number;
+}
+
 export interface RateLimiter {
-  /** Spends one point of `key`'s budget; throws RateLimited when none is left. */
-  consume(rule: RateLimitRule, key: string): Promise<void>;
-  /** Gives back a point that an attempt spent and turned out not to need. */
-  refund(rule: RateLimitRule, key: string): Promise<void>;
+  /**
+   * Spends `points` (default 1) of `key`'s budget and answers what is left; throws RateLimited
+   * when the budget cannot cover them (nothing is spent then, as far as callers can tell).
+   */
+  consume(rule: RateLimitRule, key: string, points?: number): Promise<RateLimitStatus>;
+  /** Gives back points (default 1) that an attempt spent and turned out not to need. */
+  refund(rule: RateLimitRule, key: string, points?: number): Promise<void>;
 }
 export const RateLimiter: ServiceIdentifier<RateLimiter> = Symbol.for("storefront.RateLimiter");

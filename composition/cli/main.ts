@@ -75,7 +75,7 @@ program
     const application = createApplication(config);
     // In a cluster the primary has migrated and seeded, and runs the background worker.
     const summary = clustered ? undefined : await prepare(application, options.demo);
-    const server = await listen(application.httpApp(), port, config.host);
+    const server = await listen(application.httpApp(), port, config.host, config.http);
     const worker = new Worker(options.worker && !clustered ? application.jobs : [], application.logger);
     worker.start();
     application.logger.info({ port: server.port, database: config.database.dialect, pid: process.pid }, "storefront listening");

@@ -11,6 +11,7 @@ import { seedDemoPricing } from "./demo-pricing.js";
 import { seedDemoOrders } from "./demo-orders.js";
 import { seedDemoPromotions } from "./demo-promotions.js";
 import { seedDemoShipping } from "./demo-shipping.js";
+import { seedDemoContent } from "./demo-content.js";
 
 export const DEMO_SEED = 20_261_122;
 
@@ -46,6 +47,7 @@ export const seedDemoStore = async (container: Container): Promise<DemoStoreSumm
   const customers = await seedDemoCustomers(container, principal, faker, catalog);
   await seedDemoShipping(container, principal);
   await seedDemoPromotions(container, principal);
+  await seedDemoContent(container, principal);
   const giftCards = await seedDemoGiftCards(container, principal, customers);
   if (customers[0] !== undefined) await seedDemoOrders(container, principal, catalog, customers[0]);
   return {

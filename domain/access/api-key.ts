@@ -8,8 +8,12 @@ export type KeyType = typeof KeyType.Type;
 export const Mode = Schema.Literal("live", "test");
 export type Mode = typeof Mode.Type;
 
-/** What a route needs from the caller's key. */
-export type Access = "secret" | "publishable";
+/**
+ * What a route needs from the caller's key. `public` needs none: only for callers that cannot
+ * hold our key (payment providers posting their notifications), and such a route finds its store
+ * from what it is sent.
+ */
+export type Access = "secret" | "publishable" | "public";
 
 const KEY_PATTERN = /^svc_(sk|pk)_(live|test)_[A-Za-z0-9]{32,128}$/;
 
@@ -34,4 +38,4 @@ export const apiKeyPrefix = (type: KeyType, mode: Mode): string =>
 
 /** A secret key may do everything a publishable key may, and more. */
 export const keyPermits = (type: KeyType, needed: Access): boolean =>
-  needed === "publishable" || type === "secret";
+  needed === "public" || needed === "publishable" || type === "secret";

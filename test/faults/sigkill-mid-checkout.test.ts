@@ -15,7 +15,7 @@ import { ServerProcess, seedStore, type SeededStore } from "../support/server-pr
 import { assertStoreConsistent, cartQuantities, ordersByNote } from "../support/store-invariants.js";
 
 const CHECKOUTS = 60;
-const ENV = { STOREFRONT_DB_POOL_MAX: "10", STOREFRONT_RATE_LIMIT_PER_KEY_PER_MINUTE: "1000000000" };
+const ENV = { STOREFRONT_DB_POOL_MAX: "10", STOREFRONT_DB_ACQUIRE_TIMEOUT_MS: "10000", STOREFRONT_RATE_LIMIT_PER_KEY_PER_MINUTE: "1000000000" };
 
 interface Attempt {
   readonly session: string;
@@ -80,6 +80,11 @@ describeMysql("faults: SIGKILL mid-checkout", (getDb) => {
     first.kill("SIGKILL");
     assert.deepEqual(await first.exit(), { code: null, signal: "SIGKILL" });
     await Promise.all(inFlight);
+    // On a busy machine a checkout may wait past the pool's acquire timeout and be answered 503:
+    // that wrote nothing and is not kept as the key's answer, so it is retried like a cut one.
+    for (const attempt of attempts) {
+      if (attempt.first!.status === 503) attempt.first = { ...attempt.first!, status: undefined };
+    }
     const cut = attempts.filter((a) => a.first!.status === undefined).length;
     console.log(`      killed ${Math.round(performance.now() - origin)} ms in (${delay} ms after the tenth answer): ${CHECKOUTS - cut} answered, ${cut} cut off`);
     assert.ok(cut > 0, "the kill landed while checkouts were under way");
@@ -113,7 +118,7 @@ describeMysql("faults: SIGKILL mid-checkout", (getDb) => {
     const retries = await Promise.all(attempts.map((attempt) => send(second, attempt)));
     for (const [i, attempt] of attempts.entries()) {
       const retry = retries[i]!;
-      assert.ok([201, 409, 422].includes(retry.status!), `retry answered ${retry.status} ${JSON.stringify(retry.body)}`);
+      assert.ok([201, 409, 422].includes(retry.status!), `retry answered ${retry.status} ${JSON.stringify(retry.body)}\n${second.log.slice(-4000)}`);
       if (attempt.first!.status !== undefined) {
         assert.equal(retry.status, attempt.first!.status, "a retry of an answered checkout replays its answer");
         assert.equal(retry.headers?.get("idempotent-replayed"), "true");

@@ -3,6 +3,7 @@
 // refused too once the budget is spent), and payment initialisation has its own hourly budget.
 // Coupon guessing does not apply: promotions here have no codes; they apply by rule at checkout.
 import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "mocha";
 import { checkoutBody, createProduct, fillSessionCart, placeSimpleOrder, setUpDelivery } from "../support/order-fixtures.js";
 import { signedRequest } from "../support/signed-request.js";
@@ -67,7 +68,10 @@ describe("API6 gift card codes guessed through checkout", function () {
     await setUpDelivery(t.client, keys.secret);
     const variant = await createProduct(t.client, keys.secret, "Guarded mug", { price: 1_000, stock: 50 });
     const session = await fillSessionCart(t.client, keys.publishable, [{ variantId: variant.variantId, quantity: 1 }]);
-    const checkout = (code: string) => t.client.post("/v1/orders", checkoutBody({ session_id: session }, { gift_card_code: code }), { key: keys.secret });
+    // With an Idempotency-Key, as clients send it: the checkout then runs in the idempotency's
+    // transaction, and the miss must be spent before it (on SQLite's one connection, inside it, it would wait forever).
+    const checkout = (code: string) =>
+      t.client.post("/v1/orders", checkoutBody({ session_id: session }, { gift_card_code: code }), { key: keys.secret, headers: { "Idempotency-Key": randomUUID() } });
     const card = await t.client.post("/v1/gift-cards", { initial_balance: 1 }, { key: keys.secret });
     assert.equal(card.status, 201, card.text);
 

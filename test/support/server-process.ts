@@ -9,7 +9,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const BIN = join(ROOT, "bin", "storefront.js");
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 10_000;
-const TAIL_CHARS = 8_000;
+const TAIL_CHARS = 256_000;
 
 /** The parent's environment without any Storefront setting, plus the given ones. */
 export const childEnv = (extra: Readonly<Record<string, string>>): NodeJS.ProcessEnv => {
@@ -70,14 +70,36 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** The process id (of the cluster primary with `--workers`). */
+  get pid(): number {
+    return this.child.pid ?? 0;
+  }
+
+  /** Sends a signal (SIGKILL for a crash, SIGTERM for a graceful shutdown) without waiting. */
+  kill(signal: NodeJS.Signals): void {
+    this.child.kill(signal);
+  }
+
+  /** Resolves with the exit code and signal once the process has exited. */
+  async exit(): Promise<{ readonly code: number | null; readonly signal: NodeJS.Signals | null }> {
+    await this.exited;
+    return { code: this.child.exitCode, signal: this.child.signalCode };
+  }
+
   /** What the server wrote lately, for failure messages. */
   get log(): string {
     return this.output();
   }
 
-  /** `storefront serve --no-worker --no-demo` on a free loopback port; resolves once it listens. */
-  static start(databaseUrl: string, extraEnv: Readonly<Record<string, string>> = {}): Promise<ServerProcess> {
-    const child = spawn(process.execPath, [BIN, "serve", "--no-worker", "--no-demo"], {
+  /** `storefront serve --no-worker --no-demo [...args]` (with `worker: true`, the background worker runs) on a free loopback port; resolves once it listens. */
+  static start(
+    databaseUrl: string,
+    extraEnv: Readonly<Record<string, string>> = {},
+    args: readonly string[] = [],
+    options: { readonly worker?: boolean } = {},
+  ): Promise<ServerProcess> {
+    const flags = options.worker === true ? ["--no-demo"] : ["--no-worker", "--no-demo"];
+    const child = spawn(process.execPath, [BIN, "serve", ...flags, ...args], {
       cwd: ROOT,
       env: childEnv({ STOREFRONT_DATABASE_URL: databaseUrl, PORT: "0", HOST: "127.0.0.1", STOREFRONT_LOG_LEVEL: "info", ...extraEnv }),
       stdio: ["ignore", "pipe", "pipe"],

@@ -19,19 +19,28 @@ export interface TestApplicationOptions extends ApplicationOverrides {
   /** `mysql://...` to run on MySQL/MariaDB; an in-memory SQLite otherwise. */
   readonly databaseUrl?: string;
   readonly env?: Readonly<Record<string, string>>;
+  /** Adjusts the decoded configuration (settings with no environment variable, e.g. rate windows). */
+  readonly configure?: (config: Config) => Config;
 }
 
-export const testConfig = (options: TestApplicationOptions = {}): Config =>
-  loadConfig({
+export const testConfig = (options: TestApplicationOptions = {}): Config => {
+  const config = loadConfig({
     STOREFRONT_DATABASE_URL: options.databaseUrl ?? "sqlite::memory:",
     STOREFRONT_LOG_LEVEL: "silent",
+    // Suites send far more than 1,000 requests a minute per key and from one address; the
+    // default budgets are specified in test/adapters/http/rate-limits.test.ts.
+    STOREFRONT_RATE_LIMIT_PER_KEY_PER_MINUTE: "1000000000",
+    STOREFRONT_RATE_LIMIT_AUTH_PER_ADDRESS_PER_MINUTE: "1000000000",
     ...options.env,
   });
+  return options.configure === undefined ? config : options.configure(config);
+};
 
 export const startTestApplication = async (options: TestApplicationOptions = {}): Promise<TestApplication> => {
   const application = createApplication(testConfig(options), {
     logger: options.logger ?? pino({ level: "silent" }),
     ...(options.clock !== undefined ? { clock: options.clock } : {}),
+    ...(options.paymentGateways !== undefined ? { paymentGateways: options.paymentGateways } : {}),
   });
   await application.migrate();
   const create = application.container.get(CreateStore);

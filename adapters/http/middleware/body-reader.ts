@@ -3,10 +3,29 @@
 // bytes first.
 import type { Context, Middleware } from "koa";
 import getRawBody from "raw-body";
+import { ParameterInvalid } from "../../../application/errors/request-errors.js";
 import { InvalidJson, UnsupportedMediaType } from "../http-errors.js";
 import type { StorefrontState } from "../state.js";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * No request body of ours nests deeper than a few levels; a deeper one (1 MiB of `[` is 500,000
+ * levels) would overflow the stack of the recursive schema decoding and its error messages.
+ */
+export const BODY_DEPTH_LIMIT = 32;
+
+/** Whether `value` nests objects or arrays deeper than `limit`, walked without recursion. */
+const nestsDeeperThan = (value: unknown, limit: number): boolean => {
+  const pending: Array<readonly [unknown, number]> = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (typeof current !== "object" || current === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return false;
+};
 
 const hasBody = (ctx: Context): boolean => {
   const length = ctx.get("Content-Length");
@@ -39,6 +58,9 @@ export const readJsonBody = (ctx: Context): unknown => {
       value = JSON.parse(state.rawBody.toString("utf8"));
     } catch {
       throw new InvalidJson({ message: "The request body is not valid JSON." });
+    }
+    if (nestsDeeperThan(value, BODY_DEPTH_LIMIT)) {
+      throw new ParameterInvalid({ param: "body", message: `The request body nests deeper than ${BODY_DEPTH_LIMIT} levels.` });
     }
   }
   state.parsedBody = { value };

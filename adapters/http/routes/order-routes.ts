@@ -8,6 +8,7 @@ import { ReadOrders } from "../../../application/orders/read-orders.js";
 import { UpdateOrder } from "../../../application/orders/update-order.js";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../../domain/orders/order-status.js";
 import { customerToken, customerTokenHeader } from "../customer-token.js";
+import { readJsonBody } from "../middleware/body-reader.js";
 import { cursorParam, integerParam, uuidParam } from "../query-params.js";
 import { defineRoute, type AnyRoute, type HeaderDoc } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
@@ -15,6 +16,17 @@ import { Order } from "../schemas/order-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
 
 const TAG = "Orders";
+
+/** The checkout body's `gift_card_code`, read ahead of decoding (a body that does not decode is refused later anyway). */
+const giftCardCodeIn = (ctx: Parameters<typeof readJsonBody>[0]): string | undefined => {
+  try {
+    const body = readJsonBody(ctx);
+    const code = typeof body === "object" && body !== null ? (body as { gift_card_code?: unknown }).gift_card_code : undefined;
+    return typeof code === "string" ? code : undefined;
+  } catch {
+    return undefined;
+  }
+};
 const ById = Schema.Struct({ id: Schema.UUID });
 
 const signedHeaders: readonly HeaderDoc[] = [
@@ -48,6 +60,7 @@ export class OrderRoutes implements RouteModule {
         ],
         errors: [403, 409, 422],
         success: { status: 201, description: "The order.", schema: Order },
+        beforeExecution: ({ principal, ctx }) => this.checkout.spendGiftCardGuess(principal, giftCardCodeIn(ctx)),
         handle: ({ principal, body, ctx }) => this.checkout.execute(principal, body, customerToken(ctx)),
       }),
       defineRoute({

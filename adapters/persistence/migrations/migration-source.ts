@@ -9,6 +9,11 @@ import * as carts from "./0005-carts.js";
 import * as storeSettings from "./0006-store-settings.js";
 import * as orders from "./0007-orders.js";
 import * as promotionsGiftCardsShipping from "./0008-promotions-gift-cards-shipping.js";
+import * as payments from "./0009-payments.js";
+import * as webhooks from "./0010-webhooks.js";
+import * as content from "./0011-content.js";
+import * as search from "./0012-search.js";
+import * as catalogVersions from "./0013-catalog-versions.js";
 
 interface Migration {
   readonly name: string;
@@ -16,7 +21,7 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping];
+const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions];
 
 export class StorefrontMigrationSource implements Knex.MigrationSource<Migration> {
   getMigrations(): Promise<Migration[]> {

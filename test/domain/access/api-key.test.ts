@@ -92,6 +92,8 @@ describe("keyPermits", () => {
     ["secret", "publishable", true],
     ["publishable", "publishable", true],
     ["publishable", "secret", false],
+    ["secret", "public", true],
+    ["publishable", "public", true],
   ];
   for (const [type, needed, expected] of table) {
     it(`a ${type} key ${expected ? "may" : "may not"} call a ${needed}-access operation`, () => {

@@ -1,5 +1,6 @@
 // Webhook delivery by real `storefront worker` processes: a worker killed with SIGKILL in the
-// middle of a delivery loses nothing (its claim expires and another worker delivers the event),
+// middle of a delivery loses nothing, on a SQLite file and on MariaDB (its claim expires and
+// another worker delivers the event),
 // and two workers racing on MariaDB never send the same attempt twice.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -22,22 +23,48 @@ const WORKER_ENV = {
 describe("webhook workers as processes", function () {
   this.timeout(180_000);
 
-  describe("a worker killed with SIGKILL mid-delivery (SQLite file)", () => {
-    let dir: string;
+  interface Place {
+    readonly url: string;
+    drop(): Promise<void>;
+  }
+  const places: ReadonlyArray<{ readonly name: string; open(): Promise<Place | undefined> }> = [
+    {
+      name: "SQLite file",
+      open: async () => {
+        const dir = mkdtempSync(join(tmpdir(), "storefront-webhooks-"));
+        return { url: `sqlite:${join(dir, "store.sqlite")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+      },
+    },
+    {
+      name: "MariaDB",
+      open: async () => {
+        if (!(await mysqlReachable())) {
+          if (process.env.CI === "true") throw new Error("MariaDB is required in CI");
+          console.log("      (skipped: no MariaDB reachable at 127.0.0.1:3306)");
+          return undefined;
+        }
+        return createThrowawayDatabase("webhook_kill");
+      },
+    },
+  ];
+
+  for (const place of places) describe(`a worker killed with SIGKILL mid-delivery (${place.name})`, () => {
+    let db: Place | undefined;
     let t: TestApplication;
     let receiver: WebhookReceiver;
     const workers: WorkerProcess[] = [];
 
-    before(async () => {
-      dir = mkdtempSync(join(tmpdir(), "storefront-webhooks-"));
-      t = await startTestApplication({ databaseUrl: `sqlite:${join(dir, "store.sqlite")}`, env: { STOREFRONT_WEBHOOKS_ALLOW_PRIVATE: "1" } });
+    before(async function () {
+      db = await place.open();
+      if (db === undefined) return this.skip();
+      t = await startTestApplication({ databaseUrl: db.url, env: { STOREFRONT_WEBHOOKS_ALLOW_PRIVATE: "1" } });
       receiver = await WebhookReceiver.start();
     });
     after(async () => {
       for (const w of workers) await w.kill();
-      await receiver.close();
-      await t.close();
-      rmSync(dir, { recursive: true, force: true });
+      await receiver?.close();
+      await t?.close();
+      await db?.drop();
     });
 
     it("loses nothing: the next worker takes the expired claim and the event arrives", async () => {
@@ -49,12 +76,12 @@ describe("webhook workers as processes", function () {
       receiver.respond((_r, index) => (index === 0 ? "hang" : { status: 200, body: "ok" }));
       await createProduct(t.client, secret, "Crash-proof lamp", { price: 10_000, stock: 3 });
 
-      const first = await WorkerProcess.start(`sqlite:${join(dir, "store.sqlite")}`, WORKER_ENV);
+      const first = await WorkerProcess.start(db!.url, WORKER_ENV);
       workers.push(first);
       await receiver.waitFor((r) => r.length >= 1, 60_000, "the first delivery attempt");
       await first.kill();
 
-      const second = await WorkerProcess.start(`sqlite:${join(dir, "store.sqlite")}`, WORKER_ENV);
+      const second = await WorkerProcess.start(db!.url, WORKER_ENV);
       workers.push(second);
       await receiver.waitFor((r) => r.some((x) => x.attempt === 2), 60_000, "the delivery by the second worker");
       await second.stop();

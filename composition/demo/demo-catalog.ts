@@ -95,6 +95,34 @@ const CATALOG: Readonly<Record<string, Readonly<Record<string, readonly Template
   },
 };
 
+/** What a category is for, in a line. */
+const CATEGORY_BLURBS: Readonly<Record<string, string>> = {
+  "Living Room": "Sofas, lighting and rugs for the room everyone ends up in.",
+  Kitchen: "Pots for the jiko, tableware for the table and the coffee to start the day.",
+  Bedroom: "Bedding, furniture and storage for slow mornings and early nights.",
+  Decor: "Art, vases, cushions and candles made by hand across East Africa.",
+};
+
+/** Per subcategory: what its products are made of, and a line of care or making. */
+const SUBCATEGORY_DETAILS: Readonly<Record<string, { readonly material: string; readonly detail: string }>> = {
+  Sofas: { material: "hardwood frame, cotton-linen cover", detail: "Kiln-dried hardwood frame, high-resilience foam seats and removable covers you can wash." },
+  Lighting: { material: "rattan, brass or soapstone", detail: "Takes an E27 bulb (not included) and comes with a braided fabric cable." },
+  Rugs: { material: "wool, cotton or sisal", detail: "Hand-woven and reversible; vacuum on low and turn it every few months." },
+  Cookware: { material: "cast iron, clay or carbon steel", detail: "Works on a charcoal jiko, gas or induction; season it before the first use." },
+  Tableware: { material: "stoneware, wood, glass or enamel", detail: "Food-safe finishes; dishwasher safe except the wood, which wants a little oil now and then." },
+  Coffee: { material: "coffee, glass", detail: "Roasted in small batches in Nyeri and packed within days of roasting." },
+  Bedding: { material: "cotton or linen", detail: "Pre-washed for softness; machine wash cold and tumble dry low." },
+  Furniture: { material: "mvule or mahogany", detail: "Solid wood finished with natural oil; assembly takes about twenty minutes." },
+  Storage: { material: "sisal, banana fibre or teak", detail: "Woven or built by hand by cooperatives near Machakos and on the coast." },
+  "Wall Art": { material: "paper, kitenge cotton or wood", detail: "Made by artists in Dar es Salaam and Mombasa, and ready to hang." },
+  Vases: { material: "soapstone or recycled glass", detail: "Every piece varies a little in tone and grain; wipe clean with a damp cloth." },
+  Cushions: { material: "cotton, mudcloth or velvet", detail: "Cover with a hidden zip, for a 45 x 45 cm insert." },
+  Candles: { material: "beeswax, soy wax, coconut shell or brass", detail: "Burns cleanly for 30 to 60 hours; keep the wick trimmed to 5 mm." },
+};
+
+const describeProduct = (template: Template, subcategory: string): string =>
+  `The ${template.name} by ${template.brand}. ${SUBCATEGORY_DETAILS[subcategory]?.detail ?? ""}`.trim();
+
 export interface DemoCatalog {
   readonly productIds: readonly string[];
   /** Variants to sell in demo orders: [productId, variantId, sku, price in minor units]. */
@@ -115,7 +143,7 @@ export const seedDemoCatalog = async (container: Container, principal: Principal
   for (const [categoryName, subcategories] of Object.entries(CATALOG)) {
     const category = await categories.createCategory(principal, {
       name: categoryName,
-      description: faker.commerce.productDescription(),
+      description: CATEGORY_BLURBS[categoryName] ?? categoryName,
       image: `https://images.example.com/categories/${categoryName.toLowerCase().replace(/\s+/g, "-")}.jpg`,
     });
     for (const [subName, templates] of Object.entries(subcategories)) {
@@ -145,7 +173,7 @@ export const seedDemoCatalog = async (container: Container, principal: Principal
         const imageBase = `https://images.example.com/products/${template.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
         const input: ProductInput = {
           name: template.name,
-          description: faker.commerce.productDescription(),
+          description: describeProduct(template, subName),
           category_id: category.id,
           subcategory_id: sub.id,
           brand: template.brand,
@@ -159,7 +187,7 @@ export const seedDemoCatalog = async (container: Container, principal: Principal
           featured: counter % 6 === 1,
           featured_order: counter,
           tags: [...template.tags],
-          attributes: { material: faker.commerce.productMaterial() },
+          attributes: { material: SUBCATEGORY_DETAILS[subName]?.material ?? "mixed" },
           shipping_info: { weight_grams: faker.number.int({ min: 200, max: 40_000 }), length_cm: faker.number.int({ min: 10, max: 220 }) },
           variants,
         };

@@ -42,7 +42,8 @@ export const openRateLimitStore = (config: Config, database: Database, logger: L
   return {
     limiter,
     global: {
-      limiter: new PreAllocatingRateLimiter(limiter, { maxBatch }),
+      // The next batch is taken while half of the last is left, so a busy key never waits on the store.
+      limiter: new PreAllocatingRateLimiter(limiter, { maxBatch, refillBelow: Math.floor(maxBatch / 2) }),
       perKey: { name: "req-key", points: perKey, windowSeconds },
       authPerAddress: { name: "req-auth-addr", points: authPerAddress, windowSeconds },
     },

@@ -27,6 +27,8 @@ export interface CachedAnswer {
    */
   wire: OutgoingHttpHeaders | undefined;
   readonly bytes: number;
+  /** The cache's use count when the entry last moved to the recent end of the LRU order. */
+  used: number;
 }
 
 /** Whether a route's answer may be cached, and which query parameters make it personal (never cached). */
@@ -75,6 +77,10 @@ export const matchesEtag = (ifNoneMatch: string | undefined, etag: string): bool
 export class AnswerCache {
   private readonly entries = new Map<string, CachedAnswer>();
   private totalBytes = 0;
+  /** Counts moves to the recent end of the LRU order (and new entries). */
+  private uses = 0;
+  /** The key prefix of each principal seen (principals of cached keys are reused objects). */
+  private readonly prefixes = new WeakMap<Principal, string>();
 
   constructor(
     private readonly stamps: CatalogStamps,
@@ -98,7 +104,9 @@ export class AnswerCache {
       const query = new URLSearchParams(url.slice(url.indexOf("?") + 1));
       if (policy.personalParams.some((name) => query.has(name))) return undefined;
     }
-    return `${principal.storeId} ${principal.mode} ${principal.keyType} ${normaliseUrl(url)}`;
+    let prefix = this.prefixes.get(principal);
+    if (prefix === undefined) this.prefixes.set(principal, (prefix = `${principal.storeId} ${principal.mode} ${principal.keyType} `));
+    return prefix + normaliseUrl(url);
   }
 
   /** The stamp a computation starting now would be stored under, or undefined when the cache may not be used. */
@@ -115,9 +123,14 @@ export class AnswerCache {
       this.drop(key, entry);
       return undefined;
     }
-    // Most recently used last: re-inserting moves it to the end of the map's order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    // Most recently used last: re-inserting moves it to the end of the map's order. An entry among
+    // the most recent quarter is left where it is (the LRU order is that coarse), which spares the
+    // map a delete and an insert on most hits of a hot entry.
+    if (this.uses - entry.used > this.entries.size >> 2) {
+      entry.used = ++this.uses;
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
     return entry;
   }
 
@@ -128,7 +141,7 @@ export class AnswerCache {
   store(key: string | undefined, storeId: string, stamp: string | undefined, body: unknown, headers: Readonly<Record<string, string>>): CachedAnswer {
     const bytes = Buffer.from(JSON.stringify(body));
     const etag = `W/"${createHash("sha1").update(bytes).digest("base64url").slice(0, 22)}"`;
-    const entry: CachedAnswer = { storeId, stamp: stamp ?? "", body: bytes, etag, headers, wire: undefined, bytes: bytes.length + (key?.length ?? 0) + ENTRY_OVERHEAD };
+    const entry: CachedAnswer = { storeId, stamp: stamp ?? "", body: bytes, etag, headers, wire: undefined, bytes: bytes.length + (key?.length ?? 0) + ENTRY_OVERHEAD, used: ++this.uses };
     if (key === undefined || stamp === undefined || entry.bytes > this.maxBytes / 4) return entry;
     const previous = this.entries.get(key);
     if (previous !== undefined) this.drop(key, previous);

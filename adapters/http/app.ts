@@ -47,10 +47,21 @@ class StorefrontKoa extends Koa<StorefrontState> {
     const koa = super.callback();
     const fast = this.fastAnswer;
     if (fast === undefined) return koa;
-    return async (request, response) => {
+    return (request, response) => {
       // HTTP/2 requests (never made by composition/server.ts) always go to Koa.
-      const answered = request instanceof IncomingMessage && (await fast(request, response as ServerResponse).catch(() => false));
-      if (!answered) await koa(request, response);
+      if (!(request instanceof IncomingMessage)) return koa(request, response);
+      let answered: boolean | Promise<boolean>;
+      try {
+        answered = fast(request, response as ServerResponse);
+      } catch {
+        answered = false;
+      }
+      if (answered === true) return Promise.resolve();
+      if (answered === false) return koa(request, response);
+      return answered.then(
+        (done) => (done ? undefined : koa(request, response)),
+        () => koa(request, response),
+      );
     };
   }
 }

@@ -2,11 +2,16 @@
 // not over TLS) with a valid key whose answer is current is written straight from the cached
 // bytes, with the headers the full middleware chain sent for it, a new Request-Id and the per-key
 // rate limit spent as the middleware would. Anything else (or any doubt) goes on to Koa.
+//
+// A key the key cache holds and a budget with points held by this process are answered without
+// a promise: the whole answer is written in the request's own turn of the event loop.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import type { AuthenticateApiKey } from "../../application/access/authenticate-api-key.js";
-import { matchesEtag, type AnswerCache } from "./answer-cache.js";
-import { rateLimitHeaders, type GlobalRateLimits } from "./middleware/rate-limits.js";
+import type { Principal } from "../../application/access/principal.js";
+import type { RateLimitStatus } from "../../application/ports/rate-limiter.js";
+import { matchesEtag, type AnswerCache, type CachedAnswer } from "./answer-cache.js";
+import type { GlobalRateLimits } from "./middleware/rate-limits.js";
 import { newRequestId } from "./middleware/request-id.js";
 
 export interface FastAnswerOptions {
@@ -19,47 +24,112 @@ export interface FastAnswerOptions {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** Answers the request from the cache and returns true, or returns false having written nothing. */
-export type FastAnswer = (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
+/** The key of an Authorization header, as the API key middleware reads it; undefined when it is not a bearer key. */
+const bearerOf = (authorization: string): string | undefined => {
+  // The common form, `Bearer <key>` with one space and nothing after, without a regular expression.
+  if (authorization.startsWith("Bearer ")) {
+    const key = authorization.slice(7);
+    if (key !== "" && !/\s/.test(key)) return key;
+  }
+  return BEARER.exec(authorization)?.[1];
+};
+
+/**
+ * Answers the request from the cache and returns true, or returns false having written nothing;
+ * a promise of that when it had to wait (a key or a budget not held in memory).
+ */
+export type FastAnswer = (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
+
+/**
+ * An entry's headers as flat `[name, value, ...]` lists for `writeHead`, made once: the captured
+ * ones, then the per-request slots (Request-Id, RateLimit-*) filled in just before each write
+ * (writeHead turns the list into the header block at once and keeps no reference to it).
+ */
+interface HeaderBlocks {
+  readonly ok: unknown[];
+  /** Where the Request-Id value sits in `ok`; the RateLimit-* values follow at +2, +4, +6. */
+  readonly okSlot: number;
+  /** The same less content-type, for a 304. */
+  readonly notModified: unknown[];
+  readonly notModifiedSlot: number;
+}
+
+const headerList = (wire: OutgoingHttpHeaders, skipContentType: boolean): unknown[] => {
+  const list: unknown[] = [];
+  for (const name of Object.keys(wire)) {
+    if (skipContentType && name === "content-type") continue;
+    list.push(name, wire[name]);
+  }
+  return list;
+};
 
 export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
   const { answers, authenticate, rateLimits, trustProxy } = options;
-  return async (request, response) => {
+  const blocks = new WeakMap<CachedAnswer, HeaderBlocks>();
+
+  const blocksOf = (entry: CachedAnswer, wire: OutgoingHttpHeaders): HeaderBlocks => {
+    let found = blocks.get(entry);
+    if (found !== undefined) return found;
+    const perRequest = rateLimits === undefined ? ["request-id", ""] : ["request-id", "", "ratelimit-limit", "", "ratelimit-remaining", "", "ratelimit-reset", ""];
+    const ok = headerList(wire, false);
+    const okSlot = ok.length + 1;
+    ok.push(...perRequest, "content-length", entry.body.length);
+    const notModified = headerList(wire, true);
+    const notModifiedSlot = notModified.length + 1;
+    notModified.push(...perRequest);
+    found = { ok, okSlot, notModified, notModifiedSlot };
+    blocks.set(entry, found);
+    return found;
+  };
+
+  const write = (request: IncomingMessage, response: ServerResponse, entry: CachedAnswer, wire: OutgoingHttpHeaders, status: RateLimitStatus | undefined): true => {
+    const found = blocksOf(entry, wire);
+    const notModifiedAnswer = matchesEtag(request.headers["if-none-match"], entry.etag);
+    const list = notModifiedAnswer ? found.notModified : found.ok;
+    const at = notModifiedAnswer ? found.notModifiedSlot : found.okSlot;
+    list[at] = newRequestId();
+    if (status !== undefined) {
+      list[at + 2] = String(status.limit);
+      list[at + 4] = String(status.remaining);
+      list[at + 6] = String(status.resetSeconds);
+    }
+    // Typed for objects; node takes a flat [name, value, ...] list as well.
+    response.writeHead(notModifiedAnswer ? 304 : 200, list as unknown as OutgoingHttpHeaders);
+    if (notModifiedAnswer) response.end();
+    else response.end(entry.body);
+    return true;
+  };
+
+  /** The answer once the principal is known: written now when the budget allows it without a wait. */
+  const answer = (request: IncomingMessage, response: ServerResponse, principal: Principal, url: string): boolean | Promise<boolean> => {
+    const key = answers.keyFor(principal, url);
+    const entry = key === undefined ? undefined : answers.lookup(key, principal.storeId);
+    const wire = entry?.wire;
+    if (entry === undefined || wire === undefined) return false;
+    if (rateLimits === undefined) return write(request, response, entry, wire, undefined);
+    const now = rateLimits.limiter.consumeNow?.(rateLimits.perKey, principal.keyId);
+    if (now !== undefined) return write(request, response, entry, wire, now);
+    return rateLimits.limiter.consume(rateLimits.perKey, principal.keyId).then(
+      (status) => write(request, response, entry, wire, status),
+      () => false, // a spent budget (or a limiter failure): Koa answers it with the error body
+    );
+  };
+
+  return (request, response) => {
     const headers = request.headers;
     const url = request.url;
     if (request.method !== "GET" || url === undefined || !url.startsWith("/v1/") || answers.size === 0) return false;
     if (headers.origin !== undefined || (request.socket as TLSSocket).encrypted === true) return false;
     if (trustProxy && headers["x-forwarded-proto"] !== undefined) return false;
-    const bearer = BEARER.exec(headers.authorization ?? "")?.[1];
+    const authorization = headers.authorization;
+    if (authorization === undefined) return false;
+    const bearer = bearerOf(authorization);
     if (bearer === undefined) return false;
-
-    let principal;
-    try {
-      principal = await authenticate.execute(bearer);
-    } catch {
-      return false; // Koa answers the 401 in its own words
-    }
-    const key = answers.keyFor(principal, url);
-    const entry = key === undefined ? undefined : answers.lookup(key, principal.storeId);
-    if (entry === undefined || entry.wire === undefined) return false;
-
-    const out: OutgoingHttpHeaders = { ...entry.wire, "request-id": newRequestId() };
-    if (rateLimits !== undefined) {
-      try {
-        Object.assign(out, rateLimitHeaders(await rateLimits.limiter.consume(rateLimits.perKey, principal.keyId)));
-      } catch {
-        return false; // a spent budget (or a limiter failure): Koa answers it with the error body
-      }
-    }
-    if (matchesEtag(headers["if-none-match"], entry.etag)) {
-      delete out["content-type"];
-      response.writeHead(304, out);
-      response.end();
-    } else {
-      out["content-length"] = entry.body.length;
-      response.writeHead(200, out);
-      response.end(entry.body);
-    }
-    return true;
+    const principal = authenticate.cached(bearer);
+    if (principal !== undefined) return answer(request, response, principal, url);
+    return authenticate.execute(bearer).then(
+      (found) => answer(request, response, found, url),
+      () => false, // Koa answers the 401 in its own words
+    );
   };
 };

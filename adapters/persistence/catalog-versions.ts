@@ -14,6 +14,8 @@ export class CatalogVersions {
   private readonly generations = new Map<string, number>();
   /** Moves on with every store at once (the first poll), so a store not seen before also gets a new stamp. */
   private epoch = 0;
+  /** The stamp string of each store's current generation, made when first asked for. */
+  private readonly stamps = new Map<string, string>();
   /** The sum of a store's version rows at the last poll. */
   private readonly seen = new Map<string, number>();
   /** Transactions that already wrote a store's version: one write per store per transaction. */
@@ -26,7 +28,10 @@ export class CatalogVersions {
 
   /** The store's generation in this process: cached answers carry the stamp they were made under, and a different one means stale. */
   stamp(storeId: string): string {
-    return `${this.epoch}.${this.generations.get(storeId) ?? 0}`;
+    // Made once per generation, not per cached read.
+    let stamp = this.stamps.get(storeId);
+    if (stamp === undefined) this.stamps.set(storeId, (stamp = `${this.epoch}.${this.generations.get(storeId) ?? 0}`));
+    return stamp;
   }
 
   /** Whether a poll succeeded recently enough that other processes' writes are known (within `maxAgeMs`). */
@@ -103,10 +108,12 @@ export class CatalogVersions {
 
   private advance(storeId: string): void {
     this.generations.set(storeId, (this.generations.get(storeId) ?? 0) + 1);
+    this.stamps.delete(storeId);
   }
 
   private advanceAll(): void {
     this.epoch++;
+    this.stamps.clear();
   }
 }
 

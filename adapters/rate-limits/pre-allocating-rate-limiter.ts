@@ -11,6 +11,12 @@ export interface PreAllocationOptions {
   readonly maxBatch: number;
   /** A batch is at most this share of what the store reported left (so batches shrink near the end). */
   readonly shareOfRemaining?: number;
+  /**
+   * When a request leaves fewer local points than this, the next batch is taken in the background
+   * (added to what is left), so that a busy key does not stall on the store trip when its batch
+   * runs out. 0 (the default) takes a batch only when the last one is spent.
+   */
+  readonly refillBelow?: number;
   readonly now?: () => number;
 }
 
@@ -32,8 +38,10 @@ const SWEEP_ABOVE = 10_000;
 
 export class PreAllocatingRateLimiter implements RateLimiter {
   private readonly budgets = new Map<string, Budget>();
+  private readonly rulePrefixes = new WeakMap<RateLimitRule, string>();
   private readonly maxBatch: number;
   private readonly share: number;
+  private readonly refillBelow: number;
   private readonly now: () => number;
 
   constructor(
@@ -42,12 +50,45 @@ export class PreAllocatingRateLimiter implements RateLimiter {
   ) {
     this.maxBatch = Math.max(1, Math.floor(options.maxBatch));
     this.share = options.shareOfRemaining ?? 1 / 20;
+    this.refillBelow = Math.max(0, Math.floor(options.refillBelow ?? 0));
     this.now = options.now ?? Date.now;
+  }
+
+  /** The budget's id: the rule's part is made once per rule. */
+  private idOf(rule: RateLimitRule, key: string): string {
+    let prefix = this.rulePrefixes.get(rule);
+    if (prefix === undefined) this.rulePrefixes.set(rule, (prefix = `${rule.name}/${rule.points}/${rule.windowSeconds}:`));
+    return prefix + key;
+  }
+
+  consumeNow(rule: RateLimitRule, key: string): RateLimitStatus | undefined {
+    const id = this.idOf(rule, key);
+    const budget = this.budgets.get(id);
+    if (budget === undefined) return undefined;
+    const now = this.now();
+    if (budget.refusedUntil > now || budget.local <= 0 || now >= budget.windowEndsAt) return undefined;
+    budget.local -= 1;
+    const resetMs = budget.windowEndsAt - now;
+    const status = { limit: rule.points, remaining: budget.storeRemaining + budget.local, resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)), resetMs };
+    this.refillEarly(rule, key, id, budget);
+    return status;
+  }
+
+  /** Takes the next batch in the background when the local points run low (see `refillBelow`). */
+  private refillEarly(rule: RateLimitRule, key: string, id: string, budget: Budget): void {
+    if (budget.local >= this.refillBelow || budget.taking !== undefined || budget.storeRemaining <= 0) return;
+    if (this.batchSize(rule, budget) <= 1) return; // near the end of the budget: one point at a time, when asked
+    this.take(rule, key, id, budget, true).catch(() => undefined); // a failure surfaces on the next take that is waited for
+  }
+
+  private batchSize(rule: RateLimitRule, budget: Budget): number {
+    const windowKnown = this.now() < budget.windowEndsAt;
+    return Math.max(1, Math.min(this.maxBatch, Math.floor((windowKnown ? budget.storeRemaining : rule.points) * this.share)));
   }
 
   async consume(rule: RateLimitRule, key: string, points = 1): Promise<RateLimitStatus> {
     if (points !== 1) return this.store.consume(rule, key, points);
-    const id = `${rule.name}/${rule.points}/${rule.windowSeconds}:${key}`;
+    const id = this.idOf(rule, key);
     for (;;) {
       const now = this.now();
       const budget = this.budgets.get(id);
@@ -63,12 +104,14 @@ export class PreAllocatingRateLimiter implements RateLimiter {
         if (budget.local > 0 && now < budget.windowEndsAt) {
           budget.local -= 1;
           const resetMs = budget.windowEndsAt - now;
-          return {
+          const status = {
             limit: rule.points,
             remaining: budget.storeRemaining + budget.local,
             resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
             resetMs,
           };
+          this.refillEarly(rule, key, id, budget);
+          return status;
         }
         if (budget.taking !== undefined) {
           await budget.taking;
@@ -84,19 +127,23 @@ export class PreAllocatingRateLimiter implements RateLimiter {
   }
 
   /** Takes a batch from the store (or learns that none is left) for every waiter of the key. */
-  private take(rule: RateLimitRule, key: string, id: string, known: Budget | undefined): Promise<void> {
+  private take(rule: RateLimitRule, key: string, id: string, known: Budget | undefined, early = false): Promise<void> {
     if (known === undefined && this.budgets.size >= SWEEP_ABOVE) this.sweep();
     const budget: Budget = known ?? { windowEndsAt: 0, local: 0, storeRemaining: rule.points, refusedUntil: 0, taking: undefined };
     this.budgets.set(id, budget);
-    const windowKnown = this.now() < budget.windowEndsAt;
-    let size = Math.max(1, Math.min(this.maxBatch, Math.floor((windowKnown ? budget.storeRemaining : rule.points) * this.share)));
+    let size = this.batchSize(rule, budget);
     const taking = (async () => {
       for (;;) {
         try {
           const status = await this.store.consume(rule, key, size);
-          budget.local = size;
+          const now = this.now();
+          const endsAt = now + status.resetMs;
+          // An early batch adds to the points left when the store's window is still the one that
+          // granted them (its end as known, give or take a second); otherwise those lapse.
+          const sameWindow = now < budget.windowEndsAt && Math.abs(endsAt - budget.windowEndsAt) < 1000;
+          budget.local = sameWindow ? budget.local + size : size;
           budget.storeRemaining = status.remaining;
-          budget.windowEndsAt = this.now() + status.resetMs;
+          budget.windowEndsAt = sameWindow ? Math.min(endsAt, budget.windowEndsAt) : endsAt;
           budget.refusedUntil = 0;
           return;
         } catch (error) {
@@ -106,8 +153,10 @@ export class PreAllocatingRateLimiter implements RateLimiter {
             size = 1;
             continue;
           }
-          budget.local = 0;
           budget.storeRemaining = 0;
+          // An early take refused while local points are left: those are still spent first.
+          if (early && budget.local > 0 && this.now() < budget.windowEndsAt) return;
+          budget.local = 0;
           budget.refusedUntil = this.now() + error.retryAfterSeconds * 1000;
           budget.windowEndsAt = budget.refusedUntil;
           return;

@@ -9,7 +9,8 @@ import { ParameterInvalid } from "../errors/request-errors.js";
 import { CartRepository } from "../ports/cart-repository.js";
 import { Clock } from "../ports/clock.js";
 import { IdGenerator } from "../ports/id-generator.js";
-import { ProductRepository } from "../ports/product-repository.js";
+import type { Variant } from "../../domain/catalog/variant.js";
+import { ProductRepository, type ProductWithVariants } from "../ports/product-repository.js";
 import { StoreRepository } from "../ports/store-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import { loadStore } from "../stores/load-store.js";
@@ -41,15 +42,21 @@ export class AddCartItem {
     const store = await loadStore(this.stores, principal.storeId);
     const pricer = await this.pricer.forCustomer(store, resolved.customerId);
     return this.uow.run(async () => {
-      const variant = await this.products.findVariant(store.id, item.variantId);
-      if (variant === undefined) throw unknownVariant();
       const now = this.clock.now().toISOString();
       const cart = await this.carts.lockOrCreate(store.id, resolved.owner, { id: this.ids.newId(), currency: store.baseCurrency, livemode: principal.mode === "live", now });
-      // The added product and those already in the cart in one read, for the check and the answer.
-      // A refusal rolls back the unit of work, so a cart created just now goes with it.
-      const products = await this.products.findManyByIds(store.id, [...new Set([variant.productId, ...cart.lines.map((l) => l.productId)])]);
-      const found = products.get(variant.productId);
-      if (found === undefined || !found.product.isActive) throw unknownVariant();
+      // The added variant's product and those already in the cart in one read, for the check and
+      // the answer. A refusal rolls back the unit of work, so a cart created just now goes with it.
+      const products = await this.products.findManyByIds(store.id, [...new Set(cart.lines.map((l) => l.productId))], item.variantId);
+      let found: ProductWithVariants | undefined;
+      let variant: Variant | undefined;
+      for (const candidate of products.values()) {
+        variant = candidate.variants.find((v) => v.id === item.variantId);
+        if (variant !== undefined) {
+          found = candidate;
+          break;
+        }
+      }
+      if (found === undefined || variant === undefined || !found.product.isActive) throw unknownVariant();
       const existing = cart.lines.find((l) => l.variantId === variant.id)?.quantity ?? 0;
       const next = addItem(
         cart,

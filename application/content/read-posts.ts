@@ -55,7 +55,7 @@ export class ReadPosts {
     return this.assemble(principal.storeId, post, this.clock.now().toISOString());
   }
 
-  // A fixed number of queries whatever the number of links: links, products (two), lookbooks.
+  // A fixed number of queries whatever the number of links: links, products (with their variants), lookbooks.
   private async assemble(storeId: string, post: PostView, now: string): Promise<PostRecord> {
     const links = await this.posts.links(storeId, post.id);
     const [store, products, lookbooks] = await Promise.all([

@@ -17,5 +17,10 @@ export interface StoredApiKey {
 export interface ApiKeyRepository {
   create(key: StoredApiKey): Promise<void>;
   findByHash(hash: string): Promise<StoredApiKey | undefined>;
+  /**
+   * What `findByHash` would answer without a query, when a repository that caches keys holds a
+   * current entry for the hash; undefined otherwise (then ask `findByHash`). Optional.
+   */
+  peekByHash?(hash: string): StoredApiKey | undefined;
 }
 export const ApiKeyRepository: ServiceIdentifier<ApiKeyRepository> = Symbol.for("storefront.ApiKeyRepository");

@@ -33,7 +33,11 @@ export interface ProductRepository {
   ): Promise<{ readonly items: readonly ProductWithVariants[]; readonly total: number }>;
   findById(storeId: string, productId: string, options: { readonly activeOnly: boolean }): Promise<ProductWithVariants | undefined>;
   findBySlug(storeId: string, slug: string): Promise<ProductWithVariants | undefined>;
-  findManyByIds(storeId: string, productIds: readonly string[]): Promise<ReadonlyMap<string, ProductWithVariants>>;
+  /**
+   * The products (with their variants) of these ids; with `productOfVariant`, also the product of
+   * that variant (when the store has it), in the same read.
+   */
+  findManyByIds(storeId: string, productIds: readonly string[], productOfVariant?: string): Promise<ReadonlyMap<string, ProductWithVariants>>;
   slugTaken(storeId: string, slug: string, exceptProductId?: string): Promise<boolean>;
   /** Variants holding any of these SKUs in the store. */
   findVariantsBySku(storeId: string, skus: readonly string[]): Promise<readonly Variant[]>;

@@ -27,6 +27,12 @@ export interface RateLimiter {
    * when the budget cannot cover them (nothing is spent then, as far as callers can tell).
    */
   consume(rule: RateLimitRule, key: string, points?: number): Promise<RateLimitStatus>;
+  /**
+   * Spends one point of `key`'s budget at once when that needs no wait (points already held by this
+   * process), and answers what is left; undefined, having spent nothing, when it would need the
+   * shared store or would be refused: then call `consume`. Optional.
+   */
+  consumeNow?(rule: RateLimitRule, key: string): RateLimitStatus | undefined;
   /** Gives back points (default 1) that an attempt spent and turned out not to need. */
   refund(rule: RateLimitRule, key: string, points?: number): Promise<void>;
 }

@@ -16,6 +16,11 @@ export class CachingApiKeyRepository implements ApiKeyRepository {
     return this.inner.create(key);
   }
 
+  peekByHash(hash: string): StoredApiKey | undefined {
+    const cached = this.entries.get(hash);
+    return cached !== undefined && cached.until > this.now() ? cached.key : undefined;
+  }
+
   async findByHash(hash: string): Promise<StoredApiKey | undefined> {
     const cached = this.entries.get(hash);
     if (cached !== undefined && cached.until > this.now()) return cached.key;

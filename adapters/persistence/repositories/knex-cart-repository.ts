@@ -19,6 +19,15 @@ interface CartRow {
   updated_at: string;
 }
 
+/** A cart with one of its lines, or with nulls for the line when it has none. */
+interface CartWithLineRow extends Omit<CartRow, "store_id"> {
+  line_id: string | null;
+  variant_id: string | null;
+  product_id: string | null;
+  quantity: number | null;
+  unit_price: number | string | null;
+}
+
 interface LineRow {
   id: string;
   cart_id: string;
@@ -45,21 +54,34 @@ export class KnexCartRepository implements CartRepository {
   constructor(@inject(Database) private readonly db: Database) {}
 
   // Plain SQL through the prepared-statement path: a cart change runs these on every add.
+  // The cart and its lines in one statement (a left join: a cart without lines is one row of nulls
+  // for the line columns). Locked, on MySQL, with both the cart row and its line rows: a plain read
+  // would see the transaction's snapshot (taken before it waited for the cart's lock), not the
+  // lines the previous holder just committed.
   private async read(storeId: string, owner: CartOwner, lock: boolean): Promise<StoredCart | undefined> {
     const forUpdate = lock && this.db.dialect === "mysql" ? " for update" : "";
     const [column, value] = "customerId" in owner ? ["customer_id", owner.customerId] : ["session_id", owner.sessionId];
-    const [row] = await this.db.select<CartRow>(`select * from carts where store_id = ? and ${column} = ? limit 1${forUpdate}`, [storeId, value]);
+    const rows = await this.db.select<CartWithLineRow>(
+      "select c.id, c.customer_id, c.session_id, c.currency, c.livemode, c.created_at, c.updated_at, " +
+        "ci.id as line_id, ci.variant_id, ci.product_id, ci.quantity, ci.unit_price " +
+        `from carts c left join cart_items ci on ci.cart_id = c.id where c.store_id = ? and c.${column} = ? ` +
+        `order by ci.position, ci.id${forUpdate}`,
+      [storeId, value],
+    );
+    const row = rows[0];
     if (row === undefined) return undefined;
-    // Locked too when the cart is: on MySQL a plain read would see the transaction's snapshot (taken
-    // before it waited for the cart's lock), not the lines the previous holder just committed.
-    const lines = await this.db.select<LineRow>(`select * from cart_items where cart_id = ? order by position, id${forUpdate}`, [row.id]);
+    const lines: CartLine[] = [];
+    for (const r of rows) {
+      if (r.line_id === null) continue;
+      lines.push({ id: r.line_id, variantId: r.variant_id as string, productId: r.product_id as string, quantity: r.quantity as number, unitPrice: Number(r.unit_price) });
+    }
     return {
       id: row.id,
       customerId: row.customer_id,
       sessionId: row.session_id,
       currency: row.currency,
       livemode: readBoolean(row.livemode),
-      lines: lines.map(toLine),
+      lines,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
@@ -81,19 +103,11 @@ export class KnexCartRepository implements CartRepository {
     const existing = await this.lock(storeId, owner);
     if (existing !== undefined) return existing;
     try {
-      // A savepoint, so that losing the race to create the cart leaves the transaction usable.
-      await this.db.run((q) =>
-        q.transaction((trx) =>
-          trx("carts").insert({
-            id: created.id,
-            store_id: storeId,
-            ...ownerColumns(owner),
-            currency: created.currency,
-            livemode: created.livemode,
-            created_at: created.now,
-            updated_at: created.now,
-          }),
-        ),
+      // No savepoint: on both dialects a refused insert undoes only itself, and the transaction
+      // goes on (on MySQL holding a shared lock on the winner's row until the lock below).
+      await this.db.execute(
+        `insert into carts (id, store_id, ${"customerId" in owner ? "customer_id" : "session_id"}, currency, livemode, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)`,
+        [created.id, storeId, "customerId" in owner ? owner.customerId : owner.sessionId, created.currency, created.livemode ? 1 : 0, created.now, created.now],
       );
       // Ours, locked by the insert, and without lines. Not read back with a locking read: ids grow
       // with time, so on MySQL that read would gap-lock the end of the lines index, and two new
@@ -123,25 +137,41 @@ export class KnexCartRepository implements CartRepository {
     if (gone.length > 0) {
       await this.db.execute(`delete from cart_items where cart_id = ? and id in (${gone.map(() => "?").join(", ")})`, [cart.id, ...gone]);
     }
-    let position = Math.max(0, ...cart.lines.map((_, i) => i + 1));
-    for (const line of lines) {
+    // The cart's updated_at moves with its lines: on MySQL in the statement that changes a line
+    // when the change is one line's update (the common add to a line already there), else apart.
+    // A cart created in this unit of work already carries `now`.
+    let touched = cart.updatedAt === now;
+    const changed = lines.filter((line) => {
       const old = before.get(line.id);
-      if (old === undefined) {
-        await this.db.execute(
-          "insert into cart_items (id, cart_id, store_id, variant_id, product_id, quantity, unit_price, position, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-          [line.id, cart.id, storeId, line.variantId, line.productId, line.quantity, line.unitPrice, position++, now, now],
-        );
-      } else if (old.quantity !== line.quantity || old.unitPrice !== line.unitPrice) {
-        await this.db.execute("update cart_items set quantity = ?, unit_price = ?, updated_at = ? where id = ? and cart_id = ?", [
-          line.quantity,
-          line.unitPrice,
-          now,
-          line.id,
-          cart.id,
-        ]);
-      }
+      return old !== undefined && (old.quantity !== line.quantity || old.unitPrice !== line.unitPrice);
+    });
+    const added = lines.filter((line) => !before.has(line.id));
+    let position = Math.max(0, ...cart.lines.map((_, i) => i + 1));
+    for (const line of added) {
+      await this.db.execute(
+        "insert into cart_items (id, cart_id, store_id, variant_id, product_id, quantity, unit_price, position, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [line.id, cart.id, storeId, line.variantId, line.productId, line.quantity, line.unitPrice, position++, now, now],
+      );
     }
-    await this.db.execute("update carts set updated_at = ? where id = ? and store_id = ?", [now, cart.id, storeId]);
+    for (const line of changed) {
+      if (!touched && this.db.dialect === "mysql" && changed.length === 1 && added.length === 0 && gone.length === 0) {
+        await this.db.execute(
+          "update cart_items ci join carts c on c.id = ci.cart_id set ci.quantity = ?, ci.unit_price = ?, ci.updated_at = ?, c.updated_at = ? " +
+            "where ci.id = ? and ci.cart_id = ? and c.store_id = ?",
+          [line.quantity, line.unitPrice, now, now, line.id, cart.id, storeId],
+        );
+        touched = true;
+        continue;
+      }
+      await this.db.execute("update cart_items set quantity = ?, unit_price = ?, updated_at = ? where id = ? and cart_id = ?", [
+        line.quantity,
+        line.unitPrice,
+        now,
+        line.id,
+        cart.id,
+      ]);
+    }
+    if (!touched) await this.db.execute("update carts set updated_at = ? where id = ? and store_id = ?", [now, cart.id, storeId]);
   }
 
   async remove(storeId: string, cartId: string): Promise<void> {

@@ -66,6 +66,16 @@ const PRODUCT_SELECT =
   "select p.*, c.name as category_name, s.name as subcategory_name from products p " +
   "left join categories c on c.id = p.category_id left join subcategories s on s.id = p.subcategory_id where p.store_id = ?";
 
+/** Products with their variants in one read (a row per variant, the variant's columns prefixed `v_`). */
+const PRODUCT_WITH_VARIANTS_SELECT =
+  "select p.*, c.name as category_name, s.name as subcategory_name, v.id as v_id, v.sku as v_sku, v.price as v_price, " +
+  "v.sale_price as v_sale_price, v.stock as v_stock, v.threshold as v_threshold, v.last_restocked as v_last_restocked, " +
+  "v.variant_name as v_variant_name, v.variant_attributes as v_variant_attributes, v.is_default as v_is_default, v.position as v_position " +
+  "from products p join variants v on v.product_id = p.id " +
+  "left join categories c on c.id = p.category_id left join subcategories s on s.id = p.subcategory_id where p.store_id = ?";
+
+type ProductWithVariantRow = ProductRow & { [K in keyof VariantRow as K extends "product_id" ? never : `v_${K}`]: VariantRow[K] };
+
 const PRODUCT_COLUMNS = [
   "p.*",
   "c.name as category_name",
@@ -261,10 +271,43 @@ export class KnexProductRepository implements ProductRepository {
     return (await this.withVariants(rows))[0];
   }
 
-  async findManyByIds(storeId: string, productIds: readonly string[]): Promise<ReadonlyMap<string, ProductWithVariants>> {
-    if (productIds.length === 0) return new Map();
-    const rows = await this.db.select<ProductRow>(`${PRODUCT_SELECT} and p.id in (${productIds.map(() => "?").join(", ")})`, [storeId, ...productIds]);
-    return new Map((await this.withVariants(rows)).map((p) => [p.product.id, p]));
+  async findManyByIds(storeId: string, productIds: readonly string[], productOfVariant?: string): Promise<ReadonlyMap<string, ProductWithVariants>> {
+    if (productIds.length === 0 && productOfVariant === undefined) return new Map();
+    // The variant's product as one more item of the IN list: a scalar subquery on the variants'
+    // primary key, which both engines evaluate once (no scan of the products).
+    const items = productIds.map(() => "?");
+    const bindings: unknown[] = [storeId, ...productIds];
+    if (productOfVariant !== undefined) {
+      items.push("(select v.product_id from variants v where v.store_id = ? and v.id = ?)");
+      bindings.push(storeId, productOfVariant);
+    }
+    const rows = await this.db.select<ProductWithVariantRow>(
+      // One item as `=`: SQLite reads `in ((select ...))` as a list subquery and scans the store's products.
+      `${PRODUCT_WITH_VARIANTS_SELECT} and p.id ${items.length === 1 ? `= ${items[0]}` : `in (${items.join(", ")})`} order by p.id, v.position, v.id`,
+      bindings,
+    );
+    const found = new Map<string, { product: Product; variants: Variant[] }>();
+    for (const row of rows) {
+      const variant = toVariant({
+        id: row.v_id,
+        product_id: row.id,
+        sku: row.v_sku,
+        price: row.v_price,
+        sale_price: row.v_sale_price,
+        stock: row.v_stock,
+        threshold: row.v_threshold,
+        last_restocked: row.v_last_restocked,
+        variant_name: row.v_variant_name,
+        variant_attributes: row.v_variant_attributes,
+        is_default: row.v_is_default,
+        position: row.v_position,
+      });
+      const entry = found.get(row.id);
+      if (entry === undefined) found.set(row.id, { product: toProduct(row), variants: [variant] });
+      else entry.variants.push(variant);
+    }
+    // Only products with variants come back (the join), as from the two-read form.
+    return found as unknown as ReadonlyMap<string, ProductWithVariants>;
   }
 
   async slugTaken(storeId: string, slug: string, exceptProductId?: string): Promise<boolean> {

@@ -114,6 +114,22 @@ describe("PreAllocatingRateLimiter", function () {
     assert.equal(store.trips, 2);
   });
 
+  it("with refillBelow, takes the next batch while points are left, and still grants exactly the budget", async () => {
+    const clock = { now: 1_000_000 };
+    const store = new FakeStore(clock);
+    const limiter = new PreAllocatingRateLimiter(store, { maxBatch: 20, refillBelow: 10, now: () => clock.now });
+    await limiter.consume(perKey, "k");
+    for (let i = 0; i < 9; i++) assert.ok(limiter.consumeNow(perKey, "k") !== undefined);
+    assert.equal(store.trips, 1);
+    assert.ok(limiter.consumeNow(perKey, "k") !== undefined); // 9 left: the next batch is on its way
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(store.trips, 2);
+    assert.equal(store.used(perKey, "k"), 40);
+    assert.equal((await limiter.consume(perKey, "k")).remaining, 1000 - 12);
+    assert.equal(await drain(limiter, perKey, "k"), 1000 - 12);
+    assert.equal(store.used(perKey, "k"), 1000);
+  });
+
   it("concurrent requests of one key wait for one store trip", async () => {
     const { store, limiter } = setup();
     await Promise.all(Array.from({ length: 20 }, () => limiter.consume(perKey, "k")));
@@ -126,10 +142,11 @@ describe("PreAllocatingRateLimiter", function () {
         fc.integer({ min: 1, max: 400 }),
         fc.integer({ min: 1, max: 50 }),
         fc.array(fc.nat({ max: 2 }), { minLength: 1, maxLength: 60 }),
-        async (points, maxBatch, order) => {
+        fc.integer({ min: 0, max: 30 }),
+        async (points, maxBatch, order, refillBelow) => {
           const clock = { now: 0 };
           const store = new FakeStore(clock);
-          const processes = [0, 1, 2].map(() => new PreAllocatingRateLimiter(store, { maxBatch, now: () => clock.now }));
+          const processes = [0, 1, 2].map(() => new PreAllocatingRateLimiter(store, { maxBatch, refillBelow, now: () => clock.now }));
           const rule: RateLimitRule = { name: "p", points, windowSeconds: 60 };
           let granted = 0;
           const tryOne = async (i: number) => {

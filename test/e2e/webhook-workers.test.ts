@@ -107,7 +107,10 @@ describe("webhook workers as processes", function () {
 
     before(async function () {
       if (!(await mysqlReachable())) {
-        if (process.env.CI !== "true") this.skip();
+        if (process.env.CI !== "true") {
+          console.log("      (skipped: no MariaDB reachable at 127.0.0.1:3306)");
+          this.skip();
+        }
         throw new Error("MariaDB is required in CI");
       }
       db = await createThrowawayDatabase("webhook_workers");

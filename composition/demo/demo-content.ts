@@ -4,26 +4,17 @@
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
 import { ListCollections } from "../../application/catalog/list-collections.js";
-import { ListProducts } from "../../application/catalog/list-products.js";
 import { ManageLookbooks } from "../../application/content/manage-lookbooks.js";
 import { ManagePosts } from "../../application/content/manage-posts.js";
-import { Clock } from "../../application/ports/clock.js";
+import { demoDays, demoProductFinder } from "./demo-lookups.js";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const IMAGES = "https://images.example.com/content";
 
 export const seedDemoContent = async (container: Container, principal: Principal): Promise<void> => {
-  const products = container.get(ListProducts);
   const posts = container.get(ManagePosts);
   const lookbooks = container.get(ManageLookbooks);
-  const now = container.get(Clock).now().getTime();
-  const day = (offset: number): string => new Date(now + offset * DAY_MS).toISOString();
-
-  const product = async (name: string): Promise<{ id: string; categoryId: string | null }> => {
-    const found = (await products.execute(principal, { search: name }, { limit: 1 })).items[0];
-    if (found === undefined) throw new Error(`the demo catalog has no product named ${name}`);
-    return { id: found.product_id, categoryId: found.category_id };
-  };
+  const day = demoDays(container);
+  const product = demoProductFinder(container, principal);
   const sofa = await product("Kilimani Three-Seater Sofa");
   const rug = await product("Maasai Shuka Rug");
   const lamp = await product("Rattan Pendant Lamp");

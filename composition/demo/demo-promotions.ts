@@ -3,23 +3,14 @@
 // Made through the use cases; products are found by name in the demo catalog.
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
-import { ListProducts } from "../../application/catalog/list-products.js";
-import { Clock } from "../../application/ports/clock.js";
+import { demoDays, demoProductFinder } from "./demo-lookups.js";
 import { ManagePromotions } from "../../application/promotions/manage-promotions.js";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const seedDemoPromotions = async (container: Container, principal: Principal): Promise<void> => {
-  const products = container.get(ListProducts);
   const promotions = container.get(ManagePromotions);
-  const now = container.get(Clock).now().getTime();
-  const day = (offset: number): string => new Date(now + offset * DAY_MS).toISOString();
-
-  const product = async (name: string): Promise<{ id: string; categoryId: string | null }> => {
-    const found = (await products.execute(principal, { search: name }, { limit: 1 })).items[0];
-    if (found === undefined) throw new Error(`the demo catalog has no product named ${name}`);
-    return { id: found.product_id, categoryId: found.category_id };
-  };
+  const day = demoDays(container);
+  const product = demoProductFinder(container, principal);
   const sofa = await product("Kilimani Three-Seater Sofa");
   const cushion = await product("Mudcloth Cushion Cover");
   const mug = await product("Stoneware Mug");

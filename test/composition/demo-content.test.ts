@@ -1,11 +1,10 @@
 // The demo store's content (CONTRACT section 9), checked over HTTP: 2 published posts showing
 // demo products, a draft that readers cannot see, and 2 lookbooks with images and hotspots.
 import assert from "node:assert/strict";
-import pino from "pino";
-import { createApplication, type Application } from "../../composition/container.js";
-import { seedDemoStore, type DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
-import { serve, type TestClient } from "../support/http-client.js";
-import { testConfig } from "../support/test-application.js";
+import type { Application } from "../../composition/container.js";
+import type { DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
+import type { TestClient } from "../support/http-client.js";
+import { openDemoStore, type DemoStore } from "../support/demo-store.js";
 
 describe("demo store content", function () {
   this.timeout(120_000);
@@ -13,17 +12,14 @@ describe("demo store content", function () {
   let client: TestClient;
   let summary: DemoStoreSummary;
 
+  let demo: DemoStore | undefined;
+
   before(async () => {
-    application = createApplication(testConfig(), { logger: pino({ level: "silent" }) });
-    await application.migrate();
-    summary = await seedDemoStore(application.container);
-    client = await serve(application.httpApp());
+    demo = await openDemoStore();
+    ({ application, client, summary } = demo);
   });
 
-  after(async () => {
-    await client?.close();
-    await application?.close();
-  });
+  after(() => demo?.close());
 
   it("has 2 published posts with products and a lookbook each; the draft and the archived post stay hidden", async () => {
     const listed = await client.get("/v1/posts", { key: summary.publishable_key });

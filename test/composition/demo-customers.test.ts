@@ -2,12 +2,11 @@
 // printed passwords sign in; the first with a purchase history, a wishlist and a thread of at
 // least three messages.
 import assert from "node:assert/strict";
-import pino from "pino";
-import { createApplication, type Application } from "../../composition/container.js";
-import { seedDemoStore, type DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
+import type { Application } from "../../composition/container.js";
+import type { DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
 import { withToken } from "../support/customer-fixtures.js";
-import { serve, type TestClient } from "../support/http-client.js";
-import { testConfig } from "../support/test-application.js";
+import type { TestClient } from "../support/http-client.js";
+import { openDemoStore, type DemoStore } from "../support/demo-store.js";
 
 describe("demo store customers", function () {
   this.timeout(120_000);
@@ -15,17 +14,14 @@ describe("demo store customers", function () {
   let client: TestClient;
   let summary: DemoStoreSummary;
 
+  let demo: DemoStore | undefined;
+
   before(async () => {
-    application = createApplication(testConfig(), { logger: pino({ level: "silent" }) });
-    await application.migrate();
-    summary = await seedDemoStore(application.container);
-    client = await serve(application.httpApp());
+    demo = await openDemoStore();
+    ({ application, client, summary } = demo);
   });
 
-  after(async () => {
-    await client?.close();
-    await application?.close();
-  });
+  after(() => demo?.close());
 
   const signIn = async (index: number): Promise<{ id: string; token: string }> => {
     const customer = summary.customers[index]!;

@@ -2,29 +2,23 @@
 // promotions of all four types, active, scheduled and expired; the printed gift card codes in
 // their four states; two distance tiers and two delivery zones around the store in Nairobi.
 import assert from "node:assert/strict";
-import pino from "pino";
-import { createApplication, type Application } from "../../composition/container.js";
-import { seedDemoStore, type DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
-import { serve, type TestClient } from "../support/http-client.js";
-import { testConfig } from "../support/test-application.js";
+import type { DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
+import type { TestClient } from "../support/http-client.js";
+import { openDemoStore, type DemoStore } from "../support/demo-store.js";
 
 describe("demo store promotions, gift cards and shipping", function () {
   this.timeout(120_000);
-  let application: Application;
   let client: TestClient;
   let summary: DemoStoreSummary;
 
+  let demo: DemoStore | undefined;
+
   before(async () => {
-    application = createApplication(testConfig(), { logger: pino({ level: "silent" }) });
-    await application.migrate();
-    summary = await seedDemoStore(application.container);
-    client = await serve(application.httpApp());
+    demo = await openDemoStore();
+    ({ client, summary } = demo);
   });
 
-  after(async () => {
-    await client?.close();
-    await application?.close();
-  });
+  after(() => demo?.close());
 
   const get = (path: string, key = summary.secret_key) => client.get(path, { key });
 

@@ -3,7 +3,6 @@
 // the store's row in `catalog_versions` inside the caller's transaction, and when that
 // transaction ends it moves this process's generation of the store on at once. Other processes
 // learn of the change from `poll()` (one query for every store), run about once a second.
-import type { Knex } from "knex";
 import type { Database } from "./database.js";
 
 /** Rows per store: a write picks one at random, so concurrent checkouts rarely queue on one lock. */
@@ -19,8 +18,10 @@ export class CatalogVersions {
   /** The sum of a store's version rows at the last poll. */
   private readonly seen = new Map<string, number>();
   /** Transactions that already wrote a store's version: one write per store per transaction. */
-  private readonly written = new WeakMap<Knex.Transaction, Set<string>>();
+  private readonly written = new WeakMap<object, Set<string>>();
   private lastPollAt = Number.NEGATIVE_INFINITY;
+  /** How recent the last poll must be for copies to be trusted: three intervals (3 s at least); none until polling starts. */
+  private trustWithinMs = Number.NEGATIVE_INFINITY;
   private polling: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
 
@@ -39,20 +40,24 @@ export class CatalogVersions {
     return now - this.lastPollAt <= maxAgeMs;
   }
 
+  /** Whether polling runs and its last poll is recent (see `start`): copies made under a stamp may then be used. */
+  isPolledRecently(now: number = Date.now()): boolean {
+    return this.isFresh(this.trustWithinMs, now);
+  }
+
   /**
    * Records that the store's catalog changed: in the current transaction when there is one (this
    * process's generation moves on when it ends, committed or not), else right away.
    */
   async record(storeId: string): Promise<void> {
-    const trx = this.db.inTransaction ? (this.db.executor as Knex.Transaction) : undefined;
+    const trx = this.db.currentTransaction;
     if (trx !== undefined) {
-      let stores = this.written.get(trx);
-      if (stores === undefined) this.written.set(trx, (stores = new Set()));
+      let stores = this.written.get(trx.id);
+      if (stores === undefined) this.written.set(trx.id, (stores = new Set()));
       if (stores.has(storeId)) return;
       stores.add(storeId);
-      const settle = (): void => this.advance(storeId);
       // A rolled-back change also moves the generation on: a needless miss, never a stale answer.
-      trx.executionPromise.then(settle, settle);
+      void trx.ended.then(() => this.advance(storeId));
     }
     try {
       await this.db.run((q) => q.raw(this.upsert, [storeId, Math.floor(Math.random() * SHARDS)]));
@@ -72,6 +77,7 @@ export class CatalogVersions {
   /** Polls every `intervalMs` until `stop()`; a failed poll leaves the answers stale-suspect (see isFresh). */
   start(intervalMs: number, onError: (error: unknown) => void): void {
     if (this.timer !== undefined) return;
+    this.trustWithinMs = Math.max(3 * intervalMs, 3_000);
     const tick = (): void => void this.poll().catch(onError);
     tick();
     this.timer = setInterval(tick, intervalMs);
@@ -81,6 +87,7 @@ export class CatalogVersions {
   stop(): void {
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
+    this.trustWithinMs = Number.NEGATIVE_INFINITY;
   }
 
   private get upsert(): string {

@@ -2,7 +2,9 @@
 // takes points from the store in batches and hands them out locally, and remembers a refusal
 // until the window ends. The store still counts every point a process took, so several
 // processes together never exceed the rule; at worst a process's unused batch lapses with the
-// window. Batches shrink as the shared budget runs low, so the last points go one at a time.
+// window. Batches shrink as the shared budget runs low, so the last points go one at a time, and
+// (with a horizon) grow with a busy key's rate, so a key at thousands of requests a second costs
+// a few store trips a second rather than hundreds.
 import { RateLimited } from "../../application/errors/limit-errors.js";
 import type { RateLimiter, RateLimitRule, RateLimitStatus } from "../../application/ports/rate-limiter.js";
 
@@ -17,6 +19,13 @@ export interface PreAllocationOptions {
    * runs out. 0 (the default) takes a batch only when the last one is spent.
    */
   readonly refillBelow?: number;
+  /**
+   * When above 0, a busy key's batch grows to what this process handed out of it in this many
+   * milliseconds, at the rate seen since its previous take (never less than `maxBatch`, never more
+   * than `shareOfRemaining` of what the store has left), and the next batch is taken in the
+   * background once half the last one is spent. 0 (the default) keeps batches at `maxBatch`.
+   */
+  readonly batchHorizonMs?: number;
   readonly now?: () => number;
 }
 
@@ -31,6 +40,11 @@ interface Budget {
   refusedUntil: number;
   /** The take from the store in flight, which concurrent requests for the key wait for. */
   taking: Promise<void> | undefined;
+  /** Points handed out since the last take began, and when it began: the key's rate here. */
+  handedOut: number;
+  lastTakeAt: number;
+  /** The size of the last batch taken. */
+  lastBatch: number;
 }
 
 /** Above this many remembered budgets, ended ones are swept. */
@@ -42,6 +56,7 @@ export class PreAllocatingRateLimiter implements RateLimiter {
   private readonly maxBatch: number;
   private readonly share: number;
   private readonly refillBelow: number;
+  private readonly horizonMs: number;
   private readonly now: () => number;
 
   constructor(
@@ -51,6 +66,7 @@ export class PreAllocatingRateLimiter implements RateLimiter {
     this.maxBatch = Math.max(1, Math.floor(options.maxBatch));
     this.share = options.shareOfRemaining ?? 1 / 20;
     this.refillBelow = Math.max(0, Math.floor(options.refillBelow ?? 0));
+    this.horizonMs = Math.max(0, options.batchHorizonMs ?? 0);
     this.now = options.now ?? Date.now;
   }
 
@@ -68,6 +84,7 @@ export class PreAllocatingRateLimiter implements RateLimiter {
     const now = this.now();
     if (budget.refusedUntil > now || budget.local <= 0 || now >= budget.windowEndsAt) return undefined;
     budget.local -= 1;
+    budget.handedOut += 1;
     const resetMs = budget.windowEndsAt - now;
     const status = { limit: rule.points, remaining: budget.storeRemaining + budget.local, resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)), resetMs };
     this.refillEarly(rule, key, id, budget);
@@ -76,14 +93,21 @@ export class PreAllocatingRateLimiter implements RateLimiter {
 
   /** Takes the next batch in the background when the local points run low (see `refillBelow`). */
   private refillEarly(rule: RateLimitRule, key: string, id: string, budget: Budget): void {
-    if (budget.local >= this.refillBelow || budget.taking !== undefined || budget.storeRemaining <= 0) return;
+    const below = this.horizonMs > 0 ? Math.max(this.refillBelow, Math.floor(budget.lastBatch / 2)) : this.refillBelow;
+    if (budget.local >= below || budget.taking !== undefined || budget.storeRemaining <= 0) return;
     if (this.batchSize(rule, budget) <= 1) return; // near the end of the budget: one point at a time, when asked
     this.take(rule, key, id, budget, true).catch(() => undefined); // a failure surfaces on the next take that is waited for
   }
 
   private batchSize(rule: RateLimitRule, budget: Budget): number {
-    const windowKnown = this.now() < budget.windowEndsAt;
-    return Math.max(1, Math.min(this.maxBatch, Math.floor((windowKnown ? budget.storeRemaining : rule.points) * this.share)));
+    const now = this.now();
+    const windowKnown = now < budget.windowEndsAt;
+    let wanted = this.maxBatch;
+    if (this.horizonMs > 0 && budget.lastTakeAt > 0 && budget.handedOut > 0) {
+      const perMs = budget.handedOut / Math.max(1, now - budget.lastTakeAt);
+      wanted = Math.max(wanted, Math.ceil(perMs * this.horizonMs));
+    }
+    return Math.max(1, Math.min(wanted, Math.floor((windowKnown ? budget.storeRemaining : rule.points) * this.share)));
   }
 
   async consume(rule: RateLimitRule, key: string, points = 1): Promise<RateLimitStatus> {
@@ -103,6 +127,7 @@ export class PreAllocatingRateLimiter implements RateLimiter {
         }
         if (budget.local > 0 && now < budget.windowEndsAt) {
           budget.local -= 1;
+          budget.handedOut += 1;
           const resetMs = budget.windowEndsAt - now;
           const status = {
             limit: rule.points,
@@ -129,9 +154,11 @@ export class PreAllocatingRateLimiter implements RateLimiter {
   /** Takes a batch from the store (or learns that none is left) for every waiter of the key. */
   private take(rule: RateLimitRule, key: string, id: string, known: Budget | undefined, early = false): Promise<void> {
     if (known === undefined && this.budgets.size >= SWEEP_ABOVE) this.sweep();
-    const budget: Budget = known ?? { windowEndsAt: 0, local: 0, storeRemaining: rule.points, refusedUntil: 0, taking: undefined };
+    const budget: Budget = known ?? { windowEndsAt: 0, local: 0, storeRemaining: rule.points, refusedUntil: 0, taking: undefined, handedOut: 0, lastTakeAt: 0, lastBatch: 0 };
     this.budgets.set(id, budget);
     let size = this.batchSize(rule, budget);
+    budget.handedOut = 0;
+    budget.lastTakeAt = this.now();
     const taking = (async () => {
       for (;;) {
         try {
@@ -143,6 +170,7 @@ export class PreAllocatingRateLimiter implements RateLimiter {
           const sameWindow = now < budget.windowEndsAt && Math.abs(endsAt - budget.windowEndsAt) < 1000;
           budget.local = sameWindow ? budget.local + size : size;
           budget.storeRemaining = status.remaining;
+          budget.lastBatch = size;
           budget.windowEndsAt = sameWindow ? Math.min(endsAt, budget.windowEndsAt) : endsAt;
           budget.refusedUntil = 0;
           return;

@@ -46,7 +46,11 @@ export class AddCartItem {
       const cart = await this.carts.lockOrCreate(store.id, resolved.owner, { id: this.ids.newId(), currency: store.baseCurrency, livemode: principal.mode === "live", now });
       // The added variant's product and those already in the cart in one read, for the check and
       // the answer. A refusal rolls back the unit of work, so a cart created just now goes with it.
-      const products = await this.products.findManyByIds(store.id, [...new Set(cart.lines.map((l) => l.productId))], item.variantId);
+      // A copy at most a catalog poll old will do: checkout reads the products again, exactly.
+      const products = await this.products.findManyByIds(store.id, [...new Set(cart.lines.map((l) => l.productId))], {
+        productOfVariant: item.variantId,
+        recent: true,
+      });
       let found: ProductWithVariants | undefined;
       let variant: Variant | undefined;
       for (const candidate of products.values()) {

@@ -29,7 +29,7 @@ export class CartReader {
   ): Promise<CartRecord> {
     const missing = [...new Set(lines.map((l) => l.productId))].filter((id) => loaded?.has(id) !== true);
     const [found, linePricer] = await Promise.all([
-      missing.length === 0 ? new Map<string, ProductWithVariants>() : this.products.findManyByIds(store.id, missing),
+      missing.length === 0 ? new Map<string, ProductWithVariants>() : this.products.findManyByIds(store.id, missing, { recent: true }),
       pricer ?? this.pricer.forCustomer(store, cart.customerId),
     ]);
     const products = loaded === undefined ? found : new Map([...loaded, ...found]);

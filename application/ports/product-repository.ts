@@ -35,9 +35,15 @@ export interface ProductRepository {
   findBySlug(storeId: string, slug: string): Promise<ProductWithVariants | undefined>;
   /**
    * The products (with their variants) of these ids; with `productOfVariant`, also the product of
-   * that variant (when the store has it), in the same read.
+   * that variant (when the store has it), in the same read. With `recent`, the answer may be a
+   * copy read lately, at most one catalog poll old (about a second; this process's own writes are
+   * seen at once): for carts, whose lines checkout reads again exactly.
    */
-  findManyByIds(storeId: string, productIds: readonly string[], productOfVariant?: string): Promise<ReadonlyMap<string, ProductWithVariants>>;
+  findManyByIds(
+    storeId: string,
+    productIds: readonly string[],
+    options?: { readonly productOfVariant?: string; readonly recent?: boolean },
+  ): Promise<ReadonlyMap<string, ProductWithVariants>>;
   slugTaken(storeId: string, slug: string, exceptProductId?: string): Promise<boolean>;
   /** Variants holding any of these SKUs in the store. */
   findVariantsBySku(storeId: string, skus: readonly string[]): Promise<readonly Variant[]>;

@@ -17,6 +17,7 @@ import { readBoolean, readJson, writeJson } from "../column-types.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../database-errors.js";
 import { recordCatalogChange } from "../catalog-versions.js";
 import { Database } from "../database.js";
+import { recentProductsOf } from "../recent-products.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
 import { containsPattern, likeSql } from "../like-pattern.js";
 
@@ -271,7 +272,25 @@ export class KnexProductRepository implements ProductRepository {
     return (await this.withVariants(rows))[0];
   }
 
-  async findManyByIds(storeId: string, productIds: readonly string[], productOfVariant?: string): Promise<ReadonlyMap<string, ProductWithVariants>> {
+  async findManyByIds(
+    storeId: string,
+    productIds: readonly string[],
+    options: { readonly productOfVariant?: string; readonly recent?: boolean } = {},
+  ): Promise<ReadonlyMap<string, ProductWithVariants>> {
+    const { productOfVariant, recent = false } = options;
+    if (productIds.length === 0 && productOfVariant === undefined) return new Map();
+    if (!recent) return this.readManyByIds(storeId, productIds, productOfVariant);
+    const cache = recentProductsOf(this.db);
+    const copies = cache.lookup(storeId, productIds, productOfVariant);
+    if (copies === undefined) return this.readManyByIds(storeId, productIds, productOfVariant);
+    if (copies.missing.length === 0 && copies.missingVariant === undefined) return copies.found;
+    const read = await this.readManyByIds(storeId, copies.missing, copies.missingVariant);
+    cache.keep(storeId, copies.stamp, read);
+    for (const [id, entry] of read) copies.found.set(id, entry);
+    return copies.found;
+  }
+
+  private async readManyByIds(storeId: string, productIds: readonly string[], productOfVariant: string | undefined): Promise<Map<string, ProductWithVariants>> {
     if (productIds.length === 0 && productOfVariant === undefined) return new Map();
     // The variant's product as one more item of the IN list: a scalar subquery on the variants'
     // primary key, which both engines evaluate once (no scan of the products).
@@ -307,7 +326,7 @@ export class KnexProductRepository implements ProductRepository {
       else entry.variants.push(variant);
     }
     // Only products with variants come back (the join), as from the two-read form.
-    return found as unknown as ReadonlyMap<string, ProductWithVariants>;
+    return found as unknown as Map<string, ProductWithVariants>;
   }
 
   async slugTaken(storeId: string, slug: string, exceptProductId?: string): Promise<boolean> {

@@ -130,6 +130,41 @@ describe("PreAllocatingRateLimiter", function () {
     assert.equal(store.used(perKey, "k"), 1000);
   });
 
+  it("with a horizon, a busy key's batches grow with its rate, within the share of what is left", async () => {
+    const clock = { now: 1_000_000 };
+    const store = new FakeStore(clock);
+    const limiter = new PreAllocatingRateLimiter(store, { maxBatch: 20, refillBelow: 10, batchHorizonMs: 250, now: () => clock.now });
+    const big: RateLimitRule = { name: "big", points: 10_000_000, windowSeconds: 60 };
+    // 10 requests a millisecond (10,000 a second) for 2 seconds.
+    let granted = 0;
+    for (let ms = 0; ms < 2_000; ms++) {
+      for (let i = 0; i < 10; i++) {
+        if (limiter.consumeNow(big, "k") === undefined) await limiter.consume(big, "k");
+        granted += 1;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      clock.now += 1;
+    }
+    assert.equal(granted, 20_000);
+    // Fixed batches of 20 would be 1,000 trips; batches of about 2,500 (250 ms) take a handful.
+    assert.ok(store.trips <= 20, `${store.trips} store trips`);
+    // What is taken and not yet handed out stays within about one and a half horizons of traffic.
+    assert.ok(store.used(big, "k") - granted <= 4_000, `${store.used(big, "k") - granted} points taken ahead`);
+  });
+
+  it("with a horizon, a quiet key still takes the base batch, and a small budget goes one point at a time", async () => {
+    const clock = { now: 1_000_000 };
+    const store = new FakeStore(clock);
+    const limiter = new PreAllocatingRateLimiter(store, { maxBatch: 20, refillBelow: 10, batchHorizonMs: 250, now: () => clock.now });
+    for (let i = 0; i < 40; i++) {
+      await limiter.consume(perKey, "k");
+      clock.now += 1_000; // one a second
+    }
+    assert.ok(store.used(perKey, "k") <= 60, `${store.used(perKey, "k")} points taken`);
+    const small: RateLimitRule = { name: "small", points: 10, windowSeconds: 60 };
+    assert.equal(await drain(limiter, small, "k"), 10);
+  });
+
   it("concurrent requests of one key wait for one store trip", async () => {
     const { store, limiter } = setup();
     await Promise.all(Array.from({ length: 20 }, () => limiter.consume(perKey, "k")));
@@ -143,10 +178,11 @@ describe("PreAllocatingRateLimiter", function () {
         fc.integer({ min: 1, max: 50 }),
         fc.array(fc.nat({ max: 2 }), { minLength: 1, maxLength: 60 }),
         fc.integer({ min: 0, max: 30 }),
-        async (points, maxBatch, order, refillBelow) => {
+        fc.constantFrom(0, 5, 250),
+        async (points, maxBatch, order, refillBelow, batchHorizonMs) => {
           const clock = { now: 0 };
           const store = new FakeStore(clock);
-          const processes = [0, 1, 2].map(() => new PreAllocatingRateLimiter(store, { maxBatch, refillBelow, now: () => clock.now }));
+          const processes = [0, 1, 2].map(() => new PreAllocatingRateLimiter(store, { maxBatch, refillBelow, batchHorizonMs, now: () => clock.now }));
           const rule: RateLimitRule = { name: "p", points, windowSeconds: 60 };
           let granted = 0;
           const tryOne = async (i: number) => {
@@ -157,7 +193,10 @@ describe("PreAllocatingRateLimiter", function () {
               if (!(error instanceof RateLimited)) throw error;
             }
           };
-          for (const i of order) await tryOne(i);
+          for (const i of order) {
+            await tryOne(i);
+            clock.now += 1; // time passes, so rates (and with a horizon, batches) vary
+          }
           // Then every process drains what is left.
           for (const p of processes) granted += await drain(p, rule, "k");
           assert.equal(granted, points);

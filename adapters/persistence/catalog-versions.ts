@@ -45,6 +45,12 @@ export class CatalogVersions {
     return this.isFresh(this.trustWithinMs, now);
   }
 
+  /** Whether the current unit of work has changed the store's catalog (copies made before it would not show its own writes). */
+  changedInCurrentTransaction(storeId: string): boolean {
+    const trx = this.db.currentTransaction;
+    return trx !== undefined && this.written.get(trx.id)?.has(storeId) === true;
+  }
+
   /**
    * Records that the store's catalog changed: in the current transaction when there is one (this
    * process's generation moves on when it ends, committed or not), else right away.

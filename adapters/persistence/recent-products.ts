@@ -3,7 +3,8 @@
 // the products again, exactly, under its locks. A store's copies hold for its catalog stamp
 // (catalog-versions.ts), which any catalog write moves on (stock taken at checkout included),
 // here when its transaction ends and in other processes within a poll; while polling is not
-// running or is late, nothing is served from here.
+// running or is late, or inside a unit of work that has itself changed the store's catalog, nothing
+// is served from here.
 import type { ProductWithVariants } from "../../application/ports/product-repository.js";
 import { catalogVersionsOf, type CatalogVersions } from "./catalog-versions.js";
 import type { Database } from "./database.js";
@@ -38,7 +39,7 @@ export class RecentProducts {
 
   /** What copies answer of these ids (and of the variant's product); undefined when copies may not be used now. */
   lookup(storeId: string, productIds: readonly string[], productOfVariant: string | undefined): RecentLookup | undefined {
-    if (!this.versions.isPolledRecently()) return undefined;
+    if (!this.versions.isPolledRecently() || this.versions.changedInCurrentTransaction(storeId)) return undefined;
     const stamp = this.versions.stamp(storeId);
     let copies = this.stores.get(storeId);
     if (copies !== undefined && copies.stamp !== stamp) {

@@ -19,16 +19,7 @@ import { KnexProductRepository } from "../../../adapters/persistence/repositorie
 import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
 import { productRecord, variantRecord } from "../../support/catalog-fixtures.js";
 
-const store = (id: string): Store => ({
-  id,
-  name: `Store ${id}`,
-  baseCurrency: "KES",
-  hmacSecret: "x".repeat(48),
-  previousHmacSecret: null,
-  location: null,
-  taxRatePercent: 0,
-  createdAt: "2030-01-01T00:00:00.000Z",
-});
+const store = (id: string): Store => ({ id, name: `Store ${id}`, baseCurrency: "KES", hmacSecret: "x".repeat(48), createdAt: "2030-01-01T00:00:00.000Z" });
 
 const STORE = "01900000-0000-7000-8000-00000000000a";
 const OTHER_STORE = "01900000-0000-7000-8000-00000000000b";

@@ -73,7 +73,9 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
   // What reaches Koa outside the error handler is a connection failing under a request (a client
   // gone, or cut off by a time limit): logged, instead of Koa printing a stack to stderr for each.
   app.on("error", (error: unknown) => options.logger.debug({ err: error }, "request connection error"));
-  const router = new Router<StorefrontState>();
+  // One rule for every path: exact case and no trailing slash. Path-keyed rules (the per-address auth limit,
+  // public routes, idempotency fingerprints) then see the same path the router matched.
+  const router = new Router<StorefrontState>({ sensitive: true, strict: true });
 
   const openApi = JSON.stringify(buildOpenApiDocument(options.routes, options.info));
   router.get("/v1/openapi.json", (ctx) => {

@@ -221,14 +221,29 @@ describe("customer accounts over HTTP", function () {
       assert.equal((await login(other.email, other.password)).status, 200);
     });
 
-    it(`brute force from one address: after ${FAILURES_PER_ADDRESS} failures over many emails, 429`, async () => {
+    it(`spraying from one address: after ${FAILURES_PER_ADDRESS} failures over many emails, only untouched accounts keep one attempt there`, async () => {
       const address = freshAddress();
-      for (let i = 0; i < FAILURES_PER_ADDRESS; i++) {
+      const failedBefore = await registerCustomer(t.client, secret);
+      assertError(await login(failedBefore.email, "a wrong password", address), 401, "invalid_credentials");
+      for (let i = 1; i < FAILURES_PER_ADDRESS; i++) {
         assertError(await login(uniqueEmail("spray"), "password123", address), 401, "invalid_credentials");
       }
-      const customer = await registerCustomer(t.client, secret);
-      assertError(await login(customer.email, customer.password, address), 429, "rate_limited");
-      assert.equal((await login(customer.email, customer.password)).status, 200, "another address is not limited");
+      // The address's budget is spent. A customer with no failure still signs in with the right password.
+      const untouched = await registerCustomer(t.client, secret);
+      assert.equal((await login(untouched.email, untouched.password, address)).status, 200, "an untouched account is not locked out");
+      assert.equal((await login(untouched.email, untouched.password, address)).status, 200, "a success gives its attempt back");
+      // An email that failed in the window gets no attempt from the spent address, even with the right password.
+      assertError(await login(failedBefore.email, failedBefore.password, address), 429, "rate_limited");
+      assert.equal((await login(failedBefore.email, failedBefore.password)).status, 200, "another address is not limited");
+      // A sprayer gets one guess per fresh email from the spent address, never a second.
+      const target = await registerCustomer(t.client, secret);
+      assertError(await login(target.email, "guess one", address), 401, "invalid_credentials");
+      assertError(await login(target.email, "guess two", address), 429, "rate_limited");
+      assertError(await login(target.email, target.password, address), 429, "rate_limited");
+      // The address's failures in one store do not limit it in another.
+      const elsewhere = await registerCustomer(t.client, otherSecret);
+      assertError(await login(elsewhere.email, "a wrong password", address, otherSecret), 401, "invalid_credentials");
+      assertError(await login(elsewhere.email, "another wrong password", address, otherSecret), 401, "invalid_credentials");
     });
 
     it("successful sign-ins do not use up the budget", async () => {

@@ -3,6 +3,7 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type Koa from "koa";
+import { answerClientError } from "../adapters/http/request-size.js";
 
 export interface RunningServer {
   readonly server: Server;
@@ -40,6 +41,8 @@ export const listen = async (app: Koa<any>, port: number, host: string, timeouts
     app.callback(),
   );
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
+  // Headers over node's limit and unreadable requests get the API's JSON error body, not a bare status line.
+  server.on("clientError", answerClientError);
 
   // During a drain, an answer tells its client to close the connection: node keeps a keep-alive
   // connection whose request was under way at close() open until keepAliveTimeout otherwise.

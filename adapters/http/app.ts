@@ -16,6 +16,7 @@ import { fastAnswers, type FastAnswer } from "./fast-answers.js";
 import { errorHandler } from "./middleware/error-handler.js";
 import { rateLimits, type GlobalRateLimits } from "./middleware/rate-limits.js";
 import { requestId } from "./middleware/request-id.js";
+import { urlLimit } from "./request-size.js";
 import { securityHeaders } from "./middleware/security-headers.js";
 import { mountRoute, pathPattern, type RouteGuards } from "./mount-route.js";
 import { buildOpenApiDocument, type OpenApiInfo } from "./openapi-document.js";
@@ -93,6 +94,7 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
   app.use(securityHeaders());
   app.use(corsPolicy(options.corsOrigins ?? "*"));
   app.use(errorHandler(options.logger));
+  app.use(urlLimit());
   app.use(bodyReader());
   app.use(apiKeyAuth(options.authenticate, isPublic));
   if (options.rateLimits !== undefined) app.use(rateLimits(options.rateLimits));

@@ -9,6 +9,7 @@ export * from "./error-table.js";
 export * from "./fast-answers.js";
 export * from "./fields-projection.js";
 export * from "./http-errors.js";
+export * from "./request-size.js";
 export * from "./idempotent-execution.js";
 export * from "./input-decoding.js";
 export * from "./mount-route.js";

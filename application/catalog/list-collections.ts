@@ -4,7 +4,7 @@ import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ResourceMissing } from "../errors/resource-errors.js";
 import type { Page, PageRequest } from "../pagination/page.js";
-import { CollectionRepository, type CollectionListFilter } from "../ports/collection-repository.js";
+import { CollectionRepository, type CollectionItem, type CollectionListFilter } from "../ports/collection-repository.js";
 import { ProductRepository } from "../ports/product-repository.js";
 import {
   toCollectionProduct,
@@ -26,11 +26,25 @@ export class ListCollections {
   }
 
   async items(principal: Principal, collectionId: string): Promise<readonly CollectionItemRecord[]> {
+    await this.visibleCollection(principal, collectionId);
+    return this.withProducts(principal, await this.collections.items(principal.storeId, collectionId));
+  }
+
+  /** A page of a collection's items, in the order of `items`. */
+  async itemsPage(principal: Principal, collectionId: string, page: PageRequest): Promise<Page<CollectionItemRecord>> {
+    await this.visibleCollection(principal, collectionId);
+    const found = await this.collections.itemsPage(principal.storeId, collectionId, page, { activeOnly: principal.keyType !== "secret" });
+    return { ...found, items: await this.withProducts(principal, found.items) };
+  }
+
+  private async visibleCollection(principal: Principal, collectionId: string): Promise<void> {
     const collection = await this.collections.find(principal.storeId, collectionId);
     if (collection === undefined || (!collection.isActive && principal.keyType !== "secret")) {
       throw new ResourceMissing({ resource: "collection", message: "No such collection." });
     }
-    const items = await this.collections.items(principal.storeId, collectionId);
+  }
+
+  private async withProducts(principal: Principal, items: readonly CollectionItem[]): Promise<CollectionItemRecord[]> {
     const products = await this.products.findManyByIds(principal.storeId, items.map((i) => i.productId));
     return items.flatMap((item) => {
       const product = products.get(item.productId);

@@ -17,6 +17,8 @@ export interface CollectionRepository {
   listPage(storeId: string, filter: CollectionListFilter, page: PageRequest): Promise<Page<StoredCollection>>;
   find(storeId: string, id: string): Promise<StoredCollection | undefined>;
   items(storeId: string, collectionId: string): Promise<readonly CollectionItem[]>;
+  /** A page of the items in order (sort_order, then product id); with `activeOnly`, items of inactive products are left out. */
+  itemsPage(storeId: string, collectionId: string, page: PageRequest, options: { readonly activeOnly: boolean }): Promise<Page<CollectionItem>>;
   slugTaken(storeId: string, slug: string, exceptId?: string): Promise<boolean>;
   insert(storeId: string, collection: StoredCollection): Promise<void>;
   update(storeId: string, collection: StoredCollection): Promise<void>;

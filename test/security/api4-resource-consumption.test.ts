@@ -78,6 +78,45 @@ describe("API4 unrestricted resource consumption", function () {
     }
   });
 
+  it("every list answering `pagination` takes `limit` in the spec's bounds (1-200, default 50, unless the spec says otherwise) and `cursor` paging", async function () {
+    // Spec section 8 names its own bounds for these; CONTRACT's list rules give every other list 1-200, default 50.
+    const SPEC_BOUNDS: Readonly<Record<string, readonly [number, number]>> = { "/v1/subcategories": [500, 100] };
+    let itemsChecked = false;
+    const resolve = (schema: any): any => {
+      let current = schema;
+      while (current?.$ref !== undefined) current = document.components.schemas[String(current.$ref).split("/").pop()!];
+      return current;
+    };
+    let checked = 0;
+    for (const route of t.application.routes.filter((r) => r.method === "GET")) {
+      const operation = document.paths[route.path]?.get;
+      const answer = resolve(operation?.responses?.["200"]?.content?.["application/json"]?.schema);
+      if (answer?.properties?.pagination === undefined) continue;
+      const parameters = (operation.parameters ?? []).filter((p: any) => p.in === "query");
+      const limit = parameters.find((p: any) => p.name === "limit");
+      assert.ok(limit !== undefined, `${route.operationId} pages without a limit`);
+      assert.ok(parameters.some((p: any) => p.name === "cursor"), `${route.operationId} pages without a cursor`);
+      const [max, fallback] = SPEC_BOUNDS[route.path] ?? [200, 50];
+      const text = JSON.stringify(limit.schema);
+      assert.equal(Number(/"maximum":(\d+)/.exec(text)?.[1]), max, `${route.operationId} limit maximum: ${text}`);
+      const page = await t.client.get(`${pathOf(route, world)}?limit=1`, { key: world.secret, headers: customerHeaders(world) });
+      assert.equal(page.status, 200, `${route.operationId}: ${page.text.slice(0, 200)}`);
+      assert.equal(page.body.pagination.limit, 1, route.operationId);
+      const whole = await t.client.get(pathOf(route, world), { key: world.secret, headers: customerHeaders(world) });
+      assert.equal(whole.body.pagination.limit, fallback, `${route.operationId} default limit`);
+      if (page.body.pagination.has_more === true) {
+        const next = await t.client.get(`${pathOf(route, world)}?limit=1&cursor=${page.body.pagination.next_cursor}`, { key: world.secret, headers: customerHeaders(world) });
+        assert.equal(next.status, 200, `${route.operationId} next page: ${next.text.slice(0, 200)}`);
+      }
+      const garbage = await t.client.get(`${pathOf(route, world)}?cursor=not-a-cursor`, { key: world.secret, headers: customerHeaders(world) });
+      assert.equal(garbage.status, 400, `${route.operationId}: ${garbage.text.slice(0, 200)}`);
+      assert.equal(garbage.body.error.code, "invalid_cursor", `${route.operationId}: ${garbage.text.slice(0, 200)}`);
+      checked += 1;
+      if (route.path === "/v1/product-collections/{id}/items") itemsChecked = true;
+    }
+    assert.ok(checked >= 14 && itemsChecked, `paged lists: ${checked}`);
+  });
+
   it("a `fields` of thousands of names, and a cursor of garbage, are 400s", async function () {
     const fields = Array.from({ length: 1_500 }, (_, i) => `f${i}`).join(",");
     const many = await t.client.get(`/v1/products?fields=${fields}`, { key: world.secret });

@@ -56,8 +56,19 @@ export class CollectionRoutes implements RouteModule {
         access: "publishable",
         answerCache: {},
         params: ById,
-        success: { status: 200, description: "The collection's items.", schema: Items },
-        handle: async ({ principal, params }) => ({ items: await this.list.items(principal, params.id) }),
+        query: Schema.Struct({
+          limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
+          cursor: Schema.optional(cursorParam),
+        }),
+        success: {
+          status: 200,
+          description: "A page of the collection's items, by `sort_order` then product id.",
+          schema: Schema.Struct({ items: Schema.Array(CollectionItem), pagination: Pagination }),
+        },
+        handle: async ({ principal, params, query }) => {
+          const page = await this.list.itemsPage(principal, params.id, query);
+          return { items: page.items, pagination: pagination(page, query.limit) };
+        },
       }),
       defineRoute({
         operationId: "createProductCollection",

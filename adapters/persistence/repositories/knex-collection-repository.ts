@@ -86,6 +86,21 @@ export class KnexCollectionRepository implements CollectionRepository {
     return rows.map((r) => ({ collectionId: r.collection_id, productId: r.product_id, sortOrder: r.sort_order }));
   }
 
+  itemsPage(storeId: string, collectionId: string, page: PageRequest, options: { readonly activeOnly: boolean }): Promise<Page<CollectionItem>> {
+    return this.db.run(async (q) => {
+      const query = q("collection_items as ci")
+        .where({ "ci.store_id": storeId, "ci.collection_id": collectionId })
+        .select("ci.collection_id", "ci.product_id", "ci.sort_order");
+      if (options.activeOnly) void query.join("products as p", "p.id", "ci.product_id").where("p.is_active", true);
+      const rows: { collection_id: string; product_id: string; sort_order: number }[] = await applyKeyset(
+        query,
+        { column: "ci.sort_order", idColumn: "ci.product_id", direction: "asc" },
+        page,
+      );
+      return toPage(rows, page, (r) => [r.sort_order, r.product_id], (r) => ({ collectionId: r.collection_id, productId: r.product_id, sortOrder: r.sort_order }));
+    });
+  }
+
   async slugTaken(storeId: string, slug: string, exceptId?: string): Promise<boolean> {
     return this.db.run(async (q) => {
       const query = q("collections").where({ store_id: storeId, slug }).first("id");

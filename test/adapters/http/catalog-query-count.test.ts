@@ -127,13 +127,13 @@ describe("catalog query count per request (SQLite)", function () {
   });
 
   it("reads a collection's items in at most 4 queries, whatever their number", async function () {
-    const { queries: many, body } = await counted(`/v1/product-collections/${collectionId}/items`);
+    const { queries: many, body } = await counted(`/v1/product-collections/${collectionId}/items?limit=200`);
     assert.equal(body.items.length, 120);
     assert.ok(many >= 1 && many <= MAX_QUERIES, `120 items: ${many}`);
     const key = t.store.keys.secretTest;
     const replaced = await t.client.request("PUT", `/v1/product-collections/${collectionId}/items`, { key, body: { items: [{ product_id: productId }] } });
     assert.equal(replaced.status, 200);
-    const { queries: one } = await counted(`/v1/product-collections/${collectionId}/items`);
+    const { queries: one } = await counted(`/v1/product-collections/${collectionId}/items?limit=200`);
     assert.equal(one, many, "one item costs what 120 do");
   });
 });

@@ -36,7 +36,7 @@ export * from "./catalog/product-rules.js";
 export * from "./catalog/update-product.js";
 export * from "./content/content-inputs.js";
 export * from "./content/content-records.js";
-export * from "./content/content-references.js";
+export * from "./catalog/store-references.js";
 export * from "./content/manage-lookbooks.js";
 export * from "./content/manage-posts.js";
 export * from "./content/read-lookbooks.js";

@@ -163,7 +163,7 @@ import { KnexLookbookRepository } from "../adapters/persistence/repositories/kne
 import { KnexPostRepository } from "../adapters/persistence/repositories/knex-post-repository.js";
 import { LookbookRepository } from "../application/ports/lookbook-repository.js";
 import { PostRepository } from "../application/ports/post-repository.js";
-import { ContentReferences } from "../application/content/content-references.js";
+import { StoreReferences } from "../application/catalog/store-references.js";
 import { ReadPosts } from "../application/content/read-posts.js";
 import { ReadLookbooks } from "../application/content/read-lookbooks.js";
 import { ManagePosts } from "../application/content/manage-posts.js";
@@ -292,7 +292,7 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   DeliverWebhooks,
   SearchProducts,
   RecommendProducts,
-  ContentReferences,
+  StoreReferences,
   ReadPosts,
   ReadLookbooks,
   ManagePosts,

@@ -4,7 +4,8 @@ import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ResourceMissing } from "../errors/resource-errors.js";
 import type { Page, PageRequest } from "../pagination/page.js";
-import { CollectionRepository, type CollectionItem, type CollectionListFilter } from "../ports/collection-repository.js";
+import type { CollectionItem } from "../../domain/catalog/collection.js";
+import { CollectionRepository, type CollectionListFilter } from "../ports/collection-repository.js";
 import { ProductRepository } from "../ports/product-repository.js";
 import {
   toCollectionProduct,

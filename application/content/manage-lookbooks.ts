@@ -13,7 +13,7 @@ import { LookbookRepository } from "../ports/lookbook-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import type { LookbookInput, LookbookPatch } from "./content-inputs.js";
 import type { LookbookRecord } from "./content-records.js";
-import { ContentReferences } from "./content-references.js";
+import { StoreReferences } from "../catalog/store-references.js";
 import { lookbookMissing, ReadLookbooks } from "./read-lookbooks.js";
 
 const taken = (): ResourceConflict =>
@@ -23,7 +23,7 @@ const taken = (): ResourceConflict =>
 export class ManageLookbooks {
   constructor(
     @inject(LookbookRepository) private readonly lookbooks: LookbookRepository,
-    @inject(ContentReferences) private readonly references: ContentReferences,
+    @inject(StoreReferences) private readonly references: StoreReferences,
     @inject(ReadLookbooks) private readonly read: ReadLookbooks,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(IdGenerator) private readonly ids: IdGenerator,

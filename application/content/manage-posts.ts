@@ -13,7 +13,7 @@ import { PostRepository } from "../ports/post-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import type { PostInput, PostPatch } from "./content-inputs.js";
 import type { PostRecord } from "./content-records.js";
-import { ContentReferences } from "./content-references.js";
+import { StoreReferences } from "../catalog/store-references.js";
 import { postMissing, ReadPosts } from "./read-posts.js";
 
 const taken = (): ResourceConflict =>
@@ -23,7 +23,7 @@ const taken = (): ResourceConflict =>
 export class ManagePosts {
   constructor(
     @inject(PostRepository) private readonly posts: PostRepository,
-    @inject(ContentReferences) private readonly references: ContentReferences,
+    @inject(StoreReferences) private readonly references: StoreReferences,
     @inject(ReadPosts) private readonly read: ReadPosts,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(IdGenerator) private readonly ids: IdGenerator,

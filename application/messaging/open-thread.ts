@@ -1,5 +1,6 @@
 // Opens a thread from the customer to the store with its first message, in one transaction.
-// A product_id must name a product of the store; order_id is kept as given (orders come later).
+// A product_id must name a product of the store, an order_id an order of the store placed by this
+// customer: a thread shows its order's number, so naming another's order would leak it.
 import { inject, injectable } from "inversify";
 import type { Thread } from "../../domain/messaging/thread.js";
 import type { CustomerPrincipal } from "../access/customer-principal.js";
@@ -9,6 +10,7 @@ import { Clock } from "../ports/clock.js";
 import { CustomerRepository } from "../ports/customer-repository.js";
 import { IdGenerator } from "../ports/id-generator.js";
 import { MessagingRepository } from "../ports/messaging-repository.js";
+import { OrderRepository } from "../ports/order-repository.js";
 import { ProductRepository } from "../ports/product-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import type { OpenThreadInput } from "./messaging-inputs.js";
@@ -21,6 +23,7 @@ export class OpenThread {
     @inject(MessagingRepository) private readonly messaging: MessagingRepository,
     @inject(CustomerRepository) private readonly customers: CustomerRepository,
     @inject(ProductRepository) private readonly products: ProductRepository,
+    @inject(OrderRepository) private readonly orders: OrderRepository,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(Clock) private readonly clock: Clock,
@@ -32,6 +35,12 @@ export class OpenThread {
     if (author === undefined) throw new ResourceMissing({ resource: "customer", message: "No such customer." });
     if (input.product_id !== undefined && (await this.products.findById(storeId, input.product_id, { activeOnly: false })) === undefined) {
       throw new ParameterInvalid({ param: "product_id", message: "product_id names no product of this store" });
+    }
+    if (input.order_id !== undefined) {
+      const order = await this.orders.find(storeId, input.order_id);
+      if (order === undefined || order.customerId !== customer.customerId) {
+        throw new ParameterInvalid({ param: "order_id", message: "order_id names no order of yours in this store" });
+      }
     }
     const at = this.clock.now().toISOString();
     const thread: Thread = {

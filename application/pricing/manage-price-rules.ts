@@ -10,6 +10,7 @@ import { Clock } from "../ports/clock.js";
 import { IdGenerator } from "../ports/id-generator.js";
 import { PriceRuleRepository, type StoredPriceRule } from "../ports/price-rule-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
+import { StoreReferences } from "../catalog/store-references.js";
 import type { PriceRuleInput, PriceRulePatch } from "./pricing-inputs.js";
 import { toPriceRuleRecord, type PriceRuleRecord } from "./price-rule-record.js";
 
@@ -43,6 +44,7 @@ const normalise = (rule: StoredPriceRule): StoredPriceRule => ({
 export class ManagePriceRules {
   constructor(
     @inject(PriceRuleRepository) private readonly rules: PriceRuleRepository,
+    @inject(StoreReferences) private readonly references: StoreReferences,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(Clock) private readonly clock: Clock,
@@ -71,6 +73,7 @@ export class ManagePriceRules {
       updatedAt: now,
     });
     check(rule);
+    await this.checkReferences(principal.storeId, input);
     await this.rules.insert(principal.storeId, rule);
     return toPriceRuleRecord(rule);
   }
@@ -95,9 +98,17 @@ export class ManagePriceRules {
         updatedAt: this.clock.now().toISOString(),
       });
       check(next);
+      await this.checkReferences(principal.storeId, patch);
       await this.rules.update(principal.storeId, next);
       return toPriceRuleRecord(next);
     });
+  }
+
+  /** The products and categories a rule names must be the store's (a 400 naming the first that is not). */
+  private async checkReferences(storeId: string, input: PriceRulePatch): Promise<void> {
+    const listed = (param: string, ids: readonly string[] | null | undefined) => (ids ?? []).map((id, i) => [`${param}[${i}]`, id] as const);
+    await this.references.checkProducts(storeId, listed("product_ids", input.product_ids));
+    await this.references.checkCategories(storeId, listed("category_ids", input.category_ids));
   }
 
   async remove(principal: Principal, id: string): Promise<void> {

@@ -12,6 +12,7 @@ import { UnitOfWork } from "../ports/unit-of-work.js";
 import type { PromotionInput, PromotionPatch } from "./promotion-inputs.js";
 import type { PromotionRecord } from "./promotion-record.js";
 import { promotionMissing, ReadPromotions } from "./read-promotions.js";
+import { StoreReferences } from "../catalog/store-references.js";
 
 /** The rules' names for fields, and the API's. */
 const PARAM_OF_NAME: ReadonlyArray<readonly [string, string]> = [
@@ -81,6 +82,7 @@ export class ManagePromotions {
   constructor(
     @inject(PromotionRepository) private readonly promotions: PromotionRepository,
     @inject(ReadPromotions) private readonly reader: ReadPromotions,
+    @inject(StoreReferences) private readonly references: StoreReferences,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(Clock) private readonly clock: Clock,
@@ -119,6 +121,7 @@ export class ManagePromotions {
     });
     check(promotion);
     checkDates(promotion);
+    await this.checkReferences(principal.storeId, input);
     await this.promotions.insert(principal.storeId, promotion);
     return (await this.reader.records(principal.storeId, [promotion], now))[0]!;
   }
@@ -157,9 +160,25 @@ export class ManagePromotions {
       });
       check(next);
       checkDates(next);
+      await this.checkReferences(principal.storeId, patch);
       await this.promotions.update(principal.storeId, next);
       return (await this.reader.records(principal.storeId, [next], now))[0]!;
     });
+  }
+
+  /** Every product and category the write names must be the store's (a 400 naming the first that is not). */
+  private async checkReferences(storeId: string, input: PromotionPatch): Promise<void> {
+    const listed = (param: string, ids: readonly string[] | undefined) => (ids ?? []).map((id, i) => [`${param}[${i}]`, id] as const);
+    const quantified = (param: string, lines: readonly { readonly product_id: string }[] | undefined) =>
+      (lines ?? []).map((line, i) => [`${param}[${i}].product_id`, line.product_id] as const);
+    await this.references.checkProducts(storeId, [
+      ...listed("applicable_products", input.applicable_products),
+      ...quantified("bundle_products", input.bundle_products),
+      ...quantified("bogo_required_products", input.bogo_required_products),
+      ...quantified("bogo_free_products", input.bogo_free_products),
+      ...quantified("free_products", input.free_products),
+    ]);
+    await this.references.checkCategories(storeId, listed("applicable_categories", input.applicable_categories));
   }
 
   async remove(principal: Principal, id: string): Promise<void> {

@@ -9,6 +9,7 @@ import { simpleProductBody } from "../../support/catalog-fixtures.js";
 import { ManualClock, registerCustomer, withToken, type SignedInCustomer } from "../../support/customer-fixtures.js";
 import type { TestResponse } from "../../support/http-client.js";
 import { startTestApplication, type TestApplication } from "../../support/test-application.js";
+import { checkoutBody, createProduct, fillCustomerCart, setUpDelivery } from "../../support/order-fixtures.js";
 
 const assertError = (response: TestResponse, status: number, code: string, param?: string): void => {
   assert.equal(response.status, status, `expected ${status} ${code}, got ${response.status} ${response.text}`);
@@ -28,6 +29,7 @@ describe("messaging over HTTP", function () {
   let brian: SignedInCustomer;
   let storePrincipal: Principal;
   let productId: string;
+  let aminaOrderId: string;
 
   const open = (customer: SignedInCustomer, body: Record<string, unknown> = {}) =>
     t.client.post("/v1/messaging/threads", { subject: "A question", thread_type: "general", message: "Hello there", ...body }, withToken(secret, customer.accessToken));
@@ -49,6 +51,13 @@ describe("messaging over HTTP", function () {
     amina = await registerCustomer(t.client, secret, { name: "Amina Wanjiru", phone: "+254712345678" });
     brian = await registerCustomer(t.client, secret, { name: "Brian Otieno" });
     productId = (await t.client.post("/v1/products", simpleProductBody("Kilimani Sofa", "SOFA-1"), { key: secret })).body.product_id;
+    // Amina's own order: a thread may name only an order of the customer who opens it.
+    await setUpDelivery(t.client, secret);
+    const ordered = await createProduct(t.client, secret, "Ordered Lamp", { price: 10_000, stock: 10 });
+    await fillCustomerCart(t.client, publishable, amina, [{ variantId: ordered.variantId, quantity: 1 }]);
+    const order = await t.client.post("/v1/orders", checkoutBody({ customer_id: amina.id }), withToken(secret, amina.accessToken));
+    assert.equal(order.status, 201, order.text);
+    aminaOrderId = order.body.id;
   });
 
   after(async () => {
@@ -60,7 +69,7 @@ describe("messaging over HTTP", function () {
   describe("threads", () => {
     it("opening a thread answers 201 with the thread; the store has one unread message", async () => {
       tick();
-      const orderId = "01900000-0000-7000-8000-00000000aaaa";
+      const orderId = aminaOrderId;
       const response = await open(amina, { subject: " Delivery of my sofa ", thread_type: "delivery", product_id: productId, order_id: orderId });
       assert.equal(response.status, 201, response.text);
       const now = clock.now().toISOString();

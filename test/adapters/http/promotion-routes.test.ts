@@ -7,6 +7,7 @@ import { Promotion, PromotionList } from "../../../adapters/http/schemas/promoti
 import type { Clock } from "../../../application/ports/clock.js";
 import { PromotionRepository } from "../../../application/ports/promotion-repository.js";
 import { describeMysql } from "../../support/mysql-database.js";
+import { createProduct } from "../../support/order-fixtures.js";
 import { startTestApplication, type TestApplication, type TestApplicationOptions } from "../../support/test-application.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +26,10 @@ const promotionSuite = (title: string, options: () => TestApplicationOptions): v
   let t: TestApplication;
   let secret: string;
   let publishable: string;
-  const [productA, productB, categoryA] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+  // Records of the store: a promotion may name only its own store's products and categories.
+  let productA: string;
+  let productB: string;
+  let categoryA: string;
 
   const iso = (days: number): string => new Date(clock.at + days * DAY_MS).toISOString();
   const get = (path: string, key = secret) => t.client.get(path, { key });
@@ -70,6 +74,9 @@ const promotionSuite = (title: string, options: () => TestApplicationOptions): v
     t = await startTestApplication({ ...options(), clock });
     secret = t.store.keys.secretTest;
     publishable = t.store.keys.publishableTest;
+    productA = (await createProduct(t.client, secret, "Promoted A", { price: 10_000, stock: 10 })).productId;
+    productB = (await createProduct(t.client, secret, "Promoted B", { price: 10_000, stock: 10 })).productId;
+    categoryA = (await t.client.post("/v1/categories", { name: "Promoted category" }, { key: secret })).body.id;
   });
   after(() => t?.close());
   afterEach(() => {

@@ -1,5 +1,6 @@
-// Checks that what a post or lookbook write points at belongs to the caller's store: products,
-// lookbooks, the category, the collection. A miss is a 400 naming the offending parameter.
+// Checks that the records a write names belong to the caller's store: products, categories,
+// lookbooks, the collection (posts, lookbooks, price rules, promotions). A miss is a 400 naming
+// the offending parameter, so no write can link one store's records to another's.
 import { inject, injectable } from "inversify";
 import { ParameterInvalid } from "../errors/request-errors.js";
 import { CategoryRepository } from "../ports/category-repository.js";
@@ -14,7 +15,7 @@ const notTheStores = (param: string, what: string): ParameterInvalid =>
 type References = readonly (readonly [string, string])[];
 
 @injectable()
-export class ContentReferences {
+export class StoreReferences {
   constructor(
     @inject(ProductRepository) private readonly products: ProductRepository,
     @inject(LookbookRepository) private readonly lookbooks: LookbookRepository,
@@ -36,6 +37,12 @@ export class ContentReferences {
     const known = await this.products.findManyByIds(storeId, [...new Set(references.map(([, id]) => id))]);
     const unknown = references.find(([, id]) => !known.has(id));
     if (unknown !== undefined) throw notTheStores(unknown[0], "product");
+  }
+
+  async checkCategories(storeId: string, references: References): Promise<void> {
+    for (const [param, id] of references) {
+      if ((await this.categories.findCategory(storeId, id)) === undefined) throw notTheStores(param, "category");
+    }
   }
 
   async checkLookbooks(storeId: string, references: References): Promise<void> {

@@ -32,6 +32,8 @@ export const toVerificationRecord = (payment: Payment) => ({
   order_id: payment.orderId,
   mode: payment.mode,
   paid_at: payment.paidAt,
+  /** Set when the payment needs a person: it paid an order already paid (refund one), or the provider reported another amount. */
+  review_reason: payment.reviewReason,
 });
 export type VerificationRecord = ReturnType<typeof toVerificationRecord>;
 

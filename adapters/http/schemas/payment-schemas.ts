@@ -30,6 +30,10 @@ export const PaymentVerification = Schema.Struct({
   order_id: Schema.NullOr(Schema.String),
   mode: Mode,
   paid_at: Schema.NullOr(Schema.String),
+  review_reason: Schema.NullOr(Schema.String).annotations({
+    description:
+      "Null, or why the payment needs a person: `order_already_paid: ...` when it paid an order another payment had already paid (refund one of them; its payment.succeeded event carries the same reason), `amount_mismatch: ...` when the provider reported another amount or currency.",
+  }),
 }).annotations({ identifier: "PaymentVerification" });
 
 export const PaymentCallbackReceipt = Schema.Struct({

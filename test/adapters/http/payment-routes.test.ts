@@ -333,6 +333,25 @@ describe("payment initialisation rules, keys and signatures", function () {
     assertErrorType(again, 409, "conflict_error", "order_already_paid");
   });
 
+  it("two initialisations for one pending order both verify paid: the order is paid once, the second payment shows review_reason order_already_paid and its event carries it", async () => {
+    const order = await newOrder(h);
+    const first = await initialise(h, { ...bodies.card_popup, amount: order.amount_due, order_id: order.id });
+    const second = await initialise(h, { ...bodies.card_popup, amount: order.amount_due, order_id: order.id });
+    assert.equal(first.status, 201, first.text);
+    assert.equal(second.status, 201, second.text);
+    const paid = await verify(h, first.body.reference);
+    assert.equal(paid.body.status, "paid");
+    assert.equal(paid.body.review_reason, null);
+    const extra = await verify(h, second.body.reference);
+    assert.equal(extra.body.status, "paid", "the money moved: the payment says so");
+    assert.match(extra.body.review_reason, /^order_already_paid: .*refund/);
+    const events = (await eventsOf(knex(h), h.storeId, "payment.succeeded")).filter((e) => e.data.payment.reference === second.body.reference);
+    assert.equal(events.length, 1);
+    assert.match(events[0]!.data.payment.review_reason, /^order_already_paid/);
+    assert.equal((await eventsOf(knex(h), h.storeId, "order.paid")).filter((e) => e.data.order.id === order.id).length, 1);
+    assert.equal((await orderOf(h, order.id)).payment_reference, first.body.reference);
+  });
+
   it("the body's idempotency_key must equal the Idempotency-Key header", async () => {
     const key = `pay-${randomUUID()}`;
     assertParam(await initialise(h, { ...bodies.mobile_stk, idempotency_key: "other" }, { idempotencyKey: key }), "parameter_invalid", "idempotency_key");

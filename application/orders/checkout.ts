@@ -4,13 +4,14 @@
 // stock taken with no oversell, a per-store order number, the cart emptied, and the events.
 // Any failure leaves nothing behind.
 import { Either } from "effect";
+import type { CurrencyCode } from "../../domain/money/currency.js";
 import { inject, injectable } from "inversify";
 import type { NonEmptyVariants } from "../../domain/catalog/product-shapes.js";
 import { checkGiftCard } from "../../domain/gift-cards/check-gift-card.js";
 import { redeem } from "../../domain/gift-cards/gift-card-balance.js";
 import { isGiftCardCode, normaliseGiftCardCode } from "../../domain/gift-cards/gift-card-code.js";
 import { GiftCardCheckThrottle } from "../gift-cards/gift-card-check-throttle.js";
-import { redemptionAmount } from "../../domain/gift-cards/redemption-amount.js";
+import { foreignRedemption } from "../../domain/gift-cards/redemption-amount.js";
 import { applyPercentage } from "../../domain/money/rounding.js";
 import { formatOrderNumber, type Address, type AppliedPromotion, type Order, type OrderLine } from "../../domain/orders/order.js";
 import { evaluatePromotions } from "../../domain/promotions/evaluate-promotions.js";
@@ -26,6 +27,7 @@ import { Clock } from "../ports/clock.js";
 import { CustomerRepository } from "../ports/customer-repository.js";
 import { EventOutbox } from "../ports/event-outbox.js";
 import { Geocoder } from "../ports/geocoder.js";
+import { ExchangeRateRepository } from "../ports/exchange-rate-repository.js";
 import { GiftCardRepository } from "../ports/gift-card-repository.js";
 import { IdGenerator } from "../ports/id-generator.js";
 import { OrderRepository } from "../ports/order-repository.js";
@@ -73,6 +75,7 @@ export class Checkout {
     @inject(PromotionRepository) private readonly promotions: PromotionRepository,
     @inject(ShippingRepository) private readonly shipping: ShippingRepository,
     @inject(GiftCardRepository) private readonly giftCards: GiftCardRepository,
+    @inject(ExchangeRateRepository) private readonly rates: ExchangeRateRepository,
     @inject(GiftCardCheckThrottle) private readonly giftCardGuesses: GiftCardCheckThrottle,
     @inject(OrderRepository) private readonly orders: OrderRepository,
     @inject(CustomerRepository) private readonly customers: CustomerRepository,
@@ -159,7 +162,8 @@ export class Checkout {
       const tax = applyPercentage(taxable, store.taxRatePercent ?? 0);
       const total = taxable + tax;
 
-      const giftCard = input.gift_card_code === undefined ? undefined : await this.redeemGiftCard(store.id, input.gift_card_code, total, orderId, at);
+      const giftCard =
+        input.gift_card_code === undefined ? undefined : await this.redeemGiftCard(store.id, store.baseCurrency as CurrencyCode, input.gift_card_code, total, orderId, at);
       const giftCardAmount = giftCard?.amount ?? 0;
       const paidInFull = giftCard !== undefined && giftCardAmount === total;
 
@@ -279,7 +283,8 @@ export class Checkout {
     return applied;
   }
 
-  private async redeemGiftCard(storeId: string, code: string, total: number, orderId: string, at: string) {
+  /** Takes what the card pays off it (converted at the store's rate when the card is in another currency); answers what it paid in the order's currency. */
+  private async redeemGiftCard(storeId: string, storeCurrency: CurrencyCode, code: string, total: number, orderId: string, at: string) {
     const known = await this.giftCards.findByCode(storeId, normaliseGiftCardCode(code));
     const card = known === undefined ? undefined : await this.giftCards.lock(storeId, known.id);
     const unusable = (reason: string) =>
@@ -287,11 +292,18 @@ export class Checkout {
     if (card === undefined) throw unusable("no such card");
     const check = checkGiftCard(card, at.slice(0, 10));
     if (!check.valid) throw unusable(check.reason ?? "not valid");
-    const amount = redemptionAmount(card, total);
-    if (amount === 0) return { id: card.id, amount: 0 };
-    const moved = redeem(card, amount, this.ids.newId(), at, orderId);
+    let rate = 1;
+    if (card.currency !== storeCurrency) {
+      const stored = await this.rates.find(storeId, card.currency);
+      if (stored === undefined) throw unusable(`it is in ${card.currency} and the store has no exchange rate from ${storeCurrency} to ${card.currency}`);
+      rate = stored.rate;
+    }
+    const { cardAmount, orderAmount } = foreignRedemption(card, total, storeCurrency, rate);
+    if (cardAmount === 0) return { id: card.id, amount: 0 };
+    const moved = redeem(card, cardAmount, this.ids.newId(), at, orderId);
     if (Either.isLeft(moved)) throw unusable(moved.left.message);
-    await this.giftCards.applyMove(storeId, moved.right.card, moved.right.entry);
-    return { id: card.id, amount };
+    const entry = card.currency === storeCurrency ? moved.right.entry : { ...moved.right.entry, conversion: { rate, orderAmount } };
+    await this.giftCards.applyMove(storeId, moved.right.card, entry);
+    return { id: card.id, amount: orderAmount };
   }
 }

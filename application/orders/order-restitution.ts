@@ -30,7 +30,14 @@ export class OrderRestitution {
     if (order.giftCardRestored || order.giftCardId === null || order.giftCardAmount === 0) return order;
     const card = await this.giftCards.lock(storeId, order.giftCardId);
     if (card === undefined) return order;
-    const moved = restore(card, order.giftCardAmount, this.ids.newId(), this.clock.now().toISOString(), order.id);
+    // What the order took off the card, in the card's currency (its redemption's amount: a card in
+    // another currency was converted at the rate of that day, recorded on the entry).
+    const redeemed = (await this.giftCards.ledger(storeId, card.id))
+      .filter((entry) => entry.kind === "redemption" && entry.orderId === order.id)
+      .reduce((sum, entry) => sum + entry.amount, 0);
+    const amount = redeemed > 0 ? redeemed : card.currency === order.currency ? order.giftCardAmount : 0;
+    if (amount === 0) return order;
+    const moved = restore(card, amount, this.ids.newId(), this.clock.now().toISOString(), order.id);
     // A restoration past the initial balance means the ledger was changed by hand; leave it be.
     if (Either.isLeft(moved)) return order;
     await this.giftCards.applyMove(storeId, moved.right.card, moved.right.entry);

@@ -14,6 +14,11 @@ export interface GiftCardLedgerEntry {
   readonly orderId: string | null;
   /** ISO 8601 UTC timestamp. */
   readonly at: string;
+  /**
+   * A redemption against an order in another currency: the store's rate used (major units of the
+   * card's currency per one of the order's) and what the card paid in the order's minor units.
+   */
+  readonly conversion?: { readonly rate: number; readonly orderAmount: number } | undefined;
 }
 
 /** The balance the entries add up to: issues − redemptions + restorations. */

@@ -1,5 +1,8 @@
 // How much of an order a gift card pays: its balance, the order total and the card's usage cap, whichever
-// is least. The cap is a bound, so it is rounded down, never up past it.
+// is least. The cap is a bound, so it is rounded down, never up past it. A card in another currency
+// than the order's is converted at the store's rate (foreignRedemption).
+import type { CurrencyCode } from "../money/currency.js";
+import { convertMinorByInverse, convertMinorDirected } from "../money/rounding.js";
 import { assertValidGiftCard, InvalidGiftCard, usageBasisPoints, type GiftCard } from "./gift-card.js";
 
 /**
@@ -26,4 +29,37 @@ export function redemptionAmount(card: GiftCard, orderTotal: number): number {
     throw new InvalidGiftCard({ reason: `an order total must be a non-negative integer of minor units, got ${orderTotal}` });
   }
   return Math.min(card.balance, usageCap(card, orderTotal), orderTotal);
+}
+
+/** What a redemption moves: minor units of the card's currency off the card, minor units of the order's currency off the total. */
+export interface Redemption {
+  readonly cardAmount: number;
+  readonly orderAmount: number;
+}
+
+/**
+ * A card redeemed against an order in another currency (CONTRACT: balances are major units of the
+ * card's own currency). `rate` is the store's exchange rate: major units of the card's currency per
+ * one of the order's. The card covers min(total, usage cap) if its balance is enough, taking the card
+ * units that amount needs rounded UP (the card pays at most one of its minor units more than the
+ * exact value, never less, so the order is covered); otherwise its whole balance pays what it is
+ * worth rounded DOWN (never more than the card holds). Either way the two amounts differ from the
+ * exact conversion by less than one minor unit of the coarser currency. In one currency this is
+ * redemptionAmount on both sides.
+ */
+export function foreignRedemption(card: GiftCard, orderTotal: number, orderCurrency: CurrencyCode, rate: number): Redemption {
+  if (card.currency === orderCurrency) {
+    const amount = redemptionAmount(card, orderTotal);
+    return { cardAmount: amount, orderAmount: amount };
+  }
+  assertValidGiftCard(card);
+  if (!(Number.isSafeInteger(orderTotal) && orderTotal >= 0)) {
+    throw new InvalidGiftCard({ reason: `an order total must be a non-negative integer of minor units, got ${orderTotal}` });
+  }
+  const limit = Math.min(usageCap(card, orderTotal), orderTotal);
+  const needed = convertMinorDirected(limit, orderCurrency, card.currency, rate, "up");
+  if (needed <= card.balance) return { cardAmount: needed, orderAmount: limit };
+  const worth = Math.min(limit, convertMinorByInverse(card.balance, card.currency, orderCurrency, rate, "down"));
+  // A balance worth less than one minor unit of the order pays nothing and keeps its units.
+  return worth === 0 ? { cardAmount: 0, orderAmount: 0 } : { cardAmount: card.balance, orderAmount: worth };
 }

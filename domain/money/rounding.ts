@@ -113,3 +113,46 @@ export function applyPercentage(amountMinor: number, percent: number): number {
   const denominator = 100n * 10n ** BigInt(p.scale);
   return toSafeInteger(divideHalfEven(numerator, denominator), `${percent}% of ${amountMinor}`);
 }
+
+/** floor(numerator / denominator) for a positive denominator. */
+function divideFloor(numerator: bigint, denominator: bigint): bigint {
+  const quotient = numerator / denominator;
+  return numerator % denominator < 0n ? quotient - 1n : quotient;
+}
+
+/**
+ * What `amountMinor` of `from` is worth in `to` minor units at `rate` (major units of `to` per one of
+ * `from`, as convertMinor takes it), rounded by `direction` instead of to the nearest: "up" where the
+ * result must cover the amount (the part of a gift card that pays a total), "down" where it must not
+ * exceed what is held (what a gift card's balance is worth).
+ */
+export function convertMinorDirected(amountMinor: number, from: CurrencyCode, to: CurrencyCode, rate: number, direction: "up" | "down"): number {
+  assertMinorUnits(amountMinor);
+  if (!(Number.isFinite(rate) && rate > 0)) {
+    throw new RangeError(`an exchange rate must be finite and positive, got ${rate}`);
+  }
+  const r = readDecimal(rate);
+  const numerator = BigInt(amountMinor) * r.units * 10n ** BigInt(minorDigits(to));
+  const denominator = 10n ** BigInt(r.scale + minorDigits(from));
+  const down = divideFloor(numerator, denominator);
+  const exact = down * denominator === numerator;
+  return toSafeInteger(direction === "up" && !exact ? down + 1n : down, `converting ${amountMinor} ${from}`);
+}
+
+/**
+ * convertMinorDirected with the rate the other way round: `inverseRate` is how many major units of
+ * `from` one major unit of `to` buys (a store's rate to a gift card's currency, used to value the card
+ * in the store's currency), exact, then rounded once by `direction`.
+ */
+export function convertMinorByInverse(amountMinor: number, from: CurrencyCode, to: CurrencyCode, inverseRate: number, direction: "up" | "down"): number {
+  assertMinorUnits(amountMinor);
+  if (!(Number.isFinite(inverseRate) && inverseRate > 0)) {
+    throw new RangeError(`an exchange rate must be finite and positive, got ${inverseRate}`);
+  }
+  const r = readDecimal(inverseRate);
+  const numerator = BigInt(amountMinor) * 10n ** BigInt(r.scale + minorDigits(to));
+  const denominator = r.units * 10n ** BigInt(minorDigits(from));
+  const down = divideFloor(numerator, denominator);
+  const exact = down * denominator === numerator;
+  return toSafeInteger(direction === "up" && !exact ? down + 1n : down, `converting ${amountMinor} ${from}`);
+}

@@ -73,18 +73,22 @@ export const assertStoreConsistent = async (knex: Knex, storeId: string, initial
   }
 
   const cards: { id: string; balance: number | string; initial_balance: number | string }[] = await knex("gift_cards").where({ store_id: storeId });
-  const ledger: { gift_card_id: string; kind: string; amount: number | string; order_id: string | null }[] = await knex("gift_card_ledger").where({ store_id: storeId });
+  const ledger: { gift_card_id: string; kind: string; amount: number | string; order_id: string | null; order_amount: number | string | null }[] = await knex(
+    "gift_card_ledger",
+  ).where({ store_id: storeId });
   const ordersById = new Map(orders.map((o) => [o.id, o]));
   let redemptions = 0;
   for (const card of cards) {
-    const spentByOrders = orders.filter((o) => o.gift_card_id === card.id).reduce((sum, o) => sum + Number(o.gift_card_amount), 0);
-    assert.equal(Number(card.balance), Number(card.initial_balance) - spentByOrders, `gift card ${card.id}: balance = initial - what existing orders took`);
     const redeemed = ledger.filter((entry) => entry.gift_card_id === card.id && entry.kind === "redemption");
+    // In the card's own currency: what the redemptions of existing orders took off it.
+    const spentByOrders = redeemed.filter((e) => e.order_id !== null && ordersById.has(e.order_id)).reduce((sum, e) => sum + Number(e.amount), 0);
+    assert.equal(Number(card.balance), Number(card.initial_balance) - spentByOrders, `gift card ${card.id}: balance = initial - what existing orders took`);
     redemptions += redeemed.length;
     for (const entry of redeemed) {
       const order = entry.order_id === null ? undefined : ordersById.get(entry.order_id);
       assert.ok(order !== undefined, `gift card ${card.id}: a redemption belongs to an existing order`);
-      assert.equal(Number(order.gift_card_amount), Number(entry.amount), `gift card ${card.id}: the redemption is the order's gift card amount`);
+      // A card in another currency records what it paid in the order's currency beside what it lost.
+      assert.equal(Number(order.gift_card_amount), Number(entry.order_amount ?? entry.amount), `gift card ${card.id}: the redemption is the order's gift card amount`);
     }
     assert.equal(new Set(redeemed.map((e) => e.order_id)).size, redeemed.length, `gift card ${card.id}: one redemption per order`);
     assert.equal(

@@ -14,6 +14,7 @@ import * as webhooks from "./0010-webhooks.js";
 import * as content from "./0011-content.js";
 import * as search from "./0012-search.js";
 import * as catalogVersions from "./0013-catalog-versions.js";
+import * as giftCardConversions from "./0014-gift-card-conversions.js";
 
 interface Migration {
   readonly name: string;
@@ -21,7 +22,7 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions];
+const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions];
 
 export class StorefrontMigrationSource implements Knex.MigrationSource<Migration> {
   getMigrations(): Promise<Migration[]> {

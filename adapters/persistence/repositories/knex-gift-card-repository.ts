@@ -38,6 +38,8 @@ interface LedgerRow {
   balance_after: number | string;
   order_id: string | null;
   created_at: string;
+  exchange_rate: number | string | null;
+  order_amount: number | string | null;
 }
 
 const toGiftCard = (row: GiftCardRow): GiftCard => ({
@@ -65,6 +67,9 @@ const toEntry = (row: LedgerRow): GiftCardLedgerEntry => ({
   balanceAfter: Number(row.balance_after),
   orderId: row.order_id,
   at: row.created_at,
+  ...(row.exchange_rate === null || row.order_amount === null
+    ? {}
+    : { conversion: { rate: Number(row.exchange_rate), orderAmount: Number(row.order_amount) } }),
 });
 
 const entryColumns = (storeId: string, entry: GiftCardLedgerEntry) => ({
@@ -76,6 +81,8 @@ const entryColumns = (storeId: string, entry: GiftCardLedgerEntry) => ({
   balance_after: entry.balanceAfter,
   order_id: entry.orderId,
   created_at: entry.at,
+  exchange_rate: entry.conversion?.rate ?? null,
+  order_amount: entry.conversion?.orderAmount ?? null,
 });
 
 /** What a balance move changes on the card. */

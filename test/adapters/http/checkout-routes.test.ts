@@ -24,6 +24,7 @@ import {
   type Variant,
 } from "../../support/order-fixtures.js";
 import { startTestApplication, type TestApplication, type TestApplicationOptions } from "../../support/test-application.js";
+import { signedOrderPatch } from "../../support/signed-request.js";
 
 const decodeOrder = Schema.decodeUnknownSync(Order, { onExcessProperty: "error" });
 
@@ -251,6 +252,47 @@ const checkoutSuite = (title: string, options: () => TestApplicationOptions): vo
         assert.equal(order.amount_due, 0);
         assert.deepEqual(await orderEvents(knex(), storeId, order.id), ["order.created", "order.paid"]);
         assert.equal((await t.client.get(`/v1/gift-cards/check?code=${card.body.code}`, { key: publishable })).body.balance, 18_492);
+      });
+
+      it("converts a gift card in another currency at the store's rate; a cancel gives back exactly what it took; no rate is a 422", async () => {
+        for (const [currency, rate] of [["TZS", 20.2], ["USD", 0.0077], ["UGX", 28.5]] as const) {
+          const set = await t.client.post("/v1/exchange-rates", { currency, rate }, { key: secret });
+          assert.ok(set.status === 201 || (await t.client.patch(`/v1/exchange-rates/${currency}`, { rate }, { key: secret })).status === 200, set.text);
+        }
+        const balanceOf = async (code: string) => (await t.client.get(`/v1/gift-cards/check?code=${code}`, { key: secret })).body.balance;
+        const issue = async (body: Record<string, unknown>) => (await t.client.post("/v1/gift-cards", body, { key: secret })).body;
+        // Each order: 1,000.00 + 300.00 delivery, + 16% = KES 1,508.00.
+        const tzs = await issue({ initial_balance: 100_000, currency: "TZS" });
+        const paid = await checkoutSession(t.client, secret, (await cartWith(100_000, 10, 1)).session, { gift_card_code: tzs.code });
+        assert.equal(paid.gift_card_amount, 1_508);
+        assert.equal(paid.payment_status, "paid");
+        // 1,508 KES at 20.2 TZS a shilling is 30,461.60 TZS.
+        assert.equal(await balanceOf(tzs.code), 69_538.4);
+        const cancelled = await signedOrderPatch(t.client, paid.id, { order_status: "cancelled" }, { key: secret, secret: t.store.store.hmacSecret });
+        assert.equal(cancelled.status, 200, cancelled.text);
+        assert.equal(await balanceOf(tzs.code), 100_000, "the card is whole again, in its own currency");
+
+        const usd = await issue({ initial_balance: 5, currency: "USD" });
+        const part = await checkoutSession(t.client, secret, (await cartWith(100_000, 10, 1)).session, { gift_card_code: usd.code });
+        // USD 5 at 0.0077 a shilling is KES 649.35 (rounded down): the card pays that, not KES 5.
+        assert.equal(part.gift_card_amount, 649.35);
+        assert.equal(part.amount_due, 858.65);
+        assert.equal(await balanceOf(usd.code), 0);
+
+        const ugx = await issue({ initial_balance: 10_000, currency: "UGX" });
+        const ugxOrder = await checkoutSession(t.client, secret, (await cartWith(100_000, 10, 1)).session, { gift_card_code: ugx.code });
+        assert.equal(ugxOrder.gift_card_amount, 350.87, "UGX 10,000 is worth KES 350.87, not KES 100.00");
+        const ledger = await knex()("gift_card_ledger").where({ store_id: storeId, order_id: ugxOrder.id, kind: "redemption" }).first();
+        assert.equal(Number(ledger.amount), 10_000);
+        assert.equal(Number(ledger.exchange_rate), 28.5);
+        assert.equal(Number(ledger.order_amount), 35_087);
+
+        const gbp = await issue({ initial_balance: 50, currency: "GBP" });
+        const { session, variant } = await cartWith(100_000, 10, 1);
+        const before = await orderCount();
+        assertError(await post(checkoutBody({ session_id: session }, { gift_card_code: gbp.code })), 422, "gift_card_not_usable", "gift_card_code");
+        await assertNothingTaken(session, variant, 10, 1, before);
+        assert.equal(await balanceOf(gbp.code), 50);
       });
 
       it("records promotion.applied for each promotion applied and product.stock_low when a line takes a variant to its threshold", async () => {

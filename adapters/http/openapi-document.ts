@@ -13,9 +13,11 @@ const ERROR_RESPONSES: Readonly<Record<number, string>> = {
   405: "The path exists but not with this method.",
   409: "The request conflicts with the record's state.",
   413: "The body is larger than 1 MiB.",
+  414: "The URL is longer than 8 KiB (`request_too_large`).",
   415: "The body is not JSON.",
   422: "The request is well formed but breaks a business rule.",
   429: "Too many requests; retry after `Retry-After` seconds.",
+  431: "The headers, with the URL, are larger than 16 KiB (`request_too_large`).",
   500: "An unexpected error; quote the request_id.",
   502: "A payment provider refused the request (`provider_error`, with its message).",
   503: "The database is unavailable; retry after `Retry-After` seconds.",
@@ -89,7 +91,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
           : {}),
       },
     };
-    const statuses = new Set<number>([400, ...(route.access === "public" ? [] : [401]), 429, 500, 503, ...(route.access === "secret" ? [403] : []), ...(route.errors ?? [])]);
+    const statuses = new Set<number>([400, ...(route.access === "public" ? [] : [401]), 414, 429, 431, 500, 503, ...(route.access === "secret" ? [403] : []), ...(route.errors ?? [])]);
     if (route.params !== undefined) statuses.add(404);
     if (route.body !== undefined) [413, 415].forEach((s) => statuses.add(s));
     for (const status of [...statuses].sort()) {

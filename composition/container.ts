@@ -454,9 +454,8 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
     routes,
     jobs,
     httpApp: () => {
-      if (answerCache !== undefined) {
-        catalogVersions.start(config.answerCache.pollMs, (error) => logger.warn({ err: error }, "catalog version poll failed"));
-      }
+      // Polled even without the answer cache: product copies for carts and list totals rely on it too.
+      catalogVersions.start(config.answerCache.pollMs, (error) => logger.warn({ err: error }, "catalog version poll failed"));
       return createHttpApp({
         routes,
         authenticate: container.get(AuthenticateApiKey),

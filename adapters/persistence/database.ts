@@ -70,11 +70,11 @@ export class Database {
     readonly knex: Knex,
     readonly dialect: Dialect,
   ) {
-    knex.on("query", (data: { sql: string }) => this.queries.emit("query", data.sql));
+    knex.on("query", (data: { sql: string; bindings?: readonly unknown[] }) => this.queries.emit("query", data.sql, data.bindings ?? []));
   }
 
-  /** Calls `listener` with the SQL of every statement sent: through knex, the fast path, or BEGIN / COMMIT / ROLLBACK. */
-  onQuery(listener: (sql: string) => void): () => void {
+  /** Calls `listener` with the SQL (and its bindings) of every statement sent: through knex, the fast path, or BEGIN / COMMIT / ROLLBACK. */
+  onQuery(listener: (sql: string, bindings: readonly unknown[]) => void): () => void {
     this.queries.on("query", listener);
     return () => this.queries.off("query", listener);
   }
@@ -95,7 +95,7 @@ export class Database {
 
   private async prepared(sql: string, bindings: readonly unknown[], want: "rows" | "changes"): Promise<unknown> {
     try {
-      this.queries.emit("query", sql);
+      this.queries.emit("query", sql, bindings);
       const scope = this.transactions.getStore();
       if (scope !== undefined) {
         if (scope.closed) throw new Error(`a query after its unit of work ended: ${sql}`);
@@ -130,7 +130,7 @@ export class Database {
 
   /** BEGIN, COMMIT or ROLLBACK on a connection (text protocol: these cannot be prepared on MySQL). */
   private async control(connection: object, sql: "BEGIN" | "COMMIT" | "ROLLBACK"): Promise<void> {
-    this.queries.emit("query", sql);
+    this.queries.emit("query", sql, []);
     if (this.dialect === "sqlite") {
       (connection as SqliteConnection).exec(sql);
       return;

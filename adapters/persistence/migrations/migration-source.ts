@@ -15,6 +15,7 @@ import * as content from "./0011-content.js";
 import * as search from "./0012-search.js";
 import * as catalogVersions from "./0013-catalog-versions.js";
 import * as giftCardConversions from "./0014-gift-card-conversions.js";
+import * as listIndexes from "./0015-list-indexes.js";
 
 interface Migration {
   readonly name: string;
@@ -22,7 +23,7 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions];
+const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes];
 
 export class StorefrontMigrationSource implements Knex.MigrationSource<Migration> {
   getMigrations(): Promise<Migration[]> {

@@ -1,0 +1,163 @@
+// Every product and price list walks an index, on both dialects: the statements the repository
+// really sends for a list (captured as they go out, with their bindings) are EXPLAINed, and none
+// may scan a whole table of products or variants, sort a store's products, or (for an id list)
+// walk the store's products instead of looking the ids up. A store of 3,000 products in three
+// categories makes the plans those of a real catalog; SQLite is planned as it runs in production,
+// without statistics, and MariaDB with the statistics InnoDB keeps by itself (ANALYZE TABLE).
+import "reflect-metadata";
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "../../../adapters/persistence/connection.js";
+import type { Database } from "../../../adapters/persistence/database.js";
+import { migrateToLatest } from "../../../adapters/persistence/migrations/migration-source.js";
+import { KnexProductRepository, productColumns, variantColumns } from "../../../adapters/persistence/repositories/knex-product-repository.js";
+import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
+import { productRecord, variantRecord } from "../../support/catalog-fixtures.js";
+import { describeMysql } from "../../support/mysql-database.js";
+
+const STORE = "01900000-0000-7000-8000-0000000000aa";
+const PRODUCTS = 3_000;
+const CATEGORIES = ["01900000-0000-7000-8000-0000000000c1", "01900000-0000-7000-8000-0000000000c2", "01900000-0000-7000-8000-0000000000c3"];
+const SUBCATEGORIES = ["01900000-0000-7000-8000-0000000000d1", "01900000-0000-7000-8000-0000000000d2", "01900000-0000-7000-8000-0000000000d3"];
+const id = (kind: number, n: number): string => `01900000-0000-7000-8${kind}00-${n.toString(16).padStart(12, "0")}`;
+
+const seed = async (db: Database): Promise<void> => {
+  await new KnexStoreRepository(db).create({ id: STORE, name: "Plans", baseCurrency: "KES", hmacSecret: "x".repeat(48), createdAt: "2030-01-01T00:00:00.000Z" });
+  const at = "2030-01-01T00:00:00.000Z";
+  await db.knex("categories").insert(
+    CATEGORIES.map((c, i) => ({ id: c, store_id: STORE, name: `Category ${i}`, active: true, created_at: at, updated_at: at })),
+  );
+  await db.knex("subcategories").insert(
+    SUBCATEGORIES.map((s, i) => ({ id: s, store_id: STORE, category_id: CATEGORIES[i], name: `Sub ${i}`, active: true, created_at: at, updated_at: at })),
+  );
+  for (let start = 0; start < PRODUCTS; start += 500) {
+    const products = [];
+    const variants = [];
+    for (let n = start; n < start + 500; n++) {
+      const created = new Date(Date.parse(at) + n * 60_000).toISOString();
+      const product = productRecord(id(1, n), {
+        slug: `product-${n}`,
+        categoryId: CATEGORIES[n % 3]!,
+        subcategoryId: SUBCATEGORIES[n % 3]!,
+        isActive: n % 50 !== 0,
+        createdAt: created,
+        updatedAt: created,
+      });
+      products.push(productColumns(STORE, product));
+      variants.push(variantColumns(STORE, variantRecord(id(2, n), product.id, `SKU-${n}`), created));
+    }
+    await db.knex("products").insert(products);
+    await db.knex("variants").insert(variants);
+  }
+};
+
+interface Sent {
+  readonly sql: string;
+  readonly bindings: readonly unknown[];
+}
+
+/** The selects a piece of work sends. */
+const captured = async (db: Database, work: () => Promise<unknown>): Promise<Sent[]> => {
+  const sent: Sent[] = [];
+  const stop = db.onQuery((sql, bindings) => {
+    if (/^\s*select/i.test(sql)) sent.push({ sql, bindings });
+  });
+  try {
+    await work();
+  } finally {
+    stop();
+  }
+  assert.ok(sent.length > 0, "the work sent selects");
+  return sent;
+};
+
+/** The lists the catalog and price routes read, and an id lookup (carts, collection items). */
+const LISTS: ReadonlyArray<readonly [string, (products: KnexProductRepository) => Promise<unknown>]> = [
+  ["the price list, a deep page", (p) => p.listOffset(STORE, {}, { limit: 50, offset: 2_000 })],
+  ["the price list of a category", (p) => p.listOffset(STORE, { categoryId: CATEGORIES[1] }, { limit: 50, offset: 500 })],
+  ["the price list of a subcategory", (p) => p.listOffset(STORE, { subcategoryId: SUBCATEGORIES[2] }, { limit: 50, offset: 100 })],
+  ["the product list", (p) => p.listPage(STORE, {}, { limit: 50 })],
+  ["the product list of a category", (p) => p.listPage(STORE, { categoryId: CATEGORIES[0] }, { limit: 50 })],
+  ["the product list of a subcategory", (p) => p.listPage(STORE, { subcategoryId: SUBCATEGORIES[1] }, { limit: 50 })],
+  ["products by 100 ids", (p) => p.findManyByIds(STORE, Array.from({ length: 100 }, (_, n) => id(1, n * 7 + 1)))],
+];
+
+const SQLITE_SCAN = /^SCAN (p|v|products|variants)\b/;
+/** A statement that walks a list in its order (as opposed to reading the rows of known ids, which may sort those few rows). */
+const walksList = (sql: string): boolean => /order by [`"]?p[`"]?\.[`"]?(created_at|featured_order)/i.test(sql);
+
+const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: () => Promise<void>; close: () => Promise<void> }>) =>
+  describe(title, function () {
+    this.timeout(120_000);
+    let db: Database;
+    let close: () => Promise<void>;
+    let products: KnexProductRepository;
+    before(async () => {
+      let analyze: () => Promise<void>;
+      ({ db, analyze, close } = await open());
+      await migrateToLatest(db.knex);
+      await seed(db);
+      await analyze();
+      products = new KnexProductRepository(db);
+    });
+    after(() => close?.());
+
+    for (const [name, read] of LISTS) {
+      it(`${name}: no table scan, no sort of the store's products`, async () => {
+        for (const { sql, bindings } of await captured(db, () => read(products))) {
+          const what = `${name}: ${sql}`;
+          if (db.dialect === "sqlite") {
+            const plan: { detail: string }[] = await db.knex.raw(`explain query plan ${sql}`, bindings as never[]);
+            for (const { detail } of plan) {
+              assert.doesNotMatch(detail, SQLITE_SCAN, `${what}\n${plan.map((p) => p.detail).join("\n")}`);
+              if (walksList(sql)) assert.doesNotMatch(detail, /TEMP B-TREE FOR ORDER BY/, what);
+            }
+            if (/ p\.id in \(/.test(sql)) assert.ok(plan.some((p) => /SEARCH p USING INDEX sqlite_autoindex_products_1 \(id=\?\)/.test(p.detail)), `${what}: ids looked up by key\n${plan.map((p) => p.detail).join("\n")}`);
+          } else {
+            const [rows] = (await db.knex.raw(`explain ${sql}`, bindings as never[])) as [{ table: string; type: string; key: string | null; Extra: string | null }[]];
+            for (const row of rows) {
+              if (!/^(p|v|products|variants)$/.test(row.table)) continue;
+              assert.notEqual(row.type, "ALL", `${what}: a scan of ${row.table}\n${JSON.stringify(rows)}`);
+              if (walksList(sql) && row.table === "p") assert.doesNotMatch(row.Extra ?? "", /filesort/, `${what}\n${JSON.stringify(rows)}`);
+              if (/ p\.id in \(/.test(sql) && row.table === "p") assert.equal(row.key, "PRIMARY", `${what}: ids looked up by key\n${JSON.stringify(rows)}`);
+            }
+          }
+        }
+      });
+    }
+
+    it("the price list answers every page in order with the exact total, past the end empty", async () => {
+      const first = await products.listOffset(STORE, {}, { limit: 1_000, offset: 0 });
+      const active = PRODUCTS - PRODUCTS / 50;
+      assert.equal(first.total, active);
+      const all = [...first.items];
+      for (let offset = 1_000; offset < active; offset += 1_000) all.push(...(await products.listOffset(STORE, {}, { limit: 1_000, offset })).items);
+      assert.equal(all.length, active);
+      const created = all.map((p) => p.product.createdAt);
+      assert.deepEqual(created, [...created].sort().reverse(), "newest first");
+      assert.equal(new Set(all.map((p) => p.product.id)).size, active, "no product twice");
+      assert.deepEqual(await products.listOffset(STORE, {}, { limit: 10, offset: active }), { items: [], total: active });
+    });
+  });
+
+planSuite("list query plans (SQLite)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "storefront-plans-"));
+  const db = openDatabase({ dialect: "sqlite", filename: join(dir, "plans.db") });
+  return {
+    db,
+    analyze: async () => undefined,
+    close: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describeMysql("list query plans (MariaDB)", (getDb) => {
+  planSuite("plans", async () => {
+    const db = openDatabase({ dialect: "mysql", url: getDb().url, poolMin: 0, poolMax: 4, acquireTimeoutMs: 5_000 });
+    return { db, analyze: async () => void (await db.knex.raw("analyze table products, variants, categories, subcategories")), close: () => db.close() };
+  });
+});

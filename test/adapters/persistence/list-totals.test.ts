@@ -1,0 +1,77 @@
+// Exact list totals kept under the catalog stamp (adapters/persistence/list-totals.ts): a second
+// page is not counted again while polling runs, a write of this process counts again at once, a
+// write of another process sharing the file at the next poll, and nothing is kept while polling
+// does not run.
+import "reflect-metadata";
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { catalogVersionsOf, type CatalogVersions } from "../../../adapters/persistence/catalog-versions.js";
+import { openDatabase } from "../../../adapters/persistence/connection.js";
+import type { Database } from "../../../adapters/persistence/database.js";
+import { migrateToLatest } from "../../../adapters/persistence/migrations/migration-source.js";
+import { KnexProductRepository } from "../../../adapters/persistence/repositories/knex-product-repository.js";
+import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
+import { productRecord, variantRecord } from "../../support/catalog-fixtures.js";
+
+const STORE = "01900000-0000-7000-8000-0000000000ab";
+const productId = (n: number) => `01900000-0000-7000-8000-${(0x300 + n).toString(16).padStart(12, "0")}`;
+const variantId = (n: number) => `01900000-0000-7000-8000-${(0x700 + n).toString(16).padStart(12, "0")}`;
+
+describe("list totals under the catalog stamp (SQLite)", function () {
+  let dir: string;
+  let db: Database;
+  let other: Database;
+  let versions: CatalogVersions;
+  let products: KnexProductRepository;
+
+  const counts = async (): Promise<{ total: number; counted: boolean }> => {
+    let counted = false;
+    const stop = db.onQuery((sql) => {
+      if (/count\(\*\)/i.test(sql)) counted = true;
+    });
+    try {
+      return { total: (await products.listOffset(STORE, {}, { limit: 2, offset: 0 })).total, counted };
+    } finally {
+      stop();
+    }
+  };
+  const add = (repository: KnexProductRepository, n: number) =>
+    repository.insert(STORE, productRecord(productId(n)), [variantRecord(variantId(n), productId(n), `SKU-T${n}`)]);
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "storefront-totals-"));
+    db = openDatabase({ dialect: "sqlite", filename: join(dir, "store.db") });
+    await migrateToLatest(db.knex);
+    await new KnexStoreRepository(db).create({ id: STORE, name: "Totals", baseCurrency: "KES", hmacSecret: "x".repeat(48), createdAt: "2030-01-01T00:00:00.000Z" });
+    products = new KnexProductRepository(db);
+    for (let n = 0; n < 3; n++) await add(products, n);
+    other = openDatabase({ dialect: "sqlite", filename: join(dir, "store.db") });
+    versions = catalogVersionsOf(db);
+  });
+  afterEach(async () => {
+    versions.stop();
+    await other.close();
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("counts once per catalog change while polling runs; this process's write at once, another's at the next poll", async () => {
+    versions.start(60_000, (error) => assert.fail(String(error)));
+    await versions.poll();
+    assert.deepEqual(await counts(), { total: 3, counted: true });
+    assert.deepEqual(await counts(), { total: 3, counted: false }, "the next page is not counted again");
+    await add(products, 3);
+    assert.deepEqual(await counts(), { total: 4, counted: true }, "a write of this process counts again at once");
+    await add(new KnexProductRepository(other), 4);
+    await versions.poll();
+    assert.deepEqual(await counts(), { total: 5, counted: true }, "another process's write counts again after a poll");
+    assert.deepEqual(await counts(), { total: 5, counted: false });
+  });
+
+  it("counts every time while polling does not run", async () => {
+    assert.deepEqual(await counts(), { total: 3, counted: true });
+    assert.deepEqual(await counts(), { total: 3, counted: true });
+  });
+});

@@ -57,9 +57,20 @@ export function foreignRedemption(card: GiftCard, orderTotal: number, orderCurre
     throw new InvalidGiftCard({ reason: `an order total must be a non-negative integer of minor units, got ${orderTotal}` });
   }
   const limit = Math.min(usageCap(card, orderTotal), orderTotal);
-  const needed = convertMinorDirected(limit, orderCurrency, card.currency, rate, "up");
-  if (needed <= card.balance) return { cardAmount: needed, orderAmount: limit };
+  const needed = cardUnitsFor(limit, orderCurrency, card.currency, rate);
+  if (needed !== undefined && needed <= card.balance) return { cardAmount: needed, orderAmount: limit };
   const worth = Math.min(limit, convertMinorByInverse(card.balance, card.currency, orderCurrency, rate, "down"));
   // A balance worth less than one minor unit of the order pays nothing and keeps its units.
   return worth === 0 ? { cardAmount: 0, orderAmount: 0 } : { cardAmount: card.balance, orderAmount: worth };
 }
+
+/** The card units that cover `amount` of the order, or undefined when they pass the safe integers (more than any balance). */
+function cardUnitsFor(amount: number, orderCurrency: CurrencyCode, cardCurrency: CurrencyCode, rate: number): number | undefined {
+  try {
+    return convertMinorDirected(amount, orderCurrency, cardCurrency, rate, "up");
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+

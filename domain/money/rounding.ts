@@ -94,14 +94,18 @@ export function convertMinor(
   to: CurrencyCode,
   rate: number,
 ): number {
+  const { numerator, denominator } = conversion(amountMinor, from, to, rate);
+  return toSafeInteger(divideHalfEven(numerator, denominator), `converting ${amountMinor} ${from}`);
+}
+
+/** The exact value of a conversion (see convertMinor) as a fraction of `to` minor units. */
+function conversion(amountMinor: number, from: CurrencyCode, to: CurrencyCode, rate: number): { numerator: bigint; denominator: bigint } {
   assertMinorUnits(amountMinor);
   if (!(Number.isFinite(rate) && rate > 0)) {
     throw new RangeError(`an exchange rate must be finite and positive, got ${rate}`);
   }
   const r = readDecimal(rate);
-  const numerator = BigInt(amountMinor) * r.units * 10n ** BigInt(minorDigits(to));
-  const denominator = 10n ** BigInt(r.scale + minorDigits(from));
-  return toSafeInteger(divideHalfEven(numerator, denominator), `converting ${amountMinor} ${from}`);
+  return { numerator: BigInt(amountMinor) * r.units * 10n ** BigInt(minorDigits(to)), denominator: 10n ** BigInt(r.scale + minorDigits(from)) };
 }
 
 /** `percent` % of an amount of minor units (10 → a tenth), e.g. the discount of "10% off". */
@@ -127,16 +131,14 @@ function divideFloor(numerator: bigint, denominator: bigint): bigint {
  * exceed what is held (what a gift card's balance is worth).
  */
 export function convertMinorDirected(amountMinor: number, from: CurrencyCode, to: CurrencyCode, rate: number, direction: "up" | "down"): number {
-  assertMinorUnits(amountMinor);
-  if (!(Number.isFinite(rate) && rate > 0)) {
-    throw new RangeError(`an exchange rate must be finite and positive, got ${rate}`);
-  }
-  const r = readDecimal(rate);
-  const numerator = BigInt(amountMinor) * r.units * 10n ** BigInt(minorDigits(to));
-  const denominator = 10n ** BigInt(r.scale + minorDigits(from));
+  const { numerator, denominator } = conversion(amountMinor, from, to, rate);
+  return toSafeInteger(divideDirected(numerator, denominator, direction), `converting ${amountMinor} ${from}`);
+}
+
+/** numerator / denominator (positive) rounded down, or up when it is not exact. */
+function divideDirected(numerator: bigint, denominator: bigint, direction: "up" | "down"): bigint {
   const down = divideFloor(numerator, denominator);
-  const exact = down * denominator === numerator;
-  return toSafeInteger(direction === "up" && !exact ? down + 1n : down, `converting ${amountMinor} ${from}`);
+  return direction === "up" && down * denominator !== numerator ? down + 1n : down;
 }
 
 /**
@@ -146,13 +148,7 @@ export function convertMinorDirected(amountMinor: number, from: CurrencyCode, to
  */
 export function convertMinorByInverse(amountMinor: number, from: CurrencyCode, to: CurrencyCode, inverseRate: number, direction: "up" | "down"): number {
   assertMinorUnits(amountMinor);
-  if (!(Number.isFinite(inverseRate) && inverseRate > 0)) {
-    throw new RangeError(`an exchange rate must be finite and positive, got ${inverseRate}`);
-  }
-  const r = readDecimal(inverseRate);
-  const numerator = BigInt(amountMinor) * 10n ** BigInt(r.scale + minorDigits(to));
-  const denominator = r.units * 10n ** BigInt(minorDigits(from));
-  const down = divideFloor(numerator, denominator);
-  const exact = down * denominator === numerator;
-  return toSafeInteger(direction === "up" && !exact ? down + 1n : down, `converting ${amountMinor} ${from}`);
+  // One minor unit of `to` in `from` minor units, turned upside down.
+  const unit = conversion(1, to, from, inverseRate);
+  return toSafeInteger(divideDirected(BigInt(amountMinor) * unit.denominator, unit.numerator, direction), `converting ${amountMinor} ${from}`);
 }

@@ -1,6 +1,6 @@
 // Builds the OpenAPI 3.1 document from the route definitions: the same Effect Schemas that
 // decode requests describe them here, so the document cannot drift from the code.
-import { JSONSchema, Schema } from "effect";
+import { Either, JSONSchema, Schema } from "effect";
 import type { AnyRoute } from "./route-definition.js";
 
 type JsonObject = Record<string, unknown>;
@@ -21,6 +21,15 @@ const ERROR_RESPONSES: Readonly<Record<number, string>> = {
   500: "An unexpected error; quote the request_id.",
   502: "A payment provider refused the request (`provider_error`, with its message).",
   503: "The database is unavailable; retry after `Retry-After` seconds.",
+};
+
+/** The value a parameter takes when it is not sent (`Schema.optionalWith(..., { default })`), if it has one. */
+const defaultOf = (schema: Schema.Schema.Any, name: string): unknown => {
+  const fields = (schema as { readonly fields?: Record<string, Schema.Struct.Field> }).fields;
+  const field = fields?.[name];
+  if (field === undefined) return undefined;
+  const decoded = Schema.decodeUnknownEither(Schema.Struct({ [name]: field }) as unknown as Schema.Schema<Record<string, unknown>, unknown>)({});
+  return Either.isRight(decoded) ? decoded.right[name] : undefined;
 };
 
 const ErrorBody = Schema.Struct({
@@ -57,13 +66,16 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       if (schema === undefined) return;
       const json = toJson(Schema.typeSchema(schema));
       const properties = (json.properties ?? {}) as Record<string, JsonObject>;
-      const required = new Set((json.required ?? []) as string[]);
+      // Whether a client must send a parameter is a fact of what it sends (the encoded side): a
+      // parameter with a default is always present after decoding, but optional to send.
+      const required = new Set((toJson(Schema.encodedSchema(schema)).required ?? []) as string[]);
       for (const [name, property] of Object.entries(properties)) {
+        const fallback = required.has(name) ? undefined : defaultOf(schema, name);
         parameters.push({
           name,
           in: location,
           required: location === "path" || required.has(name),
-          schema: property,
+          schema: fallback === undefined ? property : { ...property, default: fallback },
           ...(typeof property.description === "string" ? { description: property.description } : {}),
         });
       }

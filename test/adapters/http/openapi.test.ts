@@ -75,6 +75,23 @@ describe("OpenAPI document", () => {
     await assertNoErrors(response.body);
   });
 
+  it("a parameter with a default is optional to send and documents its default (a generated client must not demand it)", async () => {
+    const document = (await t.client.get("/v1/openapi.json")).body;
+    let defaults = 0;
+    for (const [path, operations] of Object.entries<any>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(operations)) {
+        for (const parameter of operation.parameters ?? []) {
+          if (parameter.schema?.default === undefined) continue;
+          defaults++;
+          assert.equal(parameter.required, false, `${method} ${path} ${parameter.name} has a default yet is required`);
+        }
+      }
+    }
+    assert.ok(defaults >= 20, `parameters with a default: ${defaults}`);
+    const prices = Object.fromEntries(document.paths["/v1/prices"].get.parameters.map((p: any) => [p.name, [p.required, p.schema.default]]));
+    assert.deepEqual([prices.limit, prices.offset, prices.quantity], [[false, 50], [false, 0], [false, 1]]);
+  });
+
   it("the test routes' document has no errors under the recommended and spec rulesets", async () => {
     await assertNoErrors(buildOpenApiDocument(testRoutes(), TEST_INFO));
   });

@@ -1,5 +1,6 @@
 // Decides whose cart a request addresses (spec 4.4): `customer_id` wins over `X-Session-Id`, and
-// needs the customer's own token; with neither the request is a 400 session_required.
+// needs the customer's own token; with neither, a customer's token alone names its customer's cart;
+// with none of the three the request is a 400 session_required.
 import { inject, injectable } from "inversify";
 import { AuthenticateCustomer } from "../access/authenticate-customer.js";
 import { requireOwner } from "../access/ownership.js";
@@ -32,6 +33,10 @@ export class CartOwnerResolver {
     if (address.sessionId !== undefined) {
       return { owner: { sessionId: address.sessionId }, customerId: null, sessionId: address.sessionId };
     }
-    throw new SessionRequired({ message: "Send an X-Session-Id header, or customer_id with the customer's x-auth-token." });
+    if (address.customerToken !== undefined) {
+      const customer = await this.customers.execute(principal, address.customerToken);
+      return { owner: { customerId: customer.customerId }, customerId: customer.customerId, sessionId: null };
+    }
+    throw new SessionRequired({ message: "Send an X-Session-Id header, or the customer's x-auth-token (with or without customer_id)." });
   }
 }

@@ -1,5 +1,6 @@
 // Carts over HTTP (spec 4.4, CONTRACT section 4): an anonymous cart by `X-Session-Id`, or a
-// customer's cart by `customer_id` with the customer's token; publishable keys allowed.
+// customer's cart by `customer_id` with the customer's token (or by the token alone); publishable
+// keys allowed.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import type { Context } from "koa";
@@ -19,8 +20,8 @@ const TAG = "Cart";
 export const SESSION_HEADER = "x-session-id";
 
 const headers: readonly HeaderDoc[] = [
-  { name: "X-Session-Id", required: false, description: "The anonymous cart's session (16-128 characters). Not needed with customer_id." },
-  { ...customerTokenHeader, required: false, description: "The customer's access token; required whenever customer_id is sent." },
+  { name: "X-Session-Id", required: false, description: "The anonymous cart's session (16-128 characters). Not needed with customer_id or a customer token." },
+  { ...customerTokenHeader, required: false, description: "The customer's access token; required whenever customer_id is sent. Sent alone (no customer_id, no X-Session-Id), it names its customer's cart." },
 ];
 
 const SessionHeader = Schema.Struct({ "X-Session-Id": Schema.optional(SessionId) });

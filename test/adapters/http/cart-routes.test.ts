@@ -209,7 +209,20 @@ const cartSuite = (title: string, options: () => TestApplicationOptions): void =
         assert.equal(okCart(await getCart({ customer: owner })).item_count, 1, "the owner's cart is untouched");
       });
 
-      it("neither X-Session-Id nor customer_id is a 400 session_required", async () => {
+      it("a customer's x-auth-token alone names that customer's cart, on every operation; a bad token alone is a 401", async () => {
+        const customer = await registerCustomer(t.client, secret);
+        const tokenOnly = { key: publishable, headers: { "x-auth-token": customer.accessToken } };
+        const added = okCart(await t.client.post("/v1/cart/items", { variant_id: mug.variantId }, tokenOnly));
+        assert.equal(added.item_count, 1);
+        const lineId = added.items[0].id;
+        assert.deepEqual(okCart(await getCart({ customer })), added, "the same cart as with customer_id");
+        assert.deepEqual(okCart(await t.client.get("/v1/cart", tokenOnly)), added);
+        assert.equal(okCart(await t.client.patch(`/v1/cart/items/${lineId}`, { quantity: 3 }, tokenOnly)).items[0].quantity, 3);
+        assert.equal(okCart(await t.client.delete(`/v1/cart/items/${lineId}`, tokenOnly)).item_count, 0);
+        assertError(await t.client.get("/v1/cart", { key: publishable, headers: { "x-auth-token": "not-a-token-at-all" } }), 401, "invalid_token");
+      });
+
+      it("neither X-Session-Id, customer_id nor a customer token is a 400 session_required", async () => {
         const none = { key: publishable };
         assertError(await t.client.get("/v1/cart", none), 400, "session_required");
         assertError(await t.client.post("/v1/cart/items", { variant_id: mug.variantId }, none), 400, "session_required");

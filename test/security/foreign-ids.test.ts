@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, it } from "mocha";
 import { signedHeaders } from "../support/signed-request.js";
-import type { TestApplication } from "../support/test-application.js";
+import { describeMysql } from "../support/mysql-database.js";
+import type { TestApplication, TestApplicationOptions } from "../support/test-application.js";
 import { buildWorld, startWorld, type StoreWorld } from "./security-world.js";
 
 interface WriteCase {
@@ -70,54 +71,60 @@ const CASES: readonly WriteCase[] = [
     body: (w) => ({ provider: "card_redirect", amount: 10, currency: "USD", email: "a@example.com", order_id: w.orderId, success_url: "https://shop.example/ok", cancel_url: "https://shop.example/no" }), signed: true, noControl: true },
 ];
 
-describe("API1/API3: ids of another store inside write bodies", function () {
-  let t: TestApplication;
-  let a: StoreWorld;
-  let b: StoreWorld;
-  before(async function () {
-    this.timeout(60_000);
-    ({ t, world: a } = await startWorld());
-    const knex = t.application.database.knex;
-    b = await buildWorld(t.client, t.otherStore, async () => {
-      const row: { id: string } | undefined = await knex("events").where({ store_id: t.otherStore.store.id }).first("id");
-      return row!.id;
+const foreignIdSuite = (title: string, options: () => TestApplicationOptions): void =>
+  void describe(title, function () {
+    let t: TestApplication;
+    let a: StoreWorld;
+    let b: StoreWorld;
+    before(async function () {
+      this.timeout(60_000);
+      ({ t, world: a } = await startWorld(options()));
+      const knex = t.application.database.knex;
+      b = await buildWorld(t.client, t.otherStore, async () => {
+        const row: { id: string } | undefined = await knex("events").where({ store_id: t.otherStore.store.id }).first("id");
+        return row!.id;
+      });
+    });
+    after(() => t?.close());
+
+    for (const write of CASES) {
+      it(`${write.method} ${write.name}: another store's id is a 4xx naming ${write.param}, and nothing is written`, async () => {
+        const send = (ids: StoreWorld) => {
+          const raw = JSON.stringify(write.body(ids, b));
+          const headers = { "Idempotency-Key": `idem_${randomUUID()}`, ...(write.headers?.(b) ?? {}) };
+          return t.client.request(write.method, write.path(b), {
+            key: b.secret,
+            headers: write.signed === true ? signedHeaders(raw, { key: b.secret, secret: b.hmacSecret, headers }) : headers,
+            body: raw,
+          });
+        };
+        const eventsBefore = Number((await t.application.database.knex("events").where({ store_id: t.otherStore.store.id }).count({ n: "*" }).first())?.n);
+        const refused = await send(a);
+        assert.ok([400, 404, 422].includes(refused.status), `${write.name}: ${refused.status} ${refused.text.slice(0, 300)}`);
+        assert.equal(String(refused.body.error.param ?? "").split(/[.[]/)[0], write.param, `${write.name}: ${refused.text.slice(0, 300)}`);
+        const eventsAfter = Number((await t.application.database.knex("events").where({ store_id: t.otherStore.store.id }).count({ n: "*" }).first())?.n);
+        assert.equal(eventsAfter, eventsBefore, `${write.name}: a refused write emitted an event`);
+        if (write.noControl !== true) {
+          const accepted = await send(b);
+          assert.ok(accepted.status < 300, `${write.name} with the store's own ids: ${accepted.status} ${accepted.text.slice(0, 300)}`);
+        }
+      });
+    }
+
+    it("a customer's thread may name only that customer's orders: another customer's order in the same store is a 400 naming order_id", async () => {
+      const open = (token: string) =>
+        t.client.post("/v1/messaging/threads", { subject: "My order", thread_type: "order_inquiry", message: "Hello", order_id: b.orderIdX }, { key: b.secret, headers: { "x-auth-token": token } });
+      const refused = await open(b.customerY.accessToken);
+      assert.equal(refused.status, 400, refused.text);
+      assert.equal(refused.body.error.param, "order_id");
+      const threads = await t.client.get("/v1/messaging/threads", { key: b.secret, headers: { "x-auth-token": b.customerY.accessToken } });
+      assert.ok(!JSON.stringify(threads.body).includes(b.orderIdX), "customer Y holds no thread about X's order");
+      const own = await open(b.customerX.accessToken);
+      assert.equal(own.status, 201, own.text);
     });
   });
-  after(() => t?.close());
 
-  for (const write of CASES) {
-    it(`${write.method} ${write.name}: another store's id is a 4xx naming ${write.param}, and nothing is written`, async () => {
-      const send = (ids: StoreWorld) => {
-        const raw = JSON.stringify(write.body(ids, b));
-        const headers = { "Idempotency-Key": `idem_${randomUUID()}`, ...(write.headers?.(b) ?? {}) };
-        return t.client.request(write.method, write.path(b), {
-          key: b.secret,
-          headers: write.signed === true ? signedHeaders(raw, { key: b.secret, secret: b.hmacSecret, headers }) : headers,
-          body: raw,
-        });
-      };
-      const eventsBefore = Number((await t.application.database.knex("events").where({ store_id: t.otherStore.store.id }).count({ n: "*" }).first())?.n);
-      const refused = await send(a);
-      assert.ok([400, 404, 422].includes(refused.status), `${write.name}: ${refused.status} ${refused.text.slice(0, 300)}`);
-      assert.equal(String(refused.body.error.param ?? "").split(/[.[]/)[0], write.param, `${write.name}: ${refused.text.slice(0, 300)}`);
-      const eventsAfter = Number((await t.application.database.knex("events").where({ store_id: t.otherStore.store.id }).count({ n: "*" }).first())?.n);
-      assert.equal(eventsAfter, eventsBefore, `${write.name}: a refused write emitted an event`);
-      if (write.noControl !== true) {
-        const accepted = await send(b);
-        assert.ok(accepted.status < 300, `${write.name} with the store's own ids: ${accepted.status} ${accepted.text.slice(0, 300)}`);
-      }
-    });
-  }
-
-  it("a customer's thread may name only that customer's orders: another customer's order in the same store is a 400 naming order_id", async () => {
-    const open = (token: string) =>
-      t.client.post("/v1/messaging/threads", { subject: "My order", thread_type: "order_inquiry", message: "Hello", order_id: b.orderIdX }, { key: b.secret, headers: { "x-auth-token": token } });
-    const refused = await open(b.customerY.accessToken);
-    assert.equal(refused.status, 400, refused.text);
-    assert.equal(refused.body.error.param, "order_id");
-    const threads = await t.client.get("/v1/messaging/threads", { key: b.secret, headers: { "x-auth-token": b.customerY.accessToken } });
-    assert.ok(!JSON.stringify(threads.body).includes(b.orderIdX), "customer Y holds no thread about X's order");
-    const own = await open(b.customerX.accessToken);
-    assert.equal(own.status, 201, own.text);
-  });
+foreignIdSuite("API1/API3: ids of another store inside write bodies (SQLite)", () => ({}));
+describeMysql("API1/API3: ids of another store inside write bodies (MariaDB)", (getDb) => {
+  foreignIdSuite("on MariaDB", () => ({ databaseUrl: getDb().url }));
 });

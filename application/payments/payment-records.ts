@@ -1,9 +1,14 @@
 // Payments as the API and the events show them (CONTRACT section 4): amounts in decimal major
 // units of the payment's currency, computed from the minor units they are kept in.
+import type { CurrencyCode } from "../../domain/money/currency.js";
 import type { Payment } from "../../domain/payments/payment.js";
+import { chargedAmountMinor } from "../../domain/payments/payment-request.js";
 import { majorUnitsOf } from "../orders/order-record.js";
 
 const amountOf = (payment: Payment): number => majorUnitsOf(payment.currency)(payment.amountMinor);
+/** What the provider is asked to take: the amount, rounded up to whole units where the provider takes no minor units. */
+const chargedOf = (payment: Payment): number =>
+  majorUnitsOf(payment.currency)(chargedAmountMinor(payment.provider, payment.amountMinor, payment.currency as CurrencyCode));
 
 /** The answer of `POST /v1/payments/initialize`. */
 export const toInitialisationRecord = (payment: Payment) => ({
@@ -14,6 +19,7 @@ export const toInitialisationRecord = (payment: Payment) => ({
   mode: payment.mode,
   reference: payment.reference,
   amount: amountOf(payment),
+  charged_amount: chargedOf(payment),
   currency: payment.currency,
   status: payment.status,
   ...(payment.flow === "redirect" && payment.checkoutUrl !== null ? { checkout_url: payment.checkoutUrl } : {}),
@@ -28,6 +34,7 @@ export const toVerificationRecord = (payment: Payment) => ({
   provider: payment.provider,
   status: payment.status,
   amount: amountOf(payment),
+  charged_amount: chargedOf(payment),
   currency: payment.currency,
   order_id: payment.orderId,
   mode: payment.mode,
@@ -45,6 +52,7 @@ export const toPaymentEventRecord = (payment: Payment) => ({
   flow: payment.flow,
   status: payment.status,
   amount: amountOf(payment),
+  charged_amount: chargedOf(payment),
   currency: payment.currency,
   order_id: payment.orderId,
   mode: payment.mode,

@@ -129,7 +129,7 @@ const chooseCurrency = (
   }
 };
 
-/** The amount in minor units: at least 0.01, with no more decimals than the currency has, whole shillings for M-Pesa. */
+/** The amount in minor units: at least 0.01, with no more decimals than the currency has. */
 export const paymentAmountMinor = (
   provider: PaymentProvider,
   amount: number,
@@ -142,10 +142,18 @@ export const paymentAmountMinor = (
   if (minor < 1 || toMajor({ amount: minor, currency }) !== amount) {
     return invalid("amount", `amount must be an amount of ${currency} with at most ${digits} decimal${digits === 1 ? "" : "s"}`);
   }
-  if (provider === "mobile_stk" && minor % 10 ** digits !== 0) {
-    return invalid("amount", "amount must be whole shillings for mobile_stk: M-Pesa takes no cents");
-  }
   return Either.right(minor);
+};
+
+/**
+ * What the provider is asked to take for `amountMinor`: mobile money (M-Pesa, pawaPay) takes whole
+ * units of the currency, so cents are rounded UP and the charge always covers the amount (an order
+ * of KES 883.92 is charged KES 884). Cards take the amount as it is.
+ */
+export const chargedAmountMinor = (provider: PaymentProvider, amountMinor: number, currency: CurrencyCode): number => {
+  if (isCard(provider)) return amountMinor;
+  const unit = 10 ** minorDigits(currency);
+  return Math.max(1, Math.ceil(amountMinor / unit)) * unit;
 };
 
 const normalisePhone = (

@@ -39,7 +39,7 @@ export class PaymentRoutes implements RouteModule {
         path: "/v1/payments/initialize",
         summary: "Start a payment with one of the four provider kinds (signed, idempotent)",
         description:
-          "card_redirect (Stripe Checkout): email, success_url, cancel_url; currency defaults to the store's. card_popup (Paystack): email, callback_url, currency NGN, GHS, ZAR, KES or USD. mobile_stk (M-Pesa): phone 254XXXXXXXXX, always KES, whole shillings. mobile_collect (pawaPay): country KE, UG, TZ or RW, phone of that country, currency from the country. With order_id, amount and currency must be the order's amount due. 100 initialisations per hour per store. A test key reaches the built-in simulator when the provider has no test credentials.",
+          "card_redirect (Stripe Checkout): email, success_url, cancel_url; currency defaults to the store's. card_popup (Paystack): email, callback_url, currency NGN, GHS, ZAR, KES or USD. mobile_stk (M-Pesa): phone 254XXXXXXXXX, always KES; M-Pesa takes whole shillings, so cents are charged rounded up (`charged_amount`). mobile_collect (pawaPay): country KE, UG, TZ or RW, phone of that country, currency from the country. With order_id, amount and currency must be the order's amount due (cents included, whatever the provider). 100 initialisations per hour per store. A test key reaches the built-in simulator when the provider has no test credentials.",
         tag: TAG,
         access: "secret",
         body: PaymentInitialisationInput,

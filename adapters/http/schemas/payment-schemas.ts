@@ -5,6 +5,9 @@ import { PAYMENT_PROVIDERS, PaymentStatus } from "../../../domain/payments/payme
 
 const Provider = Schema.Literal(...PAYMENT_PROVIDERS);
 const Mode = Schema.Literal("test", "live");
+const CHARGED = Schema.Number.annotations({
+  description: "What the provider is asked to take, in major units: `amount`, rounded up to whole units for mobile money (M-Pesa and pawaPay take no cents).",
+});
 
 export const PaymentInitialisation = Schema.Struct({
   success: Schema.Literal(true),
@@ -14,6 +17,7 @@ export const PaymentInitialisation = Schema.Struct({
   mode: Mode,
   reference: Schema.String.annotations({ description: "`PAY-<digits>-<suffix>`: verify with it." }),
   amount: Schema.Number,
+  charged_amount: CHARGED,
   currency: Schema.String,
   status: PaymentStatus,
   checkout_url: Schema.optional(Schema.String.annotations({ description: "Redirect flow: send the customer here." })),
@@ -26,6 +30,7 @@ export const PaymentVerification = Schema.Struct({
   provider: Provider,
   status: PaymentStatus,
   amount: Schema.Number,
+  charged_amount: CHARGED,
   currency: Schema.String,
   order_id: Schema.NullOr(Schema.String),
   mode: Mode,

@@ -128,7 +128,9 @@ for (const flow of flows) {
     });
 
     it("initialises, the customer approves, the provider's word arrives, and the order is paid", async () => {
-      const { order } = await placeSimpleOrder(t.client, { secret: t.store.keys.secretTest, publishable: t.store.keys.publishableTest }, { price: 100_000 });
+      // An amount due with cents (1,231.91 KES): mobile money is charged it rounded up to whole shillings.
+      const { order } = await placeSimpleOrder(t.client, { secret: t.store.keys.secretTest, publishable: t.store.keys.publishableTest }, { price: 76_199 });
+      assert.notEqual(Math.round(order.amount_due * 100) % 100, 0, `the order has cents: ${order.amount_due}`);
       const body = { provider: flow.provider, amount: order.amount_due, order_id: order.id, ...flow.body };
       const initialised = await signedRequest(t.client, "POST", "/v1/payments/initialize", body, {
         key: t.store.keys.secretTest,
@@ -140,6 +142,8 @@ for (const flow of flows) {
       assert.equal(answer.provider, flow.provider);
       assert.equal(answer.mode, "test");
       assert.equal(answer.status, "pending");
+      assert.equal(answer.amount, order.amount_due);
+      assert.equal(answer.charged_amount, flow.provider.startsWith("mobile_") ? Math.ceil(order.amount_due) : order.amount_due);
       assert.match(answer.reference, /^PAY-\d+-[A-Z0-9]+$/);
       assert.ok(fake.calls.length > 0, "the provider's API was called");
 
@@ -158,12 +162,15 @@ for (const flow of flows) {
       const verified = await verify(t, answer.reference);
       assert.equal(verified.status, "paid");
       assert.equal(verified.order_id, order.id);
+      assert.equal(verified.review_reason, null, "the whole-unit charge is the amount asked, not a mismatch");
     });
 
     if (flow.provider === "card_redirect") {
       it("refuses a Stripe event whose signature is not the endpoint's, and the order stays unpaid", async () => {
         const stripe = fake as FakeStripe;
-        const { order } = await placeSimpleOrder(t.client, { secret: t.store.keys.secretTest, publishable: t.store.keys.publishableTest }, { price: 100_000 });
+        // An amount due with cents (1,231.91 KES): mobile money is charged it rounded up to whole shillings.
+      const { order } = await placeSimpleOrder(t.client, { secret: t.store.keys.secretTest, publishable: t.store.keys.publishableTest }, { price: 76_199 });
+      assert.notEqual(Math.round(order.amount_due * 100) % 100, 0, `the order has cents: ${order.amount_due}`);
         const body = { provider: flow.provider, amount: order.amount_due, order_id: order.id, ...flow.body };
         const initialised = await signedRequest(t.client, "POST", "/v1/payments/initialize", body, { key: t.store.keys.secretTest, secret: t.store.store.hmacSecret });
         assert.equal(initialised.status, 201, initialised.text);

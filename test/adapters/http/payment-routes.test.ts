@@ -74,7 +74,8 @@ const attemptsOf = async (h: Harness, reference: string): Promise<any[]> => {
 };
 const paymentEvents = async (h: Harness, reference: string): Promise<string[]> =>
   (await eventsOf(knex(h), h.storeId)).filter((e) => e.data?.payment?.reference === reference).map((e) => e.type);
-const newOrder = async (h: Harness): Promise<any> => (await placeSimpleOrder(h.t.client, { secret: h.secret, publishable: h.publishable })).order;
+const newOrder = async (h: Harness, options: { readonly price?: number } = {}): Promise<any> =>
+  (await placeSimpleOrder(h.t.client, { secret: h.secret, publishable: h.publishable }, options)).order;
 const orderOf = async (h: Harness, id: string): Promise<any> => (await h.t.client.get(`/v1/orders/${id}`, { key: h.secret })).body;
 
 const assertParam = (response: TestResponse, code: string, param: string): void => {
@@ -274,7 +275,6 @@ describe("payment initialisation rules, keys and signatures", function () {
     ["an amount as a string", { ...bodies.card_redirect, amount: "10" }, "parameter_invalid", "amount"],
     ["no amount", { provider: "mobile_stk", phone: "0712345678" }, "parameter_missing", "amount"],
     ["more decimals than the currency has (UGX)", { provider: "mobile_collect", country: "UG", phone: "0772123456", amount: 10.5 }, "parameter_invalid", "amount"],
-    ["cents for M-Pesa", { ...bodies.mobile_stk, amount: 10.5 }, "parameter_invalid", "amount"],
     ["an unknown provider", { ...bodies.mobile_stk, provider: "paypal" }, "parameter_invalid", "provider"],
     ["popup without a currency", { ...bodies.card_popup, currency: undefined }, "parameter_missing", "currency"],
     ["popup in EUR", { ...bodies.card_popup, currency: "EUR" }, "parameter_invalid", "currency"],
@@ -350,6 +350,22 @@ describe("payment initialisation rules, keys and signatures", function () {
     assert.match(events[0]!.data.payment.review_reason, /^order_already_paid/);
     assert.equal((await eventsOf(knex(h), h.storeId, "order.paid")).filter((e) => e.data.order.id === order.id).length, 1);
     assert.equal((await orderOf(h, order.id)).payment_reference, first.body.reference);
+  });
+
+  it("mobile money is charged whole units: an order with cents is paid by M-Pesa with the amount rounded up (charged_amount)", async () => {
+    const order = await newOrder(h, { price: 76_199 });
+    assert.notEqual(Math.round(order.amount_due * 100) % 100, 0, `the order has cents: ${order.amount_due}`);
+    const started = await initialise(h, { ...bodies.mobile_stk, amount: order.amount_due, order_id: order.id });
+    assert.equal(started.status, 201, started.text);
+    assert.equal(started.body.amount, order.amount_due);
+    assert.equal(started.body.charged_amount, Math.ceil(order.amount_due));
+    const verified = await verify(h, started.body.reference);
+    assert.equal(verified.body.status, "paid");
+    assert.equal(verified.body.review_reason, null);
+    assert.equal(verified.body.charged_amount, Math.ceil(order.amount_due));
+    assert.equal((await orderOf(h, order.id)).payment_status, "paid");
+    const card = await initialise(h, { ...bodies.card_popup, currency: "KES", amount: 10.5 });
+    assert.equal(card.body.charged_amount, 10.5, "cards take cents as they are");
   });
 
   it("the body's idempotency_key must equal the Idempotency-Key header", async () => {

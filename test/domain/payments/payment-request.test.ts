@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { minorDigits, type CurrencyCode } from "../../../domain/money/currency.js";
 import { ISO_4217_MINOR_DIGITS } from "../../../domain/money/iso-4217.js";
 import {
+  chargedAmountMinor,
   COLLECTION_COUNTRIES,
   COLLECTION_CURRENCIES,
   POPUP_CURRENCIES,
@@ -86,15 +87,18 @@ describe("payment initialisation rules", () => {
     );
   });
 
-  it("M-Pesa charges whole Kenyan shillings, in KES whatever currency is given", () => {
+  it("M-Pesa takes KES whatever currency is given, cents included, and is charged whole shillings rounded up", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10 ** 7 }), fc.constantFrom("USD", "EUR", "KES", undefined), (shillings, currency) => {
-        const request = accepted({ ...valid.mobile_stk, amount: shillings, currency });
+      fc.property(fc.integer({ min: 1, max: 10 ** 9 }), fc.constantFrom("USD", "EUR", "KES", undefined), (cents, currency) => {
+        const request = accepted({ ...valid.mobile_stk, amount: cents / 100, currency });
         assert.equal(request.currency, "KES");
-        assert.equal(request.amountMinor, shillings * 100);
-        assert.equal(violationOf({ ...valid.mobile_stk, amount: shillings + 0.5 }).param, "amount");
+        assert.equal(request.amountMinor, cents);
+        const charged = chargedAmountMinor("mobile_stk", request.amountMinor, request.currency);
+        assert.equal(charged % 100, 0, "whole shillings");
+        assert.ok(charged >= cents && charged - cents < 100, `charged ${charged} for ${cents}`);
       }),
     );
+    assert.equal(chargedAmountMinor("card_popup", 88_392, accepted(valid.mobile_stk).currency), 88_392, "cards take cents as they are");
   });
 
   it("the popup takes only NGN, GHS, ZAR, KES and USD, and requires one", () => {

@@ -41,7 +41,7 @@ export class AuthThrottle {
    * one address: an office, a carrier's NAT) still gets one attempt for an email that has no
    * failure in the window, so one attacker cannot lock out every customer behind it; a second try
    * for that email, or any try for an email that has failed before, is refused (docs/decisions.md,
-   * "Sign-in limits").
+   * "Brute-force limits").
    */
   async signIn(storeId: string, email: string, address: string): Promise<SignInAttempt> {
     const emailKey = this.emailKey(storeId, email);

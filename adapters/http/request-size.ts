@@ -23,7 +23,9 @@ const STATUS_TEXT: Readonly<Record<number, string>> = { 400: "Bad Request", 408:
 
 /** node's `clientError` listener: the answer node would send, with the API's JSON error body. */
 export const answerClientError = (error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Duplex): void => {
-  if (error.code === "ECONNRESET" || !socket.writable) {
+  // As node's own handler: an answer already under way on this connection cannot be followed by another.
+  const underWay = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+  if (error.code === "ECONNRESET" || !socket.writable || underWay) {
     socket.destroy();
     return;
   }

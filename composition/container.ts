@@ -21,7 +21,7 @@ import { RouteModule } from "../adapters/http/route-module.js";
 import { openDatabase } from "../adapters/persistence/connection.js";
 import { Database } from "../adapters/persistence/database.js";
 import { catalogVersionsOf } from "../adapters/persistence/catalog-versions.js";
-import { migrateToLatest } from "../adapters/persistence/migrations/migration-source.js";
+import { migrateToLatest, migrationsCurrent } from "../adapters/persistence/migrations/migration-source.js";
 import { CachingApiKeyRepository } from "../adapters/persistence/repositories/caching-api-key-repository.js";
 import { KnexApiKeyRepository } from "../adapters/persistence/repositories/knex-api-key-repository.js";
 import { KnexEventOutbox } from "../adapters/persistence/repositories/knex-event-outbox.js";
@@ -465,6 +465,10 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
         rateLimits: rateLimitStore.global,
         corsOrigins: config.corsOrigins,
         ...(answerCache !== undefined ? { answerCache } : {}),
+        readiness: {
+          database: async () => void (await database.select("select 1 as ok", [])),
+          migrationsCurrent: () => migrationsCurrent(database.knex),
+        },
         info: {
           title: "Storefront API",
           version: "1.0.0",

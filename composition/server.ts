@@ -66,6 +66,8 @@ export const listen = async (app: Koa<any>, port: number, host: string, timeouts
     close: () =>
       new Promise<void>((resolve) => {
         draining = true;
+        // `GET /readyz` answers 503 from now on, so a load balancer stops sending new requests.
+        app.emit("draining");
         const cutOff = setTimeout(() => server.closeAllConnections(), timeouts.shutdownGraceMs);
         server.close(() => {
           clearTimeout(cutOff);

@@ -9,6 +9,7 @@ import type { Logger } from "pino";
 import type { AuthenticateApiKey } from "../../application/access/authenticate-api-key.js";
 import type { AnswerCache } from "./answer-cache.js";
 import { DOCS_PUBLIC_PATHS, mountDocsPage } from "./docs-page.js";
+import { HEALTH_PATHS, mountHealthProbes, type ReadinessChecks } from "./health-probes.js";
 import { apiKeyAuth } from "./middleware/api-key-auth.js";
 import { bodyReader } from "./middleware/body-reader.js";
 import { corsPolicy, type CorsOrigins } from "./middleware/cors-policy.js";
@@ -38,6 +39,8 @@ export interface HttpAppOptions {
   readonly corsOrigins?: CorsOrigins;
   /** Serialized answers of the cacheable catalog reads, and the fast path in front of Koa for them. */
   readonly answerCache?: AnswerCache;
+  /** What `GET /readyz` checks; without it only `GET /healthz` is served. */
+  readonly readiness?: ReadinessChecks;
 }
 
 /** Koa whose request handler first offers each request to the fast path of cached answers. */
@@ -67,7 +70,7 @@ class StorefrontKoa extends Koa<StorefrontState> {
   }
 }
 
-const PUBLIC_PATHS = new Set(["/v1/openapi.json", ...DOCS_PUBLIC_PATHS]);
+const PUBLIC_PATHS = new Set(["/v1/openapi.json", ...DOCS_PUBLIC_PATHS, ...HEALTH_PATHS]);
 
 export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => {
   const app = new StorefrontKoa({ proxy: options.trustProxy ?? false });
@@ -84,6 +87,12 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
     ctx.body = openApi;
   });
   mountDocsPage(router);
+  // The server emits `draining` when its graceful close begins (composition/server.ts).
+  let draining = false;
+  app.once("draining", () => {
+    draining = true;
+  });
+  mountHealthProbes(router, options.readiness, () => draining);
   for (const route of options.routes) mountRoute(router, route, options.guards, options.answerCache);
   // Routes with `access: "public"` (payment provider notifications) take no API key.
   const publicRoutes = options.routes.filter((r) => r.access === "public").map((r) => ({ method: r.method, pattern: pathPattern(r.path) }));

@@ -139,6 +139,46 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     },
   };
 
+  const Probe = (status: string) => ({ type: "object", properties: { status: { type: "string", const: status } }, required: ["status"] });
+  paths["/healthz"] = {
+    get: {
+      operationId: "getHealth",
+      summary: "Liveness: the process answers (no database touched; for Kubernetes livenessProbe)",
+      tags: ["Meta"],
+      security: [],
+      responses: { "200": { description: "The process is alive.", content: { "application/json": { schema: Probe("ok") } } } },
+    },
+  };
+  const readiness = (status: string) => ({
+    type: "object",
+    properties: {
+      status: { type: "string", const: status },
+      checks: {
+        type: "object",
+        properties: {
+          database: { type: "string", enum: ["ok", "unavailable"], description: "Whether the database answered within 1 second." },
+          migrations: { type: "string", enum: ["current", "pending", "unknown"], description: "Whether the database has exactly this build's migrations." },
+          draining: { type: "boolean", description: "True once a graceful shutdown has begun." },
+        },
+        required: ["database", "migrations", "draining"],
+      },
+    },
+    required: ["status", "checks"],
+  });
+  paths["/readyz"] = {
+    get: {
+      operationId: "getReadiness",
+      summary: "Readiness: send this process traffic (for load balancers and Kubernetes readinessProbe)",
+      description: "200 when the database answers within 1 second, its migrations are current and the server is not draining; 503 with `Retry-After` otherwise. No key, no rate limit.",
+      tags: ["Meta"],
+      security: [],
+      responses: {
+        "200": { description: "Ready for traffic.", content: { "application/json": { schema: readiness("ready") } } },
+        "503": { description: "Not ready: see `checks`.", content: { "application/json": { schema: readiness("not_ready") } } },
+      },
+    },
+  };
+
   return {
     openapi: "3.1.0",
     info: { title: info.title, version: info.version, description: info.description, license: { name: "MIT", identifier: "MIT" } },

@@ -40,3 +40,12 @@ export class StorefrontMigrationSource implements Knex.MigrationSource<Migration
 export const migrateToLatest = async (knex: Knex): Promise<void> => {
   await knex.migrate.latest({ migrationSource: new StorefrontMigrationSource() });
 };
+
+/** Whether the database has run exactly the migrations this build knows (none pending, none unknown). */
+export const migrationsCurrent = async (knex: Knex): Promise<boolean> => {
+  const hasTable = await knex.schema.hasTable("knex_migrations");
+  if (!hasTable) return false;
+  const done = new Set((await knex("knex_migrations").select("name")).map((row: { name: string }) => row.name));
+  return done.size === MIGRATIONS.length && MIGRATIONS.every((migration) => done.has(migration.name));
+};
+

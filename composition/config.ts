@@ -203,6 +203,41 @@ export const DEFAULT_SQLITE_FILE = "data/storefront.sqlite";
 const withoutPassword = (value: unknown): unknown =>
   typeof value === "string" ? value.replace(/\/\/([^:/@]*):.*@/, "//$1:***@") : value;
 
+/** Levenshtein distance, for suggesting the setting a mistyped name meant. */
+const editDistance = (a: string, b: string): number => {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+};
+
+/**
+ * `STOREFRONT_*` variables set in the environment that no setting reads (a typo such as
+ * `STOREFRONT_DATABSE_URL` would otherwise be ignored in silence), each with the nearest known name.
+ */
+export const unknownSettings = (env: Readonly<Record<string, string | undefined>> = process.env): { readonly name: string; readonly nearest: string }[] => {
+  const known = Object.keys(Environment.fields).filter((name) => name.startsWith("STOREFRONT_"));
+  return Object.keys(env)
+    .filter((name) => name.startsWith("STOREFRONT_") && !known.includes(name) && !TEST_ONLY_VARIABLES.has(name))
+    .sort()
+    .map((name) => ({ name, nearest: known.reduce((best, candidate) => (editDistance(name, candidate) < editDistance(name, best) ? candidate : best)) }));
+};
+
+/** Variables the test suite and the bench read themselves, not settings of the service. */
+const TEST_ONLY_VARIABLES = new Set(["STOREFRONT_TEST_MYSQL_URL", "STOREFRONT_TEST_REDIS_URL", "STOREFRONT_BENCH_MYSQL_URL", "STOREFRONT_FUZZ_SEED"]);
+
+/** Where the service keeps its data, for start-up lines: the SQLite file, or the MySQL host and database (never the user or password). */
+export const describeDatabase = (database: DatabaseSettings): string => {
+  if (database.dialect === "sqlite") return `SQLite file ${database.filename === ":memory:" ? "(in memory)" : database.filename}`;
+  const url = new URL(database.url);
+  return `MySQL/MariaDB at ${url.host}, database ${url.pathname.replace(/^\//, "") || "(none)"}`;
+};
+
 export const loadConfig = (env: Readonly<Record<string, string | undefined>> = process.env): Config => {
   const known = Object.fromEntries(
     Object.keys(Environment.fields).flatMap((name) => (env[name] === undefined || env[name] === "" ? [] : [[name, env[name]]])),

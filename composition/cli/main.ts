@@ -3,7 +3,7 @@
 import cluster from "node:cluster";
 import { Command, InvalidArgumentError } from "commander";
 import pino from "pino";
-import { ConfigError, loadConfig, type Config } from "../config.js";
+import { ConfigError, describeDatabase, loadConfig, unknownSettings, type Config } from "../config.js";
 import { createApplication, type Application } from "../container.js";
 import { seedDemoStore, type DemoStoreSummary } from "../demo/seed-demo-store.js";
 import { listen } from "../server.js";
@@ -18,6 +18,9 @@ const positiveInt = (text: string): number => {
 
 const configOrExit = (): Config => {
   try {
+    for (const { name, nearest } of unknownSettings()) {
+      process.stderr.write(`warning: ${name} is not a Storefront setting and is ignored; did you mean ${nearest}?\n`);
+    }
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -78,7 +81,7 @@ program
     const server = await listen(application.httpApp(), port, config.host, config.http);
     const worker = new Worker(options.worker && !clustered ? application.jobs : [], application.logger);
     worker.start();
-    application.logger.info({ port: server.port, database: config.database.dialect, pid: process.pid }, "storefront listening");
+    application.logger.info({ port: server.port, database: describeDatabase(config.database), pid: process.pid }, "storefront listening");
     if (summary !== undefined) printKeys(summary, server.port);
 
     let stopping = false;
@@ -117,7 +120,7 @@ async function serveCluster(config: Config, port: number, count: number, options
     cluster.fork({ ...process.env, PORT: String(port) }).once("listening", () => {
       listening += 1;
       if (listening === count) {
-        application.logger.info({ port, workers: count, database: config.database.dialect }, "storefront cluster listening");
+        application.logger.info({ port, workers: count, database: describeDatabase(config.database) }, "storefront cluster listening");
         if (summary !== undefined) printKeys(summary, port);
       }
     });
@@ -154,10 +157,11 @@ program
   .command("migrate")
   .description("bring the database schema up to date")
   .action(async () => {
-    const application = oneShot(configOrExit());
+    const config = configOrExit();
+    const application = oneShot(config);
     await application.migrate();
     await application.close();
-    process.stdout.write("migrations applied\n");
+    process.stdout.write(`migrations applied to the ${describeDatabase(config.database)}\n`);
   });
 
 program

@@ -133,6 +133,7 @@ const Environment = Schema.Struct({
   STOREFRONT_REDIS_KEY_PREFIX: Schema.optionalWith(Schema.String.pipe(Schema.pattern(/^[\w:.-]{1,64}$/)), { default: () => "storefront:" }),
   STOREFRONT_CORS_ORIGINS: Schema.optionalWith(CorsOriginsVar, { default: () => "*" as const }),
   STOREFRONT_ANSWER_CACHE_MB: intVar(0, 65_536, 64),
+  STOREFRONT_REQUEST_LOG_PERCENT: intVar(0, 100, 100),
   STOREFRONT_CATALOG_POLL_MS: intVar(100, 60_000, 1_000),
   // Payment providers' credentials and URLs (composition/payment-config.ts).
   ...PAYMENT_ENVIRONMENT,
@@ -176,6 +177,8 @@ export interface Config {
   readonly corsOrigins: "*" | readonly string[];
   /** Serialized catalog and price answers kept in memory (0 bytes: off), and how often other processes' catalog writes are looked for. */
   readonly answerCache: { readonly maxBytes: number; readonly pollMs: number };
+  /** Share of successful requests logged, in percent (every 4xx and 5xx is logged); 0 turns the request log off. */
+  readonly requestLogPercent: number;
   /** The real payment providers configured per mode, the public URL and the provider time limit. */
   readonly payments: PaymentProviderSettings;
   /** Search: which embedder, and how fresh the index is kept. */
@@ -312,6 +315,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
     redis: e.STOREFRONT_REDIS_URL === undefined ? undefined : { url: e.STOREFRONT_REDIS_URL, keyPrefix: e.STOREFRONT_REDIS_KEY_PREFIX },
     corsOrigins: e.STOREFRONT_CORS_ORIGINS,
     answerCache: { maxBytes: e.STOREFRONT_ANSWER_CACHE_MB * 1024 * 1024, pollMs: e.STOREFRONT_CATALOG_POLL_MS },
+    requestLogPercent: e.STOREFRONT_REQUEST_LOG_PERCENT,
     payments: paymentProviderSettings(e, (message) => {
       throw new ConfigError(message);
     }),

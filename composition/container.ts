@@ -20,6 +20,7 @@ import type { AnyRoute } from "../adapters/http/route-definition.js";
 import { RouteModule } from "../adapters/http/route-module.js";
 import { openDatabase } from "../adapters/persistence/connection.js";
 import { Database } from "../adapters/persistence/database.js";
+import { requestLog } from "../adapters/http/request-log.js";
 import { catalogVersionsOf } from "../adapters/persistence/catalog-versions.js";
 import { migrateToLatest, migrationsCurrent } from "../adapters/persistence/migrations/migration-source.js";
 import { CachingApiKeyRepository } from "../adapters/persistence/repositories/caching-api-key-repository.js";
@@ -465,6 +466,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
         rateLimits: rateLimitStore.global,
         corsOrigins: config.corsOrigins,
         ...(answerCache !== undefined ? { answerCache } : {}),
+        requestLog: requestLog(logger, config.requestLogPercent),
         readiness: {
           database: async () => void (await database.select("select 1 as ok", [])),
           migrationsCurrent: () => migrationsCurrent(database.knex),

@@ -21,6 +21,8 @@ export interface CachedAnswer {
   readonly etag: string;
   /** Headers the route added to this answer (e.g. Deprecation). */
   readonly headers: Readonly<Record<string, string>>;
+  /** The path template of the route that made it, for the request log of the fast path. */
+  readonly route: string;
   /**
    * Every header the full middleware chain sent with this answer to a plain request (no Origin,
    * not over TLS), less the per-request ones: what the fast path answers with. Set once served.
@@ -138,10 +140,10 @@ export class AnswerCache {
    * Serialises an answer and keeps it under the stamp taken before it was computed (so a write that
    * landed meanwhile makes it stale at once). Returns the entry, kept or not.
    */
-  store(key: string | undefined, storeId: string, stamp: string | undefined, body: unknown, headers: Readonly<Record<string, string>>): CachedAnswer {
+  store(key: string | undefined, storeId: string, stamp: string | undefined, body: unknown, headers: Readonly<Record<string, string>>, route = ""): CachedAnswer {
     const bytes = Buffer.from(JSON.stringify(body));
     const etag = `W/"${createHash("sha1").update(bytes).digest("base64url").slice(0, 22)}"`;
-    const entry: CachedAnswer = { storeId, stamp: stamp ?? "", body: bytes, etag, headers, wire: undefined, bytes: bytes.length + (key?.length ?? 0) + ENTRY_OVERHEAD, used: ++this.uses };
+    const entry: CachedAnswer = { storeId, stamp: stamp ?? "", body: bytes, etag, headers, route, wire: undefined, bytes: bytes.length + (key?.length ?? 0) + ENTRY_OVERHEAD, used: ++this.uses };
     if (key === undefined || stamp === undefined || entry.bytes > this.maxBytes / 4) return entry;
     const previous = this.entries.get(key);
     if (previous !== undefined) this.drop(key, previous);

@@ -17,6 +17,7 @@ import { fastAnswers, type FastAnswer } from "./fast-answers.js";
 import { errorHandler } from "./middleware/error-handler.js";
 import { rateLimits, type GlobalRateLimits } from "./middleware/rate-limits.js";
 import { requestId } from "./middleware/request-id.js";
+import { requestLogging, type RequestLog } from "./request-log.js";
 import { urlLimit } from "./request-size.js";
 import { securityHeaders } from "./middleware/security-headers.js";
 import { mountRoute, pathPattern, type RouteGuards } from "./mount-route.js";
@@ -41,6 +42,8 @@ export interface HttpAppOptions {
   readonly answerCache?: AnswerCache;
   /** What `GET /readyz` checks; without it only `GET /healthz` is served. */
   readonly readiness?: ReadinessChecks;
+  /** One line per request (request-log.ts); none when absent. */
+  readonly requestLog?: RequestLog | undefined;
 }
 
 /** Koa whose request handler first offers each request to the fast path of cached answers. */
@@ -100,6 +103,7 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
     PUBLIC_PATHS.has(path) || publicRoutes.some((r) => r.method === method && r.pattern.test(path));
 
   app.use(requestId());
+  if (options.requestLog !== undefined) app.use(requestLogging(options.requestLog));
   app.use(securityHeaders());
   app.use(corsPolicy(options.corsOrigins ?? "*"));
   app.use(errorHandler(options.logger));
@@ -115,6 +119,7 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
       authenticate: options.authenticate,
       ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),
       trustProxy: options.trustProxy ?? false,
+      log: options.requestLog,
     });
   }
   return app;

@@ -13,6 +13,7 @@ import type { RateLimitStatus } from "../../application/ports/rate-limiter.js";
 import { matchesEtag, type AnswerCache, type CachedAnswer } from "./answer-cache.js";
 import type { GlobalRateLimits } from "./middleware/rate-limits.js";
 import { newRequestId } from "./middleware/request-id.js";
+import type { RequestLog } from "./request-log.js";
 
 export interface FastAnswerOptions {
   readonly answers: AnswerCache;
@@ -20,6 +21,8 @@ export interface FastAnswerOptions {
   readonly rateLimits?: GlobalRateLimits;
   /** As the Koa app's `proxy`: X-Forwarded-Proto may then make a request secure (HSTS), so it goes to Koa. */
   readonly trustProxy: boolean;
+  /** The request log, when on (request-log.ts): each answer written here is one line, as in Koa. */
+  readonly log?: RequestLog | undefined;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -64,7 +67,7 @@ const headerList = (wire: OutgoingHttpHeaders, skipContentType: boolean): unknow
 };
 
 export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
-  const { answers, authenticate, rateLimits, trustProxy } = options;
+  const { answers, authenticate, rateLimits, trustProxy, log } = options;
   const blocks = new WeakMap<CachedAnswer, HeaderBlocks>();
 
   const blocksOf = (entry: CachedAnswer, wire: OutgoingHttpHeaders): HeaderBlocks => {
@@ -82,12 +85,21 @@ export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
     return found;
   };
 
-  const write = (request: IncomingMessage, response: ServerResponse, entry: CachedAnswer, wire: OutgoingHttpHeaders, status: RateLimitStatus | undefined): true => {
+  const write = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    entry: CachedAnswer,
+    wire: OutgoingHttpHeaders,
+    status: RateLimitStatus | undefined,
+    principal: Principal,
+    startedAt: number,
+  ): true => {
     const found = blocksOf(entry, wire);
     const notModifiedAnswer = matchesEtag(request.headers["if-none-match"], entry.etag);
     const list = notModifiedAnswer ? found.notModified : found.ok;
     const at = notModifiedAnswer ? found.notModifiedSlot : found.okSlot;
-    list[at] = newRequestId();
+    const requestId = newRequestId();
+    list[at] = requestId;
     if (status !== undefined) {
       list[at + 2] = String(status.limit);
       list[at + 4] = String(status.remaining);
@@ -97,20 +109,21 @@ export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
     response.writeHead(notModifiedAnswer ? 304 : 200, list as unknown as OutgoingHttpHeaders);
     if (notModifiedAnswer) response.end();
     else response.end(entry.body);
+    log?.({ requestId, method: "GET", route: entry.route === "" ? null : entry.route, status: notModifiedAnswer ? 304 : 200, startedAt, principal });
     return true;
   };
 
   /** The answer once the principal is known: written now when the budget allows it without a wait. */
-  const answer = (request: IncomingMessage, response: ServerResponse, principal: Principal, url: string): boolean | Promise<boolean> => {
+  const answer = (request: IncomingMessage, response: ServerResponse, principal: Principal, url: string, startedAt: number): boolean | Promise<boolean> => {
     const key = answers.keyFor(principal, url);
     const entry = key === undefined ? undefined : answers.lookup(key, principal.storeId);
     const wire = entry?.wire;
     if (entry === undefined || wire === undefined) return false;
-    if (rateLimits === undefined) return write(request, response, entry, wire, undefined);
+    if (rateLimits === undefined) return write(request, response, entry, wire, undefined, principal, startedAt);
     const now = rateLimits.limiter.consumeNow?.(rateLimits.perKey, principal.keyId);
-    if (now !== undefined) return write(request, response, entry, wire, now);
+    if (now !== undefined) return write(request, response, entry, wire, now, principal, startedAt);
     return rateLimits.limiter.consume(rateLimits.perKey, principal.keyId).then(
-      (status) => write(request, response, entry, wire, status),
+      (status) => write(request, response, entry, wire, status, principal, startedAt),
       () => false, // a spent budget (or a limiter failure): Koa answers it with the error body
     );
   };
@@ -125,10 +138,12 @@ export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
     if (authorization === undefined) return false;
     const bearer = bearerOf(authorization);
     if (bearer === undefined) return false;
+    // The clock is read only when the request log is on: the fast path is the hot path.
+    const startedAt = log === undefined ? 0 : performance.now();
     const principal = authenticate.cached(bearer);
-    if (principal !== undefined) return answer(request, response, principal, url);
+    if (principal !== undefined) return answer(request, response, principal, url, startedAt);
     return authenticate.execute(bearer).then(
-      (found) => answer(request, response, found, url),
+      (found) => answer(request, response, found, url, startedAt),
       () => false, // Koa answers the 401 in its own words
     );
   };

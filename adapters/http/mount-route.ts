@@ -80,6 +80,7 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
   };
 
   const handler: RouterMiddleware<StorefrontState> = async (ctx) => {
+    ctx.state.route = route.path;
     const principal = route.access === "public" ? undefined : ctx.state.principal;
     if (principal === undefined && route.access !== "public") throw new Error(`route ${route.operationId} reached without a principal`);
     if (principal !== undefined && !keyPermits(principal.keyType, route.access)) {
@@ -158,7 +159,7 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
       answer = await execute();
     }
     if (cacheKey !== undefined && answer.status === 200 && answer.body !== undefined) {
-      return sendCached(ctx, answers!.store(cacheKey, principal!.storeId, stamp, answer.body, answer.headers), answers!);
+      return sendCached(ctx, answers!.store(cacheKey, principal!.storeId, stamp, answer.body, answer.headers, route.path), answers!);
     }
     ctx.set({ ...answer.headers });
     ctx.status = answer.status;

@@ -322,7 +322,9 @@ export interface ApplicationOverrides {
 
 export const createApplication = (config: Config, overrides: ApplicationOverrides = {}): Application => {
   const container = new Container({ defaultScope: "Singleton" });
-  const logger = overrides.logger ?? pino({ level: config.logLevel, base: { service: "storefront" } });
+  // Asynchronous writes (sonic-boom batches them; pino flushes what is pending on exit): a request
+  // line per request would otherwise be a synchronous write to stdout on the hot path.
+  const logger = overrides.logger ?? pino({ level: config.logLevel, base: { service: "storefront" } }, pino.destination({ dest: 1, sync: false }));
   const database = openDatabase(config.database);
 
   container.bind(LoggerToken).toConstantValue(logger);

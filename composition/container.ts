@@ -171,9 +171,8 @@ import { ManagePosts } from "../application/content/manage-posts.js";
 import { ManageLookbooks } from "../application/content/manage-lookbooks.js";
 import { SearchRoutes } from "../adapters/http/routes/search-routes.js";
 import { KnexCoPurchaseReader } from "../adapters/persistence/repositories/knex-co-purchase-reader.js";
-import { KnexProductVectorStore } from "../adapters/persistence/repositories/knex-product-vector-store.js";
-import { KnexSearchCatalogSource } from "../adapters/persistence/repositories/knex-search-catalog-source.js";
-import { CatalogSearchEngine } from "../adapters/search/catalog-search-engine.js";
+import { DatabaseSearchIndex } from "../adapters/persistence/repositories/database-search-index.js";
+import { searchDocumentsOf } from "../adapters/persistence/search-documents.js";
 import { OpenAiCompatibleEmbedder } from "../adapters/search/openai-compatible-embedder.js";
 import { WordVectorEmbedder } from "../adapters/search/word-vector-embedder.js";
 import { CoPurchaseReader } from "../application/ports/co-purchase-reader.js";
@@ -407,15 +406,16 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   container.bind(WebhookTransport).toConstantValue(new NodeWebhookTransport());
   container.bind(WebhookTargetGuard).toConstantValue(new DnsWebhookTargetGuard());
   container.bind(WebhookSigner).to(StandardWebhookSigner);
-  container
-    .bind(Embedder)
-    .toConstantValue(config.search.embeddings === undefined ? new WordVectorEmbedder() : new OpenAiCompatibleEmbedder(config.search.embeddings));
+  const embedder = config.search.embeddings === undefined ? new WordVectorEmbedder() : new OpenAiCompatibleEmbedder(config.search.embeddings);
+  container.bind(Embedder).toConstantValue(embedder);
+  // Catalog writes keep the search documents current (vectors too, with an in-process embedder).
+  searchDocumentsOf(database).useEmbedder(embedder);
   container.bind(CoPurchaseReader).to(KnexCoPurchaseReader);
   container.bind(ProductSearchIndex).toDynamicValue(
-    (ctx) =>
-      new CatalogSearchEngine(new KnexSearchCatalogSource(database), new KnexProductVectorStore(database), ctx.get(Embedder), {
-        refreshIntervalMs: config.search.refreshIntervalMs,
-        changeWindowMs: 10_000,
+    () =>
+      new DatabaseSearchIndex(database, embedder, {
+        vocabularyMaxAgeMs: 10 * config.search.refreshIntervalMs,
+        scoreAllBelow: 2_000,
         onError: (error, context) => logger.warn({ err: error }, context),
       }),
   );
@@ -480,7 +480,12 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
         },
       });
     },
-    migrate: () => migrateToLatest(database.knex),
+    migrate: async () => {
+      await migrateToLatest(database.knex);
+      // Products written before the search index existed get their documents (none on later runs).
+      const written = await searchDocumentsOf(database).backfill();
+      if (written > 0) logger.info({ documents: written }, "search documents written for existing products");
+    },
     close: async () => {
       catalogVersions.stop();
       if (notifier instanceof SmtpNotifier) await notifier.close();

@@ -1,6 +1,5 @@
 // The public entry point of the search adapters (`storefront/adapters/search`).
-export * from "./catalog-search-engine.js";
 export * from "./openai-compatible-embedder.js";
-export * from "./search-catalog-source.js";
+export * from "./search-text.js";
 export * from "./word-vector-embedder.js";
 export * from "./word-vector-table.js";

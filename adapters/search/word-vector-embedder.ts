@@ -29,6 +29,7 @@ const lookupForms = (word: string): string[] => {
 
 export class WordVectorEmbedder implements Embedder {
   readonly model = "glove-6b-100d-sif-1";
+  readonly local = true;
 
   constructor(private readonly table: () => WordVectorTable = shippedWordVectorTable) {}
 

@@ -16,6 +16,7 @@ import * as search from "./0012-search.js";
 import * as catalogVersions from "./0013-catalog-versions.js";
 import * as giftCardConversions from "./0014-gift-card-conversions.js";
 import * as listIndexes from "./0015-list-indexes.js";
+import * as searchDocuments from "./0016-search-documents.js";
 
 interface Migration {
   readonly name: string;
@@ -23,7 +24,7 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes];
+const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments];
 
 export class StorefrontMigrationSource implements Knex.MigrationSource<Migration> {
   getMigrations(): Promise<Migration[]> {

@@ -7,6 +7,7 @@ import type { Category, Subcategory } from "../../../domain/catalog/category.js"
 import { readBoolean } from "../column-types.js";
 import { recordCatalogChange } from "../catalog-versions.js";
 import { Database } from "../database.js";
+import { searchDocumentsOf } from "../search-documents.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
 import { containsPattern, likeSql } from "../like-pattern.js";
 
@@ -104,13 +105,30 @@ export class KnexCategoryRepository implements CategoryRepository {
   }
 
   async updateCategory(storeId: string, category: Category): Promise<void> {
-    await this.update(storeId, "categories", columns(storeId, category));
-    await recordCatalogChange(this.db, storeId);
+    // Its products' search documents hold its name: rewritten in the same transaction.
+    await this.db.transaction(async () => {
+      await this.update(storeId, "categories", columns(storeId, category));
+      await searchDocumentsOf(this.db).refreshCategory(storeId, category.id);
+      await recordCatalogChange(this.db, storeId);
+    });
   }
 
   async removeCategory(storeId: string, id: string): Promise<void> {
-    await this.db.run((q) => q("categories").where({ store_id: storeId, id }).delete());
-    await recordCatalogChange(this.db, storeId);
+    await this.db.transaction(async () => {
+      const placed = await this.productsUnder(storeId, id);
+      await this.db.run((q) => q("categories").where({ store_id: storeId, id }).delete());
+      await searchDocumentsOf(this.db).refresh(storeId, placed);
+      await recordCatalogChange(this.db, storeId);
+    });
+  }
+
+  /** Products in a category, directly or through one of its subcategories. */
+  private async productsUnder(storeId: string, categoryId: string): Promise<string[]> {
+    const rows = await this.db.select<{ id: string }>(
+      "select id from products where store_id = ? and (category_id = ? or subcategory_id = ? or subcategory_id in (select id from subcategories where store_id = ? and category_id = ?))",
+      [storeId, categoryId, categoryId, storeId, categoryId],
+    );
+    return rows.map((r) => r.id);
   }
 
   async insertSubcategory(storeId: string, subcategory: Subcategory): Promise<void> {
@@ -119,13 +137,20 @@ export class KnexCategoryRepository implements CategoryRepository {
   }
 
   async updateSubcategory(storeId: string, subcategory: Subcategory): Promise<void> {
-    await this.update(storeId, "subcategories", { ...columns(storeId, subcategory), category_id: subcategory.categoryId });
-    await recordCatalogChange(this.db, storeId);
+    await this.db.transaction(async () => {
+      await this.update(storeId, "subcategories", { ...columns(storeId, subcategory), category_id: subcategory.categoryId });
+      await searchDocumentsOf(this.db).refreshCategory(storeId, subcategory.id);
+      await recordCatalogChange(this.db, storeId);
+    });
   }
 
   async removeSubcategory(storeId: string, id: string): Promise<void> {
-    await this.db.run((q) => q("subcategories").where({ store_id: storeId, id }).delete());
-    await recordCatalogChange(this.db, storeId);
+    await this.db.transaction(async () => {
+      const placed = await this.productsUnder(storeId, id);
+      await this.db.run((q) => q("subcategories").where({ store_id: storeId, id }).delete());
+      await searchDocumentsOf(this.db).refresh(storeId, placed);
+      await recordCatalogChange(this.db, storeId);
+    });
   }
 
   private async update(storeId: string, table: string, row: ReturnType<typeof columns> & { category_id?: string }): Promise<void> {

@@ -19,6 +19,7 @@ import { recordCatalogChange } from "../catalog-versions.js";
 import { Database } from "../database.js";
 import { listTotalsOf } from "../list-totals.js";
 import { recentProductsOf } from "../recent-products.js";
+import { searchDocumentsOf } from "../search-documents.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
 import { containsPattern, likeSql } from "../like-pattern.js";
 
@@ -380,55 +381,75 @@ export class KnexProductRepository implements ProductRepository {
         if (variants.length > 0) {
           await q("variants").insert(variants.map((v) => variantColumns(storeId, v, product.createdAt)));
         }
+        await searchDocumentsOf(this.db).refresh(storeId, [product.id]);
         await recordCatalogChange(this.db, storeId);
       }),
     );
   }
 
   async update(storeId: string, product: ProductRecord): Promise<void> {
-    await this.write(async (q) => {
-      const { id: _id, store_id: _store, created_at: _created, ...columns } = productColumns(storeId, product);
-      await q("products").where({ id: product.id, store_id: storeId }).update(columns);
+    // The product and its search document in one transaction (the caller's, or its own).
+    await this.db.transaction(async () => {
+      await this.write(async (q) => {
+        const { id: _id, store_id: _store, created_at: _created, ...columns } = productColumns(storeId, product);
+        await q("products").where({ id: product.id, store_id: storeId }).update(columns);
+      });
+      await searchDocumentsOf(this.db).refresh(storeId, [product.id]);
+      await recordCatalogChange(this.db, storeId);
     });
-    await recordCatalogChange(this.db, storeId);
   }
 
   async remove(storeId: string, productId: string, now: string): Promise<"deleted" | "deactivated"> {
-    try {
-      // A savepoint keeps the surrounding transaction usable when the delete is refused.
-      await this.db.run((q) =>
-        q.transaction(async (trx) => {
-          await trx("products").where({ id: productId, store_id: storeId }).delete();
-        }),
-      );
-      await recordCatalogChange(this.db, storeId);
-      return "deleted";
-    } catch (error) {
-      if (!isForeignKeyViolation(error)) throw error;
-      await this.db.run((q) => q("products").where({ id: productId, store_id: storeId }).update({ is_active: false, updated_at: now }));
-      await recordCatalogChange(this.db, storeId);
-      return "deactivated";
-    }
+    return this.db.transaction(async () => {
+      try {
+        // A savepoint keeps the surrounding transaction usable when the delete is refused; the
+        // search document goes first (with its words' counts) and comes back if it is.
+        await this.db.run((q) =>
+          q.transaction(async (trx) => {
+            await searchDocumentsOf(this.db).forget(storeId, [productId]);
+            await trx("products").where({ id: productId, store_id: storeId }).delete();
+          }),
+        );
+        await recordCatalogChange(this.db, storeId);
+        return "deleted";
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error;
+        await this.db.run((q) => q("products").where({ id: productId, store_id: storeId }).update({ is_active: false, updated_at: now }));
+        await searchDocumentsOf(this.db).refresh(storeId, [productId]);
+        await recordCatalogChange(this.db, storeId);
+        return "deactivated";
+      }
+    });
   }
 
   async insertVariant(storeId: string, variant: Variant): Promise<void> {
     const now = new Date().toISOString();
-    await this.write((q) => q("variants").insert(variantColumns(storeId, variant, now)));
-    await recordCatalogChange(this.db, storeId);
+    await this.db.transaction(async () => {
+      await this.write((q) => q("variants").insert(variantColumns(storeId, variant, now)));
+      await searchDocumentsOf(this.db).refresh(storeId, [variant.productId]);
+      await recordCatalogChange(this.db, storeId);
+    });
   }
 
   async updateVariant(storeId: string, variant: Variant): Promise<void> {
     const now = new Date().toISOString();
-    await this.write(async (q) => {
-      const { id: _id, store_id: _store, created_at: _created, product_id: _product, ...columns } = variantColumns(storeId, variant, now);
-      await q("variants").where({ id: variant.id, store_id: storeId }).update(columns);
+    await this.db.transaction(async () => {
+      await this.write(async (q) => {
+        const { id: _id, store_id: _store, created_at: _created, product_id: _product, ...columns } = variantColumns(storeId, variant, now);
+        await q("variants").where({ id: variant.id, store_id: storeId }).update(columns);
+      });
+      await searchDocumentsOf(this.db).refresh(storeId, [variant.productId]);
+      await recordCatalogChange(this.db, storeId);
     });
-    await recordCatalogChange(this.db, storeId);
   }
 
   async removeVariant(storeId: string, variantId: string): Promise<void> {
-    await this.db.run((q) => q("variants").where({ id: variantId, store_id: storeId }).delete());
-    await recordCatalogChange(this.db, storeId);
+    await this.db.transaction(async () => {
+      const [owner] = await this.db.select<{ product_id: string }>("select product_id from variants where store_id = ? and id = ?", [storeId, variantId]);
+      await this.db.run((q) => q("variants").where({ id: variantId, store_id: storeId }).delete());
+      if (owner !== undefined) await searchDocumentsOf(this.db).refresh(storeId, [owner.product_id]);
+      await recordCatalogChange(this.db, storeId);
+    });
   }
 
   async takeStock(storeId: string, variantId: string, quantity: number): Promise<number | undefined> {

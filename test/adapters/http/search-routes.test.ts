@@ -212,10 +212,13 @@ const searchRoutesSuite = (databaseUrl?: () => string) => {
       const id = await create(secret, "Wool Throw Blanket", "HOM-BED-002", { description: "Chunky knit throw." });
       await settle();
       await semanticSearch({ query: "blanket" });
-      const read = () =>
-        t.application.database.knex("product_embeddings").where({ store_id: t.store.store.id, product_id: id }).first("vector", "content_hash", "dimensions");
+      const read = async () => {
+        // A float32 scale, then one int8 per dimension (see quantize).
+        const row = await t.application.database.knex("search_documents").where({ store_id: t.store.store.id, product_id: id }).first("vector", "vector_hash");
+        return { vector: Buffer.from(row.vector).toString("base64"), content_hash: row.vector_hash as string, dimensions: Buffer.from(row.vector).length - 4 };
+      };
       const before = await read();
-      assert.ok(before !== undefined, "no vector stored");
+      assert.ok(before.content_hash !== null, "no vector stored");
       assert.equal(before.dimensions, 100);
       assert.equal((await t.client.patch(`/v1/products/${id}`, { name: "Espresso Machine", description: "Makes coffee." }, { key: secret })).status, 200);
       await settle();

@@ -99,9 +99,10 @@ describe("OpenAI-compatible embedder", () => {
       assert.equal(found.status, 200, found.text);
       assert.equal(found.body.results[0].productId, sofa.body.product_id);
       assert.equal(found.body.results[0].matchReason, "semantic");
-      const stored = await t.application.database.knex("product_embeddings").where({ store_id: t.store.store.id });
+      // A remote model's vectors are made when a search first needs them, then kept for every process.
+      const stored = await t.application.database.knex("search_documents").where({ store_id: t.store.store.id });
       assert.equal(stored.length, 2);
-      assert.ok(stored.every((row: { model: string; dimensions: number }) => row.model === "openai:test-embed" && row.dimensions === 3));
+      assert.ok(stored.every((row: { vector_model: string; vector: Buffer }) => row.vector_model === "openai:test-embed" && row.vector.length === 4 + 3));
 
       mode = "error";
       const fallback = await t.client.post("/v1/search", { query: "kettle" }, { key });

@@ -1,6 +1,7 @@
 // Several server processes may share one database: a catalog write made through one
-// application instance is searchable from another (its own index, container and connection)
-// within 5 s, on a SQLite file and on MariaDB. Also: the offline embedder's vectors carry meaning.
+// application instance is searchable from another (its own container and connection) at once,
+// with no index to rebuild (the text index is the database's), on a SQLite file and on MariaDB.
+// Also: the offline embedder's vectors carry meaning.
 import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -14,7 +15,8 @@ import { serve, type TestClient } from "../../support/http-client.js";
 import { describeMysql } from "../../support/mysql-database.js";
 import { testConfig } from "../../support/test-application.js";
 
-const FRESH_WITHIN_MS = 5_000;
+/** The first look must already see the write. */
+const FRESH_WITHIN_MS = 0;
 
 const freshnessSuite = (databaseUrl: () => string) => {
   let apps: Application[] = [];
@@ -52,7 +54,7 @@ const freshnessSuite = (databaseUrl: () => string) => {
     return response.body.results.map((r: { productId: string }) => r.productId);
   };
 
-  it("a product created, renamed, deactivated and deleted through one instance is seen so by the other within 5 s", async () => {
+  it("a product created, renamed, deactivated and deleted through one instance is seen so by the other at once", async () => {
     const [writer, reader] = clients as [TestClient, TestClient];
     const key = store.keys.secretTest;
     // The reader builds its index first, so what follows is an incremental change.

@@ -1,0 +1,537 @@
+// Search over the database's own text index (SQLite FTS5 or InnoDB FULLTEXT on
+// search_documents), shared by every server process and current at each commit. A query's words
+// are widened against the store's vocabulary (typos within a fifth of a word's length, and for
+// meaning, the vocabulary words nearest the query's vector); the engine answers the best few
+// hundred candidates in its own order, and those are ranked here by BM25 over the fields with
+// their boosts (exact words above prefixes above corrections, more of the query's words first),
+// then, for meaning, blended with the cosine of their stored vectors. Per process a store costs
+// its vocabulary (capped) and a sample's mean vector, whatever the size of its catalog.
+import SearchableMap from "minisearch/SearchableMap";
+import type { Embedder } from "../../../application/ports/embedder.js";
+import type { ProductSearchIndex, SearchHit, SearchOptions, SimilarProduct } from "../../../application/ports/product-search-index.js";
+import {
+  embeddingText,
+  FIELD_BOOST,
+  isStopWord,
+  matchesPrefixes,
+  maxEditDistance,
+  queryTerms,
+  SEARCH_FIELDS,
+  type SearchField,
+  words,
+} from "../../search/search-text.js";
+import type { Database } from "../database.js";
+import { dequantize, quantize, readStoredWords, sha256, storedWords, wordsOf } from "../search-documents.js";
+
+export interface DatabaseSearchSettings {
+  /** How old a store's vocabulary may grow before it is read again (in the background). */
+  readonly vocabularyMaxAgeMs: number;
+  /**
+   * A store with at most this many searchable products has every one scored by meaning (a few
+   * thousand vectors read); above it, the text candidates and the vocabulary's nearest words'.
+   */
+  readonly scoreAllBelow?: number;
+  readonly onError?: (error: unknown, context: string) => void;
+}
+
+/** Words kept in memory per store for corrections and word weights: the most common ones. */
+const VOCABULARY_CAP = 250_000;
+/** Vocabulary words given vectors (for meaning), the most common ones. */
+const TERM_VECTOR_CAP = 60_000;
+/** Documents read to estimate field lengths and the catalog's mean vector. */
+const SAMPLE = 2_000;
+/** Candidates the engine answers for ranking. */
+const TEXT_CANDIDATES = 300;
+const NEIGHBOUR_CANDIDATES = 300;
+/** Vocabulary words nearest a query's meaning that also widen its candidates. */
+const NEIGHBOURS = 10;
+const MIN_NEIGHBOUR_COSINE = 0.45;
+
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+const PREFIX_WEIGHT = 0.375;
+const FUZZY_WEIGHT = 0.45;
+const SEMANTIC_WEIGHT = 0.6;
+const LEXICAL_WEIGHT = 0.4;
+const MIN_COSINE = 0.3;
+
+/** A word's counts of searchable documents: in any field, then in each of SEARCH_FIELDS. */
+type TermCounts = Int32Array;
+
+interface Vocabulary {
+  readonly terms: SearchableMap<TermCounts>;
+  /** Documents holding the least common word kept: the count assumed for words left out. */
+  readonly floor: number;
+  readonly documents: number;
+  readonly averageLength: Readonly<Record<SearchField, number>>;
+  /** Mean of a sample of the store's vectors (of `model`), for centring cosines. */
+  readonly mean: Float32Array | undefined;
+  readonly model: string;
+  /** Unit vectors of the most common words the embedder knows (float32 rows: a few MB at the cap). */
+  termVectors: { readonly words: readonly string[]; readonly rows: Float32Array; readonly dims: number } | undefined;
+  readonly loadedAt: number;
+}
+
+interface StoreVocabulary {
+  current: Vocabulary | undefined;
+  loading: Promise<Vocabulary> | undefined;
+}
+
+interface CandidateRow {
+  doc_id: number;
+  product_id: string;
+  content_hash: string;
+  name: string;
+  sku: string;
+  brand: string;
+  tags: string;
+  category: string;
+  attributes: string;
+  description: string;
+  vector: Uint8Array | null;
+  vector_model: string | null;
+  vector_hash: string | null;
+}
+
+interface QueryWord {
+  readonly term: string;
+  /** Corrections from the vocabulary with their edit distance (not the word itself). */
+  readonly fuzzy: ReadonlyMap<string, number>;
+  readonly prefix: boolean;
+}
+
+interface Scored {
+  readonly row: CandidateRow;
+  readonly score: number;
+  readonly reason: SearchField;
+}
+
+const dot = (a: ArrayLike<number>, b: ArrayLike<number>): number => {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
+  return sum;
+};
+
+const CANDIDATE_COLUMNS = "d.doc_id, d.product_id, d.content_hash, d.name, d.sku, d.brand, d.tags, d.category, d.attributes, d.description, d.vector, d.vector_model, d.vector_hash";
+
+export class DatabaseSearchIndex implements ProductSearchIndex {
+  private readonly vocabularies = new Map<string, StoreVocabulary>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly embedder: Embedder,
+    private readonly settings: DatabaseSearchSettings,
+  ) {}
+
+  async text(storeId: string, query: string, options: SearchOptions): Promise<{ hits: SearchHit[]; total: number }> {
+    const vocabulary = await this.vocabulary(storeId);
+    const { hits, total } = await this.lexical(storeId, vocabulary, query, options.categoryId);
+    return { hits: hits.slice(0, options.limit).map((h) => ({ productId: h.productId, score: h.score, matchReason: h.matchReason })), total };
+  }
+
+  async semantic(storeId: string, query: string, options: SearchOptions): Promise<{ hits: SearchHit[]; total: number }> {
+    const vocabulary = await this.vocabulary(storeId);
+    const lexical = await this.lexical(storeId, vocabulary, query, options.categoryId);
+    let queryVector: Float32Array | undefined;
+    let cosines: Map<string, number>;
+    try {
+      [queryVector] = await this.embedder.embed([query]);
+      if (queryVector === undefined || dot(queryVector, queryVector) === 0) throw new Error("the query has no vector");
+      const more = await this.meaningCandidates(storeId, vocabulary, queryVector, new Set(queryTerms(query)), options.categoryId);
+      const rows = new Map<string, CandidateRow>();
+      for (const row of [...lexical.rows, ...more]) rows.set(row.product_id, row);
+      cosines = await this.cosines(storeId, vocabulary, queryVector, [...rows.values()]);
+    } catch (error) {
+      // Without vectors (a model server that is away, or a query of unknown words) the text ranking answers.
+      if (queryVector !== undefined && dot(queryVector, queryVector) !== 0) this.settings.onError?.(error, "semantic search fell back to text ranking");
+      return { hits: lexical.hits.slice(0, options.limit).map(({ exactSku: _, ...hit }) => hit), total: lexical.total };
+    }
+    const blended = new Map<string, { productId: string; score: number; matchReason: string; semantic: number; lexical: number; exactSku: boolean }>();
+    for (const hit of lexical.hits) {
+      const semantic = Math.max(0, cosines.get(hit.productId) ?? 0);
+      const score = hit.exactSku ? 2 : SEMANTIC_WEIGHT * semantic + LEXICAL_WEIGHT * hit.score;
+      blended.set(hit.productId, { productId: hit.productId, score, matchReason: hit.matchReason, semantic, lexical: hit.score, exactSku: hit.exactSku });
+    }
+    for (const [productId, cosine] of cosines) {
+      if (blended.has(productId) || cosine < MIN_COSINE) continue;
+      blended.set(productId, { productId, score: SEMANTIC_WEIGHT * cosine, matchReason: "semantic", semantic: cosine, lexical: 0, exactSku: false });
+    }
+    const ranked = [...blended.values()]
+      .sort((a, b) => b.score - a.score || (a.productId < b.productId ? -1 : 1))
+      .map((h) => ({
+        productId: h.productId,
+        score: Math.min(1, h.score),
+        matchReason: h.exactSku ? "sku" : SEMANTIC_WEIGHT * h.semantic > LEXICAL_WEIGHT * h.lexical ? "semantic" : h.matchReason,
+      }));
+    // Matches beyond the candidates (a very common word) still count.
+    const total = Math.max(ranked.length, lexical.total + (ranked.length - lexical.hits.length));
+    return { hits: ranked.slice(0, options.limit), total };
+  }
+
+  async similar(storeId: string, productIds: readonly string[], limit: number): Promise<SimilarProduct[]> {
+    if (productIds.length === 0) return [];
+    const vocabulary = await this.vocabulary(storeId);
+    const ids = [...new Set(productIds)];
+    const seeds = await this.db.select<CandidateRow>(
+      `select ${CANDIDATE_COLUMNS} from search_documents d where d.store_id = ? and d.searchable = 1 and d.product_id in (${ids.map(() => "?").join(", ")})`,
+      [storeId, ...ids],
+    );
+    if (seeds.length === 0) return [];
+    let seedVectors: Map<string, Float32Array>;
+    try {
+      seedVectors = await this.vectorsOf(seeds);
+    } catch (error) {
+      this.settings.onError?.(error, "similar products left out: no vectors");
+      return [];
+    }
+    const dims = [...seedVectors.values()][0]?.length ?? 0;
+    if (dims === 0) return [];
+    const mean = new Float32Array(dims);
+    for (const v of seedVectors.values()) for (let i = 0; i < dims; i++) mean[i]! += v[i]! / seedVectors.size;
+    // Candidates: products sharing the seeds' most telling words, and words near their meaning.
+    const seedWords = new Set<string>();
+    for (const seed of seeds) for (const field of ["name", "category", "tags"] as const) for (const w of readStoredWords(seed[field])) seedWords.add(w);
+    const telling = [...seedWords].sort((a, b) => this.documentsWith(vocabulary, a) - this.documentsWith(vocabulary, b)).slice(0, 12);
+    const rows = [
+      ...(await this.candidates(storeId, telling.map((t) => ({ term: t, fuzzy: new Map(), prefix: false })), undefined, NEIGHBOUR_CANDIDATES)),
+      ...(await this.meaningCandidates(storeId, vocabulary, mean, seedWords, undefined)),
+    ];
+    const excluded = new Set(productIds);
+    const cosines = await this.cosines(storeId, vocabulary, mean, rows.filter((r) => !excluded.has(r.product_id)));
+    return [...cosines]
+      .filter(([, cosine]) => cosine > 0)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, limit)
+      .map(([productId, cosine]) => ({ productId, score: Math.min(1, cosine) }));
+  }
+
+  /** Text hits ranked, scores scaled to the best; an exact SKU first whatever its score (`exactSku`). */
+  private async lexical(
+    storeId: string,
+    vocabulary: Vocabulary,
+    query: string,
+    categoryId: string | undefined,
+  ): Promise<{ hits: Array<SearchHit & { exactSku: boolean }>; total: number; rows: CandidateRow[] }> {
+    const queryWords = queryTerms(query).map((term) => this.widen(vocabulary, term));
+    const exact = await this.exactSku(storeId, query.trim(), categoryId);
+    if (queryWords.length === 0 && exact === undefined) return { hits: [], total: 0, rows: [] };
+    const rows = queryWords.length === 0 ? [] : await this.candidates(storeId, queryWords, categoryId, TEXT_CANDIDATES);
+    const total = rows.length < TEXT_CANDIDATES ? rows.length : await this.count(storeId, queryWords, categoryId);
+    const scored = rows
+      .map((row) => this.score(vocabulary, queryWords, row))
+      .filter((s): s is Scored => s !== undefined)
+      .sort((a, b) => b.score - a.score || (a.row.product_id < b.row.product_id ? -1 : 1));
+    const top = scored[0]?.score ?? 1;
+    const hits: Array<SearchHit & { exactSku: boolean }> = [];
+    if (exact !== undefined) hits.push({ productId: exact, score: 1, matchReason: "sku", exactSku: true });
+    for (const s of scored) {
+      if (s.row.product_id === exact) continue;
+      hits.push({ productId: s.row.product_id, score: s.score / top, matchReason: s.reason, exactSku: false });
+    }
+    const counted = exact !== undefined && !rows.some((r) => r.product_id === exact) ? total + 1 : total;
+    return { hits, total: Math.max(counted, hits.length), rows };
+  }
+
+  private widen(vocabulary: Vocabulary, term: string): QueryWord {
+    const fuzzy = new Map<string, number>();
+    const distance = maxEditDistance(term);
+    if (distance > 0) {
+      for (const [found, [counts, d]] of vocabulary.terms.fuzzyGet(term, distance)) {
+        if (found !== term && counts[0]! > 0 && !(matchesPrefixes(term) && found.startsWith(term))) fuzzy.set(found, d);
+      }
+    }
+    return { term, fuzzy, prefix: matchesPrefixes(term) };
+  }
+
+  /** BM25 over the fields of one candidate, as the words of the query meet them; undefined when none does. */
+  private score(vocabulary: Vocabulary, queryWords: readonly QueryWord[], row: CandidateRow): Scored | undefined {
+    let score = 0;
+    let matched = 0;
+    let reason: SearchField | undefined;
+    const fields = wordsOf(row);
+    for (const q of queryWords) {
+      let found = false;
+      for (const field of SEARCH_FIELDS) {
+        const tokens = fields[field];
+        if (tokens.length === 0) continue;
+        const frequencies = new Map<string, number>();
+        for (const token of tokens) {
+          if (isStopWord(token)) continue;
+          if (token === q.term || (q.prefix && token.startsWith(q.term)) || q.fuzzy.has(token)) frequencies.set(token, (frequencies.get(token) ?? 0) + 1);
+        }
+        if (frequencies.size === 0) continue;
+        found = true;
+        if (reason === undefined || FIELD_BOOST[field] > FIELD_BOOST[reason]) reason = field;
+        for (const [token, frequency] of frequencies) {
+          const weight =
+            token === q.term
+              ? 1
+              : q.prefix && token.startsWith(q.term)
+                ? (PREFIX_WEIGHT * token.length) / (token.length + 0.3 * (token.length - q.term.length))
+                : (FUZZY_WEIGHT * token.length) / (token.length + q.fuzzy.get(token)!);
+          score += weight * FIELD_BOOST[field] * this.bm25(vocabulary, this.documentsWith(vocabulary, token, field), frequency, new Set(tokens).size, vocabulary.averageLength[field]);
+        }
+      }
+      if (found) matched++;
+    }
+    return matched === 0 || reason === undefined ? undefined : { row, score: score * matched, reason };
+  }
+
+  private bm25(vocabulary: Vocabulary, documents: number, frequency: number, length: number, averageLength: number): number {
+    const n = Math.max(vocabulary.documents, 1);
+    const holding = Math.min(documents, n);
+    const idf = Math.log(1 + (n - holding + 0.5) / (holding + 0.5));
+    return idf * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + BM25.k * (1 - BM25.b + (BM25.b * length) / Math.max(averageLength, 1))));
+  }
+
+  /** Documents holding the word (in `field`, or in any): a word left out of memory counts as the least common kept. */
+  private documentsWith(vocabulary: Vocabulary, term: string, field?: SearchField): number {
+    const counts = vocabulary.terms.get(term);
+    if (counts === undefined) return vocabulary.floor;
+    return Math.max(1, field === undefined ? counts[0]! : counts[SEARCH_FIELDS.indexOf(field) + 1]!);
+  }
+
+  /** The product whose SKU is the whole query, as typed or in either case, when it is searchable (and in the category). */
+  private async exactSku(storeId: string, query: string, categoryId: string | undefined): Promise<string | undefined> {
+    if (query === "" || query.length > 100) return undefined;
+    const [row] = await this.db.select<{ product_id: string }>(
+      "select v.product_id from variants v join search_documents d on d.product_id = v.product_id " +
+        "where v.store_id = ? and v.sku in (?, ?, ?) and d.searchable = 1" +
+        (categoryId === undefined ? "" : " and (d.category_id = ? or d.subcategory_id = ?)") +
+        " order by v.product_id limit 1",
+      [storeId, query, query.toUpperCase(), query.toLowerCase(), ...(categoryId === undefined ? [] : [categoryId, categoryId])],
+    );
+    return row?.product_id;
+  }
+
+  /** The engine's best candidates for any of the words (or their prefixes and corrections). */
+  private async candidates(storeId: string, queryWords: readonly QueryWord[], categoryId: string | undefined, limit: number): Promise<CandidateRow[]> {
+    const match = this.matchExpression(queryWords);
+    const category = categoryId === undefined ? "" : " and (d.category_id = ? or d.subcategory_id = ?)";
+    const categoryBindings = categoryId === undefined ? [] : [categoryId, categoryId];
+    if (this.db.dialect === "sqlite") {
+      return this.db.select<CandidateRow>(
+        `select ${CANDIDATE_COLUMNS} from search_fts f join search_documents d on d.doc_id = f.rowid ` +
+          `where search_fts match ? and d.store_id = ? and d.searchable = 1${category} order by f.rank limit ?`,
+        [match, storeId, ...categoryBindings, limit],
+      );
+    }
+    return this.db.select<CandidateRow>(
+      `select ${CANDIDATE_COLUMNS}, match (${SEARCH_FIELDS.join(", ")}) against (? in boolean mode) as relevance from search_documents d ` +
+        `where match (${SEARCH_FIELDS.join(", ")}) against (? in boolean mode) and d.store_id = ? and d.searchable = 1${category} order by relevance desc limit ${Number(limit)}`,
+      [match, match, storeId, ...categoryBindings],
+    );
+  }
+
+  private async count(storeId: string, queryWords: readonly QueryWord[], categoryId: string | undefined): Promise<number> {
+    const match = this.matchExpression(queryWords);
+    const category = categoryId === undefined ? "" : " and (d.category_id = ? or d.subcategory_id = ?)";
+    const categoryBindings = categoryId === undefined ? [] : [categoryId, categoryId];
+    const [row] =
+      this.db.dialect === "sqlite"
+        ? await this.db.select<{ n: number }>(
+            `select count(*) as n from search_fts f join search_documents d on d.doc_id = f.rowid where search_fts match ? and d.store_id = ? and d.searchable = 1${category}`,
+            [match, storeId, ...categoryBindings],
+          )
+        : await this.db.select<{ n: number }>(
+            `select count(*) as n from search_documents d where match (${SEARCH_FIELDS.join(", ")}) against (? in boolean mode) and d.store_id = ? and d.searchable = 1${category}`,
+            [match, storeId, ...categoryBindings],
+          );
+    return Number(row?.n ?? 0);
+  }
+
+  /** Words are letters and digits only (see `words`), so they need no escaping beyond quotes. */
+  private matchExpression(queryWords: readonly QueryWord[]): string {
+    const parts = new Set<string>();
+    for (const q of queryWords) {
+      if (this.db.dialect === "sqlite") {
+        parts.add(q.prefix ? `"${q.term}"*` : `"${q.term}"`);
+        for (const f of q.fuzzy.keys()) parts.add(`"${f}"`);
+      } else {
+        parts.add(q.prefix ? `${q.term}*` : storedWords("mysql", [q.term]));
+        for (const f of q.fuzzy.keys()) parts.add(storedWords("mysql", [f]));
+      }
+    }
+    return [...parts].join(this.db.dialect === "sqlite" ? " OR " : " ");
+  }
+
+  /** Centred cosines of candidates to `vector` (the catalog's mean direction removed, which all products share). */
+  private async cosines(storeId: string, vocabulary: Vocabulary, vector: Float32Array, rows: readonly CandidateRow[]): Promise<Map<string, number>> {
+    const vectors = await this.vectorsOf(rows);
+    const out = new Map<string, number>();
+    const dims = vector.length;
+    const mean = vocabulary.mean !== undefined && vocabulary.mean.length === dims ? vocabulary.mean : new Float32Array(dims);
+    const centred = new Float32Array(dims);
+    for (let i = 0; i < dims; i++) centred[i] = vector[i]! - mean[i]!;
+    const norm = Math.sqrt(dot(centred, centred));
+    if (norm === 0) return out;
+    for (const [productId, v] of vectors) {
+      if (v.length !== dims) continue;
+      let d = 0;
+      let n2 = 0;
+      for (let i = 0; i < dims; i++) {
+        const c = v[i]! - mean[i]!;
+        d += c * centred[i]!;
+        n2 += c * c;
+      }
+      out.set(productId, d / (norm * Math.sqrt(Math.max(n2, 1e-12))));
+    }
+    void storeId;
+    return out;
+  }
+
+  /** Stored vectors of the current model; those missing or stale are made now (bounded by the candidates) and stored. */
+  private async vectorsOf(rows: readonly CandidateRow[]): Promise<Map<string, Float32Array>> {
+    const out = new Map<string, Float32Array>();
+    const missing: Array<{ row: CandidateRow; text: string; hash: string }> = [];
+    for (const row of rows) {
+      const text = embeddingText(wordsOf(row));
+      const hash = sha256(text);
+      if (row.vector !== null && row.vector_model === this.embedder.model && row.vector_hash === hash) out.set(row.product_id, dequantize(row.vector));
+      else missing.push({ row, text, hash });
+    }
+    if (missing.length === 0) return out;
+    const made = await this.embedder.embed(missing.map((m) => m.text));
+    for (let i = 0; i < missing.length; i++) {
+      const { row, hash } = missing[i]!;
+      const bytes = quantize(made[i]!);
+      out.set(row.product_id, dequantize(bytes));
+      // Kept for every process, unless the document changed meanwhile.
+      await this.db
+        .execute("update search_documents set vector = ?, vector_model = ?, vector_hash = ? where doc_id = ? and content_hash = ?", [
+          bytes,
+          this.embedder.model,
+          hash,
+          row.doc_id,
+          row.content_hash,
+        ])
+        .catch((error: unknown) => this.settings.onError?.(error, "a made vector was not stored"));
+    }
+    return out;
+  }
+
+  /** Candidates by meaning: every product of a small store, else those holding the vocabulary words nearest `vector`. */
+  private async meaningCandidates(
+    storeId: string,
+    vocabulary: Vocabulary,
+    vector: Float32Array,
+    leaveOut: ReadonlySet<string>,
+    categoryId: string | undefined,
+  ): Promise<CandidateRow[]> {
+    const category = categoryId === undefined ? "" : " and (d.category_id = ? or d.subcategory_id = ?)";
+    const categoryBindings = categoryId === undefined ? [] : [categoryId, categoryId];
+    const all = this.settings.scoreAllBelow ?? 0;
+    if (vocabulary.documents <= all) {
+      return this.db.select<CandidateRow>(
+        `select ${CANDIDATE_COLUMNS} from search_documents d where d.store_id = ? and d.searchable = 1${category} order by d.doc_id limit ${Number(all)}`,
+        [storeId, ...categoryBindings],
+      );
+    }
+    const neighbours = this.neighbours(vocabulary, vector, leaveOut);
+    if (neighbours.length === 0) return [];
+    return this.candidates(storeId, neighbours.map((t) => ({ term: t, fuzzy: new Map(), prefix: false })), categoryId, NEIGHBOUR_CANDIDATES);
+  }
+
+  /** Vocabulary words nearest `vector`, for an in-process embedder (a remote one is not asked per word). */
+  private neighbours(vocabulary: Vocabulary, vector: Float32Array, leaveOut: ReadonlySet<string>): string[] {
+    const table = vocabulary.termVectors;
+    if (table === undefined || table.dims !== vector.length) return [];
+    const norm = Math.sqrt(dot(vector, vector));
+    if (norm === 0) return [];
+    const best: Array<[string, number]> = [];
+    const { rows, dims } = table;
+    for (let w = 0; w < table.words.length; w++) {
+      let d = 0;
+      const offset = w * dims;
+      for (let i = 0; i < dims; i++) d += rows[offset + i]! * vector[i]!;
+      const cosine = d / norm;
+      if (cosine < MIN_NEIGHBOUR_COSINE || leaveOut.has(table.words[w]!)) continue;
+      if (best.length < NEIGHBOURS) best.push([table.words[w]!, cosine]);
+      else if (cosine > best[best.length - 1]![1]) best[best.length - 1] = [table.words[w]!, cosine];
+      else continue;
+      best.sort((a, b) => b[1] - a[1]);
+    }
+    return best.map(([word]) => word);
+  }
+
+  /** The store's vocabulary: read on first use, then again in the background once it is older than the setting. */
+  private async vocabulary(storeId: string): Promise<Vocabulary> {
+    let entry = this.vocabularies.get(storeId);
+    if (entry === undefined) this.vocabularies.set(storeId, (entry = { current: undefined, loading: undefined }));
+    const current = entry.current;
+    if (current !== undefined && Date.now() - current.loadedAt < this.settings.vocabularyMaxAgeMs) return current;
+    const store = entry;
+    store.loading ??= this.loadVocabulary(storeId)
+      .then((loaded) => (store.current = loaded))
+      .finally(() => {
+        store.loading = undefined;
+      });
+    if (current !== undefined) {
+      store.loading.catch((error: unknown) => this.settings.onError?.(error, "the search vocabulary was not read again"));
+      return current;
+    }
+    return store.loading;
+  }
+
+  private async loadVocabulary(storeId: string): Promise<Vocabulary> {
+    const termRows = await this.db.select<Record<string, string | number>>(
+      `select term, docs, ${SEARCH_FIELDS.map((f) => `in_${f}`).join(", ")} from search_terms where store_id = ? and docs > 0 order by docs desc limit ${VOCABULARY_CAP}`,
+      [storeId],
+    );
+    const terms = new SearchableMap<TermCounts>();
+    for (const row of termRows) terms.set(String(row.term), Int32Array.from([Number(row.docs), ...SEARCH_FIELDS.map((f) => Number(row[`in_${f}`]))]));
+    const [counted] = await this.db.select<{ n: number }>("select count(*) as n from search_documents where store_id = ? and searchable = 1", [storeId]);
+    const sample = await this.db.select<CandidateRow>(
+      `select ${CANDIDATE_COLUMNS} from search_documents d where d.store_id = ? and d.searchable = 1 order by d.doc_id desc limit ${SAMPLE}`,
+      [storeId],
+    );
+    const lengths = Object.fromEntries(SEARCH_FIELDS.map((f) => [f, 0])) as Record<SearchField, number>;
+    let mean: Float32Array | undefined;
+    let vectors = 0;
+    for (const row of sample) {
+      for (const field of SEARCH_FIELDS) lengths[field] += new Set(readStoredWords(row[field])).size / sample.length;
+      if (row.vector !== null && row.vector_model === this.embedder.model) {
+        const v = dequantize(row.vector);
+        mean ??= new Float32Array(v.length);
+        if (v.length === mean.length) {
+          for (let i = 0; i < v.length; i++) mean[i]! += v[i]!;
+          vectors++;
+        }
+      }
+    }
+    if (mean !== undefined) for (let i = 0; i < mean.length; i++) mean[i]! /= vectors;
+    const vocabulary: Vocabulary = {
+      terms,
+      floor: termRows.length === VOCABULARY_CAP ? Number(termRows[termRows.length - 1]!.docs) : 1,
+      documents: Number(counted?.n ?? 0),
+      averageLength: lengths,
+      mean,
+      model: this.embedder.model,
+      termVectors: undefined,
+      loadedAt: Date.now(),
+    };
+    if (this.embedder.local === true) {
+      const textWords = termRows.filter((r) => Number(r.docs) > Number(r.in_sku)).slice(0, TERM_VECTOR_CAP);
+      vocabulary.termVectors = await this.termVectors(textWords.map((r) => String(r.term)));
+    }
+    return vocabulary;
+  }
+
+  private async termVectors(terms: readonly string[]): Promise<Vocabulary["termVectors"]> {
+    const known: string[] = [];
+    const chunks: Float32Array[] = [];
+    let dims = 0;
+    for (let i = 0; i < terms.length; i += 2_000) {
+      const batch = terms.slice(i, i + 2_000).filter((t) => words(t).length === 1 && /\p{L}/u.test(t));
+      const made = await this.embedder.embed(batch);
+      made.forEach((v, k) => {
+        if (dot(v, v) === 0) return;
+        dims = v.length;
+        known.push(batch[k]!);
+        chunks.push(v);
+      });
+    }
+    const rows = new Float32Array(known.length * dims);
+    chunks.forEach((c, k) => rows.set(c, k * dims));
+    return { words: known, rows, dims };
+  }
+}

@@ -189,7 +189,7 @@ export class SearchDocuments {
       const product = products.get(id);
       const before = existing.get(id);
       if (product === undefined) {
-        // Erased meanwhile (its document went with it by the foreign key), or another store's.
+        // Erased meanwhile (the repository forgets its document), or another store's.
         continue;
       }
       const stored = this.storedFields(product);

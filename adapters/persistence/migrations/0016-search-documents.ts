@@ -16,7 +16,11 @@ export async function up(knex: Knex): Promise<void> {
   const mysql = knex.client.config.client === "mysql2";
   await knex.schema.createTable("search_documents", (t) => {
     t.bigIncrements("doc_id");
-    t.string("product_id", 36).notNullable().unique("search_documents_product_unique").references("id").inTable("products").onDelete("CASCADE");
+    // No foreign key to products: a product's delete, refused by an order that points at it, would
+    // cascade into this row and back inside a savepoint, and InnoDB's FULLTEXT bookkeeping cannot
+    // take a row deleted and then changed in one transaction (an assertion stops the server). The
+    // repository removes the document itself, after the product's delete succeeded.
+    t.string("product_id", 36).notNullable().unique("search_documents_product_unique");
     t.string("store_id", 36).notNullable().references("id").inTable("stores").onDelete("CASCADE");
     /** Active with at least one variant; a document that is not holds no words. */
     t.boolean("searchable").notNullable();

@@ -402,16 +402,13 @@ export class KnexProductRepository implements ProductRepository {
   async remove(storeId: string, productId: string, now: string): Promise<"deleted" | "deactivated"> {
     return this.db.transaction(async () => {
       try {
-        // A savepoint keeps the surrounding transaction usable when the delete is refused; the
-        // search document goes first (with its words' counts) and comes back if it is.
+        // A savepoint keeps the surrounding transaction usable when the delete is refused. The
+        // search document is left alone until the delete succeeded (see migration 0016).
         await this.db.run((q) =>
           q.transaction(async (trx) => {
-            await searchDocumentsOf(this.db).forget(storeId, [productId]);
             await trx("products").where({ id: productId, store_id: storeId }).delete();
           }),
         );
-        await recordCatalogChange(this.db, storeId);
-        return "deleted";
       } catch (error) {
         if (!isForeignKeyViolation(error)) throw error;
         await this.db.run((q) => q("products").where({ id: productId, store_id: storeId }).update({ is_active: false, updated_at: now }));
@@ -419,6 +416,9 @@ export class KnexProductRepository implements ProductRepository {
         await recordCatalogChange(this.db, storeId);
         return "deactivated";
       }
+      await searchDocumentsOf(this.db).forget(storeId, [productId]);
+      await recordCatalogChange(this.db, storeId);
+      return "deleted";
     });
   }
 

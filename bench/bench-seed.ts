@@ -9,6 +9,7 @@ import type { ProductRecord } from "../application/ports/product-repository.js";
 import { CreateStore } from "../application/stores/create-store.js";
 import { seedDemoPricing } from "../composition/demo/demo-pricing.js";
 import { productColumns, variantColumns } from "../adapters/persistence/repositories/knex-product-repository.js";
+import { searchDocumentsOf } from "../adapters/persistence/search-documents.js";
 import type { Application } from "../composition/container.js";
 import type { Category, Subcategory } from "../domain/catalog/category.js";
 import type { ProductMedia } from "../domain/catalog/product.js";
@@ -535,7 +536,7 @@ const insertCategories = async (application: Application, rng: Rng, storeId: str
 /**
  * Seeds the bench store into a migrated database: a store (through CreateStore, so its keys are
  * real), its categories (through the repository) and the catalog (batched inserts of exactly the
- * rows KnexProductRepository.insert writes).
+ * rows KnexProductRepository.insert writes, search documents included).
  */
 export const seedBench = async (application: Application, partial: Partial<SeedOptions> = {}): Promise<SeedSummary> => {
   const options: SeedOptions = { ...DEFAULT_SEED_OPTIONS, ...partial };
@@ -550,7 +551,6 @@ export const seedBench = async (application: Application, partial: Partial<SeedO
 
   const generator = new CatalogGenerator(rng, placements, options.storeName);
   const counts = variantCounts(rng, options.products, options.variants, options.simpleShare);
-  const knex = application.database.knex;
   const active: Array<{ id: string; slug: string; variantId: string | null }> = [];
   let inactive = 0;
   let variantTotal = 0;
@@ -562,9 +562,13 @@ export const seedBench = async (application: Application, partial: Partial<SeedO
     }
     const productRows = batch.map((p) => productColumns(storeId, p.record));
     const variantRows = batch.flatMap((p) => p.variants.map((v) => variantColumns(storeId, v, p.record.createdAt)));
-    await knex.transaction(async (trx) => {
-      for (const rows of inChunks(productRows, ROWS_PER_INSERT)) await trx("products").insert(rows);
-      for (const rows of inChunks(variantRows, ROWS_PER_INSERT)) await trx("variants").insert(rows);
+    await application.database.transaction(async () => {
+      await application.database.run(async (q) => {
+        for (const rows of inChunks(productRows, ROWS_PER_INSERT)) await q("products").insert(rows);
+        for (const rows of inChunks(variantRows, ROWS_PER_INSERT)) await q("variants").insert(rows);
+      });
+      // Their search documents, in the same transaction, as the repository writes them.
+      await searchDocumentsOf(application.database).refresh(storeId, batch.map((p) => p.record.id));
     });
     variantTotal += variantRows.length;
     for (const p of batch) {

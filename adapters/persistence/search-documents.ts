@@ -208,6 +208,7 @@ export class SearchDocuments {
       const made = await this.embedder.embed(toEmbed.map((e) => e.text));
       toEmbed.forEach((e, i) => vectors.set(e.id, quantize(made[i]!)));
     }
+    const inserts: Array<Record<string, unknown>> = [];
     for (const w of writes) {
       const before = existing.get(w.id);
       const vector = vectors.get(w.id);
@@ -226,10 +227,13 @@ export class SearchDocuments {
         ...vectorColumns,
         updated_at: now,
       };
-      await this.db.run(async (q) => {
-        if (before === undefined) await q("search_documents").insert({ product_id: w.id, store_id: storeId, ...columns });
-        else await q("search_documents").where({ doc_id: before.doc_id }).update(columns);
-      });
+      if (before === undefined) inserts.push({ product_id: w.id, store_id: storeId, ...columns });
+      else await this.db.run((q) => q("search_documents").where({ doc_id: before.doc_id }).update(columns));
+    }
+    // New documents in a few statements (an import writes hundreds at a time).
+    for (let i = 0; i < inserts.length; i += 100) {
+      const rows = inserts.slice(i, i + 100);
+      await this.db.run((q) => q("search_documents").insert(rows));
     }
     await this.applyDeltas(storeId, deltas);
   }

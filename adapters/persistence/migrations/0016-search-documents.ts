@@ -45,6 +45,7 @@ export async function up(knex: Knex): Promise<void> {
     for (const column of TEXT_COLUMNS) t.integer(`in_${column}`).notNullable().defaultTo(0);
     t.primary(["store_id", "term"]);
     t.index(["store_id", "docs"], "search_terms_store_docs_idx");
+    t.index(["store_id", "in_sku", "docs"], "search_terms_store_sku_idx");
   });
   if (mysql) {
     // Words are matched as written: no stop words (the index keeps the setting it was made with).

@@ -68,6 +68,9 @@ interface Vocabulary {
   readonly model: string;
   /** Unit vectors of the most common words the embedder knows (float32 rows: a few MB at the cap). */
   termVectors: { readonly words: readonly string[]; readonly rows: Float32Array; readonly dims: number } | undefined;
+  /** The words to give vectors to on the first search by meaning. */
+  wordsForVectors: readonly string[] | undefined;
+  termVectorsLoading: Promise<void> | undefined;
   readonly loadedAt: number;
 }
 
@@ -303,21 +306,31 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     return row?.product_id;
   }
 
-  /** The engine's best candidates for any of the words (or their prefixes and corrections). */
-  private async candidates(storeId: string, queryWords: readonly QueryWord[], categoryId: string | undefined, limit: number): Promise<CandidateRow[]> {
+  /**
+   * The engine's best candidates for any of the words (or their prefixes and corrections). On
+   * SQLite `cross join` keeps the full-text match the outer loop: left to itself the planner
+   * walked the store's documents and ran the match once per document (194 s at 200,000).
+   */
+  private async candidates(
+    storeId: string,
+    queryWords: readonly QueryWord[],
+    categoryId: string | undefined,
+    limit: number,
+    order: "rank" | "newest" = "rank",
+  ): Promise<CandidateRow[]> {
     const match = this.matchExpression(queryWords);
     const category = categoryId === undefined ? "" : " and (d.category_id = ? or d.subcategory_id = ?)";
     const categoryBindings = categoryId === undefined ? [] : [categoryId, categoryId];
     if (this.db.dialect === "sqlite") {
       return this.db.select<CandidateRow>(
-        `select ${CANDIDATE_COLUMNS} from search_fts f join search_documents d on d.doc_id = f.rowid ` +
-          `where search_fts match ? and d.store_id = ? and d.searchable = 1${category} order by f.rank limit ?`,
+        `select ${CANDIDATE_COLUMNS} from search_fts f cross join search_documents d on d.doc_id = f.rowid ` +
+          `where search_fts match ? and d.store_id = ? and d.searchable = 1${category} order by ${order === "rank" ? "f.rank" : "f.rowid desc"} limit ?`,
         [match, storeId, ...categoryBindings, limit],
       );
     }
     return this.db.select<CandidateRow>(
       `select ${CANDIDATE_COLUMNS}, match (${SEARCH_FIELDS.join(", ")}) against (? in boolean mode) as relevance from search_documents d ` +
-        `where match (${SEARCH_FIELDS.join(", ")}) against (? in boolean mode) and d.store_id = ? and d.searchable = 1${category} order by relevance desc limit ${Number(limit)}`,
+        `where match (${SEARCH_FIELDS.join(", ")}) against (? in boolean mode) and d.store_id = ? and d.searchable = 1${category} order by ${order === "rank" ? "relevance desc" : "d.doc_id desc"} limit ${Number(limit)}`,
       [match, match, storeId, ...categoryBindings],
     );
   }
@@ -329,7 +342,7 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     const [row] =
       this.db.dialect === "sqlite"
         ? await this.db.select<{ n: number }>(
-            `select count(*) as n from search_fts f join search_documents d on d.doc_id = f.rowid where search_fts match ? and d.store_id = ? and d.searchable = 1${category}`,
+            `select count(*) as n from search_fts f cross join search_documents d on d.doc_id = f.rowid where search_fts match ? and d.store_id = ? and d.searchable = 1${category}`,
             [match, storeId, ...categoryBindings],
           )
         : await this.db.select<{ n: number }>(
@@ -426,9 +439,18 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
         [storeId, ...categoryBindings],
       );
     }
+    if (vocabulary.termVectors === undefined && vocabulary.wordsForVectors !== undefined) {
+      const words = vocabulary.wordsForVectors;
+      vocabulary.termVectorsLoading ??= this.termVectors(words).then((made) => {
+        vocabulary.termVectors = made;
+      });
+      await vocabulary.termVectorsLoading;
+    }
     const neighbours = this.neighbours(vocabulary, vector, leaveOut);
     if (neighbours.length === 0) return [];
-    return this.candidates(storeId, neighbours.map((t) => ({ term: t, fuzzy: new Map(), prefix: false })), categoryId, NEIGHBOUR_CANDIDATES);
+    // Not ranked by the engine (its rank scores every match of common words): the newest
+    // documents holding the words, whose vectors then rank them.
+    return this.candidates(storeId, neighbours.map((t) => ({ term: t, fuzzy: new Map(), prefix: false })), categoryId, NEIGHBOUR_CANDIDATES, "newest");
   }
 
   /** Vocabulary words nearest `vector`, for an in-process embedder (a remote one is not asked per word). */
@@ -473,10 +495,20 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
   }
 
   private async loadVocabulary(storeId: string): Promise<Vocabulary> {
-    const termRows = await this.db.select<Record<string, string | number>>(
-      `select term, docs, ${SEARCH_FIELDS.map((f) => `in_${f}`).join(", ")} from search_terms where store_id = ? and docs > 0 order by docs desc limit ${VOCABULARY_CAP}`,
+    // Words of the text, and words held by two documents or more: parts of SKUs held by one
+    // product (most of a large catalog's words) stay out, and count as held by one.
+    const columns = `term, docs, ${SEARCH_FIELDS.map((f) => `in_${f}`).join(", ")}`;
+    const textWords = await this.db.select<Record<string, string | number>>(
+      `select ${columns} from search_terms where store_id = ? and in_sku = 0 and docs > 0 order by docs desc limit ${VOCABULARY_CAP}`,
       [storeId],
     );
+    const shared = await this.db.select<Record<string, string | number>>(
+      `select ${columns} from search_terms where store_id = ? and docs >= 2 order by docs desc limit ${VOCABULARY_CAP}`,
+      [storeId],
+    );
+    const byTerm = new Map<string, Record<string, string | number>>();
+    for (const row of [...shared, ...textWords]) byTerm.set(String(row.term), row);
+    const termRows = [...byTerm.values()].sort((a, b) => Number(b.docs) - Number(a.docs)).slice(0, VOCABULARY_CAP);
     const terms = new SearchableMap<TermCounts>();
     for (const row of termRows) terms.set(String(row.term), Int32Array.from([Number(row.docs), ...SEARCH_FIELDS.map((f) => Number(row[`in_${f}`]))]));
     const [counted] = await this.db.select<{ n: number }>("select count(*) as n from search_documents where store_id = ? and searchable = 1", [storeId]);
@@ -507,11 +539,14 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
       mean,
       model: this.embedder.model,
       termVectors: undefined,
+      wordsForVectors: undefined,
+      termVectorsLoading: undefined,
       loadedAt: Date.now(),
     };
     if (this.embedder.local === true) {
-      const textWords = termRows.filter((r) => Number(r.docs) > Number(r.in_sku)).slice(0, TERM_VECTOR_CAP);
-      vocabulary.termVectors = await this.termVectors(textWords.map((r) => String(r.term)));
+      // Made on the first search by meaning, not for text search.
+      const textWords = termRows.filter((r) => Number(r.docs) > Number(r.in_sku)).slice(0, TERM_VECTOR_CAP).map((r) => String(r.term));
+      vocabulary.wordsForVectors = textWords;
     }
     return vocabulary;
   }

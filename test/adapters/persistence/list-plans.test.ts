@@ -4,6 +4,8 @@
 // walk the store's products instead of looking the ids up. A store of 3,000 products in three
 // categories makes the plans those of a real catalog; SQLite is planned as it runs in production,
 // without statistics, and MariaDB with the statistics InnoDB keeps by itself (ANALYZE TABLE).
+// Search is checked the same way: the engine's full-text match drives every candidate read, and
+// the documents are then read by key.
 import "reflect-metadata";
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,6 +16,9 @@ import type { Database } from "../../../adapters/persistence/database.js";
 import { migrateToLatest } from "../../../adapters/persistence/migrations/migration-source.js";
 import { KnexProductRepository, productColumns, variantColumns } from "../../../adapters/persistence/repositories/knex-product-repository.js";
 import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
+import { DatabaseSearchIndex } from "../../../adapters/persistence/repositories/database-search-index.js";
+import { searchDocumentsOf } from "../../../adapters/persistence/search-documents.js";
+import { WordVectorEmbedder } from "../../../adapters/search/word-vector-embedder.js";
 import { productRecord, variantRecord } from "../../support/catalog-fixtures.js";
 import { describeMysql } from "../../support/mysql-database.js";
 
@@ -50,6 +55,7 @@ const seed = async (db: Database): Promise<void> => {
     }
     await db.knex("products").insert(products);
     await db.knex("variants").insert(variants);
+    await searchDocumentsOf(db).refresh(STORE, products.map((p) => p.id as string));
   }
 };
 
@@ -128,6 +134,35 @@ const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: (
       });
     }
 
+    it("search (text, by meaning, similar products): the full-text match drives, documents and words read by key", async () => {
+      searchDocumentsOf(db).useEmbedder(new WordVectorEmbedder());
+      const index = new DatabaseSearchIndex(db, new WordVectorEmbedder(), { vocabularyMaxAgeMs: 0 });
+      const sent = await captured(db, async () => {
+        await index.text(STORE, "product 0001", { limit: 20 });
+        await index.text(STORE, "prodct", { limit: 20, categoryId: CATEGORIES[1] });
+        await index.semantic(STORE, "product", { limit: 20 });
+        await index.similar(STORE, [id(1, 7)], 10);
+      });
+      assert.ok(sent.some((s) => /search_fts|against/.test(s.sql)), "the engine's index was asked");
+      for (const { sql, bindings } of sent) {
+        if (db.dialect === "sqlite") {
+          const plan: { detail: string }[] = await db.knex.raw(`explain query plan ${sql}`, bindings as never[]);
+          const details = plan.map((p) => p.detail);
+          const what = `${sql}\n${details.join("\n")}`;
+          for (const detail of details) assert.doesNotMatch(detail, /^SCAN (d|v|p|search_documents|search_terms|variants|products)\b/, what);
+          if (/search_fts/.test(sql)) {
+            assert.match(details[0] ?? "", /^SCAN f VIRTUAL TABLE/, `the match is the outer loop: ${what}`);
+            assert.ok(details.some((d) => /SEARCH d USING (INTEGER PRIMARY KEY|COVERING INDEX search_documents_store_idx \(store_id=\? AND searchable=\? AND doc_id=\?)/.test(d)), `documents by key: ${what}`);
+          }
+        } else {
+          const [rows] = (await db.knex.raw(`explain ${sql}`, bindings as never[])) as [{ table: string; type: string; key: string | null }[]];
+          const what = `${sql}\n${JSON.stringify(rows)}`;
+          for (const row of rows) assert.notEqual(row.type, "ALL", `a scan of ${row.table}: ${what}`);
+          if (/against/.test(sql)) assert.ok(rows.some((r) => r.table === "d" && r.type === "fulltext"), `the FULLTEXT index drives: ${what}`);
+        }
+      }
+    });
+
     it("the price list answers every page in order with the exact total, past the end empty", async () => {
       const first = await products.listOffset(STORE, {}, { limit: 1_000, offset: 0 });
       const active = PRODUCTS - PRODUCTS / 50;
@@ -158,6 +193,10 @@ planSuite("list query plans (SQLite)", async () => {
 describeMysql("list query plans (MariaDB)", (getDb) => {
   planSuite("plans", async () => {
     const db = openDatabase({ dialect: "mysql", url: getDb().url, poolMin: 0, poolMax: 4, acquireTimeoutMs: 5_000 });
-    return { db, analyze: async () => void (await db.knex.raw("analyze table products, variants, categories, subcategories")), close: () => db.close() };
+    return {
+      db,
+      analyze: async () => void (await db.knex.raw("analyze table products, variants, categories, subcategories, search_documents, search_terms")),
+      close: () => db.close(),
+    };
   });
 });

@@ -56,6 +56,8 @@ interface DocumentRow {
 }
 
 const CHUNK = 400;
+/** Words per multi-row upsert (SQLite allows 32,766 bindings; 10 a row). */
+const TERMS_PER_STATEMENT = 200;
 const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");
 
 /** Words of an attributes object: its string and number values, nested ones included. */
@@ -273,7 +275,19 @@ export class SearchDocuments {
       this.db.dialect === "mysql"
         ? `insert into search_terms (store_id, term, ${columns.join(", ")}) values (?, ?, ${columns.map(() => "?").join(", ")}) on duplicate key update ${columns.map((c) => `${c} = greatest(0, ${c} + ?)`).join(", ")}`
         : `insert into search_terms (store_id, term, ${columns.join(", ")}) values (?, ?, ${columns.map(() => "?").join(", ")}) on conflict (store_id, term) do update set ${columns.map((c) => `${c} = max(0, ${c} + ?)`).join(", ")}`;
-    for (const [term, delta] of changes) await this.db.execute(upsert, [storeId, term, ...delta.map((n) => Math.max(0, n)), ...delta]);
+    // Counts that only grow (new products: every row of an import) go many to a statement.
+    const growing = changes.filter(([, d]) => d.every((n) => n >= 0));
+    const others = changes.filter(([, d]) => d.some((n) => n < 0));
+    const add =
+      this.db.dialect === "mysql"
+        ? `on duplicate key update ${columns.map((c) => `${c} = ${c} + values(${c})`).join(", ")}`
+        : `on conflict (store_id, term) do update set ${columns.map((c) => `${c} = ${c} + excluded.${c}`).join(", ")}`;
+    for (let i = 0; i < growing.length; i += TERMS_PER_STATEMENT) {
+      const rows = growing.slice(i, i + TERMS_PER_STATEMENT);
+      const values = rows.map(() => `(?, ?, ${columns.map(() => "?").join(", ")})`).join(", ");
+      await this.db.execute(`insert into search_terms (store_id, term, ${columns.join(", ")}) values ${values} ${add}`, rows.flatMap(([term, d]) => [storeId, term, ...d]));
+    }
+    for (const [term, delta] of others) await this.db.execute(upsert, [storeId, term, ...delta.map((n) => Math.max(0, n)), ...delta]);
   }
 
   private async documents(storeId: string, ids: readonly string[]): Promise<Map<string, DocumentRow>> {

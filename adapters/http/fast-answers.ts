@@ -10,6 +10,7 @@ import type { TLSSocket } from "node:tls";
 import type { AuthenticateApiKey } from "../../application/access/authenticate-api-key.js";
 import type { Principal } from "../../application/access/principal.js";
 import type { RateLimitStatus } from "../../application/ports/rate-limiter.js";
+import { rememberAuthentication } from "./authentication-outcomes.js";
 import { matchesEtag, type AnswerCache, type CachedAnswer } from "./answer-cache.js";
 import type { GlobalRateLimits } from "./middleware/rate-limits.js";
 import { newRequestId } from "./middleware/request-id.js";
@@ -142,9 +143,12 @@ export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
     const startedAt = log === undefined ? 0 : performance.now();
     const principal = authenticate.cached(bearer);
     if (principal !== undefined) return answer(request, response, principal, url, startedAt);
-    return authenticate.execute(bearer).then(
+    const outcome = authenticate.execute(bearer);
+    // Koa reuses this lookup rather than making its own (an unknown key, a database down).
+    rememberAuthentication(request, outcome);
+    return outcome.then(
       (found) => answer(request, response, found, url, startedAt),
-      () => false, // Koa answers the 401 in its own words
+      () => false, // Koa answers the 401 (or the 503) in its own words
     );
   };
 };

@@ -137,3 +137,37 @@ describe("catalog query count per request (SQLite)", function () {
     assert.equal(one, many, "one item costs what 120 do");
   });
 });
+
+describe("key lookups per request with the answer cache on (SQLite)", function () {
+  let t: TestApplication;
+  let queries = 0;
+  let stopCounting: (() => void) | undefined;
+
+  before(async function () {
+    t = await startTestApplication();
+    // An answer in the cache, so the fast path in front of Koa is live.
+    for (let i = 0; i < 2; i++) assert.equal((await t.client.get("/v1/products?limit=1", { key: t.store.keys.publishableTest })).status, 200);
+    stopCounting = t.application.database.onQuery((sql) => {
+      if (!isBackgroundPoll(sql)) queries++;
+    });
+  });
+
+  after(async function () {
+    stopCounting?.();
+    await t.close();
+  });
+
+  it("looks an unknown key up once per request, not once in the fast path and again in Koa", async function () {
+    const known = t.store.keys.publishableTest;
+    // Same shape, another secret: well-formed, so only the database can say it is unknown.
+    const last = known.at(-1) === "a" ? "b" : "a";
+    const unknown = known.slice(0, -1) + last;
+    for (let i = 0; i < 3; i++) {
+      queries = 0;
+      const response = await t.client.get("/v1/products?limit=1", { key: unknown });
+      assert.equal(response.status, 401, response.text);
+      assert.equal(response.body.error.code, "invalid_api_key");
+      assert.equal(queries, 1, "one key lookup");
+    }
+  });
+});

@@ -72,7 +72,7 @@ const EPOCH_MS = Date.UTC(2025, 0, 6, 8, 0, 0);
 // Seeded randomness.
 
 /** mulberry32: tiny, fast, and good enough for test data. */
-class Rng {
+export class Rng {
   private state: number;
 
   constructor(seed: number) {
@@ -130,12 +130,12 @@ const uuidV7 = (rng: Rng, ms: number): string => {
 // ---------------------------------------------------------------------------------------------
 // The catalog's vocabulary.
 
-interface Axis {
+export interface Axis {
   readonly name: string;
   readonly values: readonly string[];
 }
 
-interface CategorySpec {
+export interface CategorySpec {
   readonly name: string;
   readonly code: string;
   readonly description: string;
@@ -152,7 +152,7 @@ interface CategorySpec {
 const COLOURS = ["Black", "White", "Navy", "Olive", "Charcoal", "Sand", "Red", "Forest Green", "Sky Blue", "Terracotta", "Mustard", "Grey"];
 const APPAREL_SIZES = ["XS", "S", "M", "L", "XL", "XXL"];
 
-const CATEGORIES: readonly CategorySpec[] = [
+export const CATEGORIES: readonly CategorySpec[] = [
   {
     name: "Clothing",
     code: "CLO",
@@ -301,11 +301,11 @@ const CATEGORIES: readonly CategorySpec[] = [
   },
 ];
 
-const BRANDS = [
+export const BRANDS = [
   "Savanna Goods", "Northwind", "Kilele", "Tembo Works", "Maji & Co", "Acacia Lane", "Rift Valley Supply", "Baraka",
   "Jua Kali Studio", "Pwani", "Nyota", "Simba Outdoor", "Upendo", "Mto", "Lamu Loom", "Highland Roasters",
 ];
-const ADJECTIVES = [
+export const ADJECTIVES = [
   "Classic", "Essential", "Premium", "Everyday", "Lightweight", "Heritage", "Modern", "Compact", "Deluxe", "Eco",
   "Urban", "Vintage", "Signature", "Ultra", "Soft-Touch", "Rugged", "Minimalist", "Handcrafted", "Travel", "Pro",
 ];

@@ -42,6 +42,9 @@ import { CollectionRepository } from "../application/ports/collection-repository
 import { ListProducts } from "../application/catalog/list-products.js";
 import { GetProduct } from "../application/catalog/get-product.js";
 import { CreateProduct } from "../application/catalog/create-product.js";
+import { CreateProducts } from "../application/catalog/create-products.js";
+import { CatalogImportCheckpoints } from "../application/ports/catalog-import-checkpoints.js";
+import { KnexCatalogImportCheckpoints } from "../adapters/persistence/repositories/knex-catalog-import-checkpoints.js";
 import { UpdateProduct } from "../application/catalog/update-product.js";
 import { DeleteProduct } from "../application/catalog/delete-product.js";
 import { ManageVariants } from "../application/catalog/manage-variants.js";
@@ -225,6 +228,7 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   ListProducts,
   GetProduct,
   CreateProduct,
+  CreateProducts,
   UpdateProduct,
   DeleteProduct,
   ManageVariants,
@@ -325,6 +329,10 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   // line per request would otherwise be a synchronous write to stdout on the hot path.
   const logger = overrides.logger ?? pino({ level: config.logLevel, base: { service: "storefront" } }, pino.destination({ dest: 1, sync: false }));
   const database = openDatabase(config.database);
+  // One line per unit of work run again after a lost conflict: a steady stream means hot rows.
+  database.onConflictRetry((attempt, error) =>
+    logger.info({ attempt, code: (error as { code?: unknown }).code }, "a unit of work lost a conflict with another and runs again"),
+  );
 
   container.bind(LoggerToken).toConstantValue(logger);
   container.bind(Database).toConstantValue(database);
@@ -344,6 +352,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   container.bind(EventOutbox).to(KnexEventOutbox);
   container.bind(MaintenanceRepository).to(KnexMaintenanceRepository);
   container.bind(ProductRepository).to(KnexProductRepository);
+  container.bind(CatalogImportCheckpoints).to(KnexCatalogImportCheckpoints);
   container.bind(CategoryRepository).to(KnexCategoryRepository);
   container.bind(CollectionRepository).to(KnexCollectionRepository);
   container.bind(CustomerRepository).to(KnexCustomerRepository);
@@ -416,6 +425,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
       new DatabaseSearchIndex(database, embedder, {
         vocabularyMaxAgeMs: 10 * config.search.refreshIntervalMs,
         scoreAllBelow: 2_000,
+        engineMatchesUpTo: config.search.engineMatchesUpTo,
         onError: (error, context) => logger.warn({ err: error }, context),
       }),
   );
@@ -459,6 +469,8 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
     httpApp: () => {
       // Polled even without the answer cache: product copies for carts and list totals rely on it too.
       catalogVersions.start(config.answerCache.pollMs, (error) => logger.warn({ err: error }, "catalog version poll failed"));
+      // The offline embedder's word table (12 MB) is read now rather than by the first search by meaning.
+      if (embedder instanceof WordVectorEmbedder) void embedder.embed(["storefront"]).catch((error: unknown) => logger.warn({ err: error }, "the word vectors could not be read"));
       return createHttpApp({
         routes,
         authenticate: container.get(AuthenticateApiKey),
@@ -485,6 +497,9 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
       // Products written before the search index existed get their documents (none on later runs).
       const written = await searchDocumentsOf(database).backfill();
       if (written > 0) logger.info({ documents: written }, "search documents written for existing products");
+      // Documents from before search postings existed get theirs (resumable; none on later runs).
+      const posted = await searchDocumentsOf(database).backfillPostings();
+      if (posted > 0) logger.info({ documents: posted }, "search postings written for existing documents");
     },
     close: async () => {
       catalogVersions.stop();

@@ -22,6 +22,7 @@ export const SEARCH_ENVIRONMENT = {
   STOREFRONT_EMBEDDINGS_TIMEOUT_MS: intVar(100, 120_000, 10_000),
   STOREFRONT_EMBEDDINGS_BATCH_SIZE: intVar(1, 2048, 64),
   STOREFRONT_SEARCH_REFRESH_MS: intVar(100, 60_000, 1_000),
+  STOREFRONT_SEARCH_ENGINE_MATCHES: intVar(0, 1_000_000, 3_000),
 };
 
 const SearchEnvironment = Schema.Struct(SEARCH_ENVIRONMENT);
@@ -32,6 +33,11 @@ export interface SearchSettings {
   readonly embeddings: OpenAiEmbedderSettings | undefined;
   /** How often, at most, a search checks for catalog changes made by any process. */
   readonly refreshIntervalMs: number;
+  /**
+   * Up to this many matches of a query's words the database's text engine ranks them all; above
+   * it, candidates come from the postings (each word's best documents), whose cost is bounded.
+   */
+  readonly engineMatchesUpTo: number;
 }
 
 export const searchSettings = (e: SearchEnvironment, fail: (message: string) => never): SearchSettings => {
@@ -50,5 +56,6 @@ export const searchSettings = (e: SearchEnvironment, fail: (message: string) => 
             batchSize: e.STOREFRONT_EMBEDDINGS_BATCH_SIZE,
           },
     refreshIntervalMs: e.STOREFRONT_SEARCH_REFRESH_MS,
+    engineMatchesUpTo: e.STOREFRONT_SEARCH_ENGINE_MATCHES,
   };
 };

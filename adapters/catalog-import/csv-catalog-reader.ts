@@ -1,10 +1,12 @@
 // Reads a CSV catalog: a header row, then one row per variant; rows sharing `product_handle` form
 // one product, adjacent or not. Cells become the write API's field types; a cell that does not
 // convert makes its row a row with a problem, so that its whole product is rejected, not thrown.
+import { createHash } from "node:crypto";
 import { open } from "node:fs/promises";
 import { CsvError, parse } from "csv-parse";
 import type { ImportGroup, ImportRow } from "../../application/catalog/imported-product.js";
 import { CatalogFileError } from "./catalog-file-error.js";
+import { allGroups, type CatalogFile } from "./catalog-file.js";
 
 type Converted = { readonly value: unknown } | { readonly problem: string };
 type Convert = (cell: string) => Converted;
@@ -115,13 +117,24 @@ const readRow = (header: readonly string[], cells: readonly string[], line: numb
 const lineBreaks = (cells: readonly string[], pattern: RegExp): number =>
   cells.reduce((sum, cell) => sum + (cell.match(pattern)?.length ?? 0), 0);
 
-export const readCsvCatalog = async (path: string): Promise<ImportGroup[]> => {
+/** A data row of the file, with the line an editor shows for it. */
+interface CsvRecord {
+  readonly line: number;
+  readonly cells: string[];
+}
+
+/** The group a row belongs to: its handle, or the row alone when it has none. */
+const groupKey = (handle: string, line: number): string => (handle === "" ? `\u0000${line}` : handle);
+const handleOf = (header: readonly string[], cells: readonly string[]): string => (cells[header.indexOf("product_handle")] ?? "").trim();
+
+/** The header and the data rows of a CSV file (blank rows left out); `onBytes` sees the file's bytes as they are read. */
+async function* csvRecords(path: string, onHeader: (header: string[]) => void, onBytes?: (chunk: Buffer) => void): AsyncGenerator<CsvRecord> {
   const file = await open(path, "r").catch((error: unknown) => {
     throw new CatalogFileError(`cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
   });
-  const parser = file.createReadStream().pipe(parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true }));
-  // Products in the order their first row appears; a row without a handle stands alone.
-  const groups = new Map<string, ImportRow[]>();
+  const stream = file.createReadStream({ highWaterMark: 1 << 20 });
+  if (onBytes !== undefined) stream.on("data", (chunk) => onBytes(chunk as Buffer));
+  const parser = stream.pipe(parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true }));
   let header: string[] | undefined;
   // csv-parse counts a CRLF inside a quoted cell as two lines; take the extra ones back off.
   let extraLines = 0;
@@ -131,14 +144,11 @@ export const readCsvCatalog = async (path: string): Promise<ImportGroup[]> => {
       const line = info.lines - extraLines - lineBreaks(record, /\r\n|\r|\n/g);
       if (header === undefined) {
         header = readHeader(record);
+        onHeader(header);
         continue;
       }
       if (record.every((cell) => cell.trim() === "")) continue;
-      const { handle, row } = readRow(header, record, line);
-      const key = handle === "" ? `\u0000${line}` : handle;
-      const rows = groups.get(key);
-      if (rows === undefined) groups.set(key, [row]);
-      else rows.push(row);
+      yield { line, cells: record };
     }
   } catch (error) {
     if (error instanceof CatalogFileError) throw error;
@@ -149,5 +159,60 @@ export const readCsvCatalog = async (path: string): Promise<ImportGroup[]> => {
     await file.close();
   }
   if (header === undefined) throw new CatalogFileError(`${path} is empty: a CSV catalog starts with a header row`);
-  return [...groups.values()];
+}
+
+/**
+ * The groups of the file in the order their first row appears. A group is handed on once its
+ * last row is read (the first pass noted which row that is), so only products whose rows are
+ * still to come are held: none, when each product's rows are together.
+ */
+async function* csvGroups(path: string, lastLineOf: ReadonlyMap<string, number>): AsyncGenerator<ImportGroup> {
+  let header: string[] = [];
+  const pending = new Map<string, { rows: ImportRow[]; complete: boolean }>();
+  const order: string[] = [];
+  let head = 0;
+  for await (const { line, cells } of csvRecords(path, (h) => (header = h))) {
+    const { handle, row } = readRow(header, cells, line);
+    const key = groupKey(handle, line);
+    let group = pending.get(key);
+    if (group === undefined) {
+      pending.set(key, (group = { rows: [], complete: false }));
+      order.push(key);
+    }
+    group.rows.push(row);
+    if ((lastLineOf.get(key) ?? line) <= line) group.complete = true;
+    for (; head < order.length; head++) {
+      const first = pending.get(order[head]!);
+      if (first === undefined || !first.complete) break;
+      pending.delete(order[head]!);
+      yield first.rows;
+    }
+    if (head > 4_096 && head * 2 > order.length) {
+      order.splice(0, head);
+      head = 0;
+    }
+  }
+  // Rows the first pass did not see (the file changed in between) still make their products.
+  for (; head < order.length; head++) {
+    const rest = pending.get(order[head]!);
+    if (rest !== undefined) yield rest.rows;
+  }
+}
+
+/** Opens a CSV catalog: a first pass checks the header, fingerprints the bytes and finds each product's last row. */
+export const openCsvCatalog = async (path: string): Promise<CatalogFile> => {
+  const hash = createHash("sha256").update("csv\n");
+  const lastLineOf = new Map<string, number>();
+  let header: string[] = [];
+  let alone = 0;
+  for await (const { line, cells } of csvRecords(path, (h) => (header = h), (chunk) => hash.update(chunk))) {
+    const handle = handleOf(header, cells);
+    // A row without a handle stands alone and needs no entry.
+    if (handle === "") alone++;
+    else lastLineOf.set(handle, line);
+  }
+  return { fingerprint: `csv:${hash.digest("hex")}`, products: lastLineOf.size + alone, groups: () => csvGroups(path, lastLineOf) };
 };
+
+/** Every product of a CSV catalog, in memory. */
+export const readCsvCatalog = async (path: string): Promise<ImportGroup[]> => allGroups(await openCsvCatalog(path));

@@ -15,6 +15,8 @@ const UNAVAILABLE_CODES = new Set([
   "ER_CONNECTION_KILLED",
   "SQLITE_BUSY",
   "SQLITE_LOCKED",
+  // Galera: a node that is not synced or not in the primary component refuses statements.
+  "ER_UNKNOWN_COM_ERROR",
 ]);
 
 const errorCode = (error: unknown): string | undefined =>
@@ -35,15 +37,28 @@ export const isUniqueViolation = (error: unknown): boolean => {
   return code === "ER_DUP_ENTRY" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 };
 
-/** Driver errors that mean "try again later" become ServiceUnavailable; others pass through. */
-export const translateDatabaseError = (error: unknown): unknown =>
-  isUnavailableError(error)
+/**
+ * Driver errors that mean "try again later" become ServiceUnavailable (the database away, or a
+ * conflict that was still lost after the unit of work's last attempt); others pass through.
+ * Inside a unit of work a lost conflict is left as it is (`keepConflicts`), for the unit of
+ * work to run again.
+ */
+export const translateDatabaseError = (error: unknown, keepConflicts = false): unknown =>
+  isRetryableConflict(error) && keepConflicts
+    ? error
+    : isRetryableConflict(error)
     ? new ServiceUnavailable({
-        message: "The database is unavailable. Try again shortly.",
+        message: "The database was busy with conflicting writes. Try again shortly.",
         retryAfterSeconds: 1,
         cause: error,
       })
-    : error;
+    : isUnavailableError(error)
+      ? new ServiceUnavailable({
+          message: "The database is unavailable. Try again shortly.",
+          retryAfterSeconds: 1,
+          cause: error,
+        })
+      : error;
 
 export const isForeignKeyViolation = (error: unknown): boolean => {
   const code = errorCode(error);
@@ -52,8 +67,13 @@ export const isForeignKeyViolation = (error: unknown): boolean => {
   return code === "SQLITE_CONSTRAINT_TRIGGER" && error instanceof Error && error.message.includes("FOREIGN KEY constraint failed");
 };
 
-/** MySQL chose this transaction as a deadlock victim (or it waited too long for a lock): run it again. */
+/**
+ * The transaction lost a conflict and may simply be run again: MySQL chose it as a deadlock
+ * victim (Galera reports a certification failure, a write conflict with another node, the same
+ * way: 1213), it waited too long for a lock (1205), or a SQLite file stayed busy past the busy
+ * timeout, or changed under a read transaction that then wanted to write.
+ */
 export const isRetryableConflict = (error: unknown): boolean => {
   const code = errorCode(error);
-  return code === "ER_LOCK_DEADLOCK" || code === "ER_LOCK_WAIT_TIMEOUT";
+  return code === "ER_LOCK_DEADLOCK" || code === "ER_LOCK_WAIT_TIMEOUT" || code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT";
 };

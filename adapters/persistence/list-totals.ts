@@ -32,7 +32,87 @@ export class ListTotals {
   }
 }
 
+/** A place in a list's order: the sort key and id of the entry at `offset` (counted from 0). */
+export interface ListAnchor {
+  readonly offset: number;
+  readonly createdAt: string;
+  readonly id: string;
+}
+
+/** Anchors are kept every this many entries of a list. */
+export const ANCHOR_STEP = 5_000;
+/** At most this many lists keep anchors per process (a million-product list keeps 200). */
+const MAX_ANCHORED_LISTS = 1_000;
+
+/**
+ * Places in a store's lists, every ANCHOR_STEP entries, kept under the catalog stamp as totals
+ * are: a page at any offset starts from the nearest anchor before it and walks fewer than
+ * ANCHOR_STEP index entries, where an OFFSET walks every entry before the page (a second for the
+ * last page of a million). Anchors are made as pages ask for them, each from the one before.
+ */
+export class ListAnchors {
+  /**
+   * `${storeId}\n${filterKey}` -> the stamp, the anchors made so far (in order), whether the list
+   * ended before the next one, and the anchor being made (one at a time per list: pages asking at
+   * once wait for it rather than making the same anchors side by side).
+   */
+  private readonly lists = new Map<string, { readonly stamp: string; readonly anchors: ListAnchor[]; ended: boolean; making: Promise<void> | undefined }>();
+
+  constructor(
+    private readonly versions: CatalogVersions,
+    /** Entries between anchors (tests make it small). */
+    public step = ANCHOR_STEP,
+  ) {}
+
+  /**
+   * The nearest anchor before `offset`, making those missing with `next` (the anchor `step`
+   * entries after a given one, or from the start; undefined past the end);
+   * undefined when the page is near the start or nothing can be kept now.
+   */
+  async before(
+    storeId: string,
+    filterKey: string,
+    offset: number,
+    next: (after: ListAnchor | undefined) => Promise<ListAnchor | undefined>,
+  ): Promise<ListAnchor | undefined> {
+    if (offset < this.step || !this.versions.isPolledRecently() || this.versions.changedInCurrentTransaction(storeId)) return undefined;
+    const stamp = this.versions.stamp(storeId);
+    const key = `${storeId}\n${filterKey}`;
+    let list = this.lists.get(key);
+    if (list === undefined || list.stamp !== stamp) {
+      this.lists.delete(key);
+      this.lists.set(key, (list = { stamp, anchors: [], ended: false, making: undefined }));
+      if (this.lists.size > MAX_ANCHORED_LISTS) this.lists.delete(this.lists.keys().next().value!);
+    }
+    const kept = list;
+    const wanted = Math.floor(offset / this.step);
+    while (kept.anchors.length < wanted && !kept.ended) {
+      kept.making ??= next(kept.anchors.at(-1))
+        .then((made) => {
+          // A write meanwhile: what was walked is from two catalogs, so it is not kept.
+          if (this.versions.stamp(storeId) !== stamp) return;
+          if (made === undefined) kept.ended = true;
+          else kept.anchors.push(made);
+        })
+        .finally(() => {
+          kept.making = undefined;
+        });
+      await kept.making;
+      if (this.versions.stamp(storeId) !== stamp) return undefined;
+    }
+    return kept.anchors[Math.min(wanted, kept.anchors.length) - 1];
+  }
+}
+
 const caches = new WeakMap<Database, ListTotals>();
+const anchorCaches = new WeakMap<Database, ListAnchors>();
+
+/** The one anchor cache of a database handle. */
+export const listAnchorsOf = (db: Database): ListAnchors => {
+  let cache = anchorCaches.get(db);
+  if (cache === undefined) anchorCaches.set(db, (cache = new ListAnchors(catalogVersionsOf(db))));
+  return cache;
+};
 
 /** The one cache of a database handle. */
 export const listTotalsOf = (db: Database): ListTotals => {

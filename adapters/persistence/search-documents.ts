@@ -16,7 +16,7 @@ import {
   words,
 } from "../search/search-text.js";
 import { readBoolean, readJson } from "./column-types.js";
-import type { Database, Dialect } from "./database.js";
+import { settleAll, type Database, type Dialect } from "./database.js";
 
 interface ProductRow {
   id: string;
@@ -69,6 +69,43 @@ const attributeWords = (value: unknown): string[] => {
   return [];
 };
 
+/** What a product's search document is made from: its stored values, its category names, its variants in (position, id) order. */
+export interface SearchSource {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly brand: string | null;
+  readonly tags: readonly string[] | null;
+  readonly attributes: unknown;
+  readonly isActive: boolean;
+  readonly categoryId: string | null;
+  readonly subcategoryId: string | null;
+  readonly categoryName: string | null;
+  readonly subcategoryName: string | null;
+  readonly variants: ReadonlyArray<{ readonly sku: string; readonly variantName: string; readonly variantAttributes: unknown }>;
+}
+
+/** The searchable form of a product: one function for `refresh` (from rows) and `refreshWritten` (from what a writer holds). */
+export const searchableProduct = (source: SearchSource): SearchableProduct => {
+  const attributes = [
+    ...attributeWords(source.attributes),
+    ...source.variants.flatMap((v) => [v.variantName, ...attributeWords(v.variantAttributes)]),
+  ];
+  return {
+    id: source.id,
+    searchable: source.isActive && source.variants.length > 0,
+    name: source.name,
+    skus: source.variants.map((v) => v.sku),
+    brand: source.brand ?? "",
+    tags: source.tags ?? [],
+    category: [source.categoryName, source.subcategoryName].filter((n) => n !== null && n !== "").join(" "),
+    categoryId: source.categoryId,
+    subcategoryId: source.subcategoryId,
+    description: source.description ?? "",
+    attributes: [...new Set(attributes.filter((a) => a.trim() !== ""))].join(" "),
+  };
+};
+
 /**
  * A field's words as the index stores them, space-separated. InnoDB's FULLTEXT leaves out words
  * shorter than its minimum token size (3, a server setting), so there words of one or two
@@ -118,6 +155,41 @@ export const wordsOf = (stored: Readonly<Record<SearchField, string>>): Record<S
 
 export const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
 
+/**
+ * Fields whose words get postings, with the tier a word takes from the best field holding it.
+ * Description words have none (they are most of a document's words): the engine finds them.
+ */
+export const POSTING_TIERS: Readonly<Partial<Record<SearchField, number>>> = { name: 4, sku: 3, brand: 2, tags: 2, category: 2, attributes: 1 };
+
+/**
+ * A store's word as its postings' key: 53 bits of a hash of both, a safe integer in JavaScript
+ * and a BIGINT in the database. A collision only adds candidates, which the ranking then drops.
+ */
+export const termKey = (storeId: string, term: string): number => {
+  const digest = createHash("sha1").update(storeId).update("\0").update(term).digest();
+  return digest.readUIntBE(0, 6) * 32 + (digest[6]! >> 3);
+};
+
+/** Keys of recent words: an import hashes each word of every document, most of them common ones. */
+const TERM_KEYS_KEPT = 50_000;
+const termKeys = new Map<string, number>();
+const cachedTermKey = (storeId: string, term: string): number => {
+  const name = `${storeId}\0${term}`;
+  let key = termKeys.get(name);
+  if (key === undefined) {
+    // Forgotten all at once when full: the common words come back within a batch.
+    if (termKeys.size >= TERM_KEYS_KEPT) termKeys.clear();
+    termKeys.set(name, (key = termKey(storeId, term)));
+  }
+  return key;
+};
+
+/** A posting: the word's key, its tier in the document, the document. */
+type Posting = readonly [termKey: number, tier: number, docId: number];
+
+/** Postings per statement: three bindings each. */
+const POSTINGS_PER_STATEMENT = 500;
+
 
 export class SearchDocuments {
   private embedder: Embedder | undefined;
@@ -134,7 +206,24 @@ export class SearchDocuments {
     const ids = [...new Set(productIds)].sort();
     if (ids.length === 0) return;
     await this.db.transaction(async () => {
-      for (let i = 0; i < ids.length; i += CHUNK) await this.refreshChunk(storeId, ids.slice(i, i + CHUNK));
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const chunk = ids.slice(i, i + CHUNK);
+        await this.refreshChunk(storeId, chunk, await this.products(storeId, chunk));
+      }
+    });
+  }
+
+  /**
+   * Rewrites the documents of products the caller has just written in its transaction, from the
+   * values it holds (made by `searchableProduct` from what it wrote, as `refresh` makes them from
+   * the rows): the same documents, counts and postings, without reading the products back.
+   */
+  async refreshWritten(storeId: string, products: readonly SearchableProduct[]): Promise<void> {
+    const byId = new Map(products.map((p) => [p.id, p]));
+    const ids = [...byId.keys()].sort();
+    if (ids.length === 0) return;
+    await this.db.transaction(async () => {
+      for (let i = 0; i < ids.length; i += CHUNK) await this.refreshChunk(storeId, ids.slice(i, i + CHUNK), byId, true);
     });
   }
 
@@ -154,6 +243,7 @@ export class SearchDocuments {
       const existing = await this.documents(storeId, [...productIds]);
       const deltas = new Map<string, number[]>();
       for (const doc of existing.values()) this.count(deltas, this.vocabularyOf(doc), -1);
+      await this.movePostings([...existing.values()].flatMap((doc) => this.postingsOf(storeId, doc.doc_id, doc)), []);
       if (existing.size > 0) {
         await this.db.execute(`delete from search_documents where store_id = ? and product_id in (${placeholders(existing.size)})`, [
           storeId,
@@ -161,6 +251,7 @@ export class SearchDocuments {
         ]);
       }
       await this.applyDeltas(storeId, deltas);
+      await this.countDocuments(storeId, -[...existing.values()].filter((doc) => readBoolean(doc.searchable)).length);
     });
   }
 
@@ -180,37 +271,71 @@ export class SearchDocuments {
     }
   }
 
-  private async refreshChunk(storeId: string, ids: readonly string[]): Promise<void> {
-    const products = await this.products(storeId, ids);
-    const existing = await this.documents(storeId, ids);
-    const deltas = new Map<string, number[]>();
-    const now = new Date().toISOString();
-    const toEmbed: Array<{ id: string; text: string; hash: string }> = [];
-    const writes: Array<{ id: string; product: SearchableProduct; stored: Record<SearchField, string>; contentHash: string; vectorHash: string }> = [];
+  /**
+   * Writes the postings of documents from before postings existed, a batch of documents at a
+   * time in order, remembering the last one so that an interrupted run resumes; answers how many
+   * documents it read (none once it has finished).
+   */
+  async backfillPostings(batch = 2_000): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const [state] = await this.db.select<{ last_doc_id: number | string; done: number | boolean }>(
+        "select last_doc_id, done from search_backfills where name = 'postings'",
+        [],
+      );
+      if (state !== undefined && readBoolean(state.done)) return done;
+      const after = Number(state?.last_doc_id ?? 0);
+      const docs = await this.db.select<DocumentRow & { store_id: string }>(
+        `select doc_id, store_id, product_id, searchable, ${SEARCH_FIELDS.join(", ")} from search_documents where doc_id > ? order by doc_id limit ${Number(batch)}`,
+        [after],
+      );
+      const last = docs.length === 0 ? after : Number(docs[docs.length - 1]!.doc_id);
+      await this.db.transaction(async () => {
+        await this.movePostings([], docs.flatMap((doc) => this.postingsOf(doc.store_id, Number(doc.doc_id), doc)));
+        await this.db.run((q) =>
+          q("search_backfills").insert({ name: "postings", last_doc_id: last, done: docs.length < batch }).onConflict("name").merge(),
+        );
+      });
+      done += docs.length;
+    }
+  }
+
+  /**
+   * `written`: the products come from the caller, just written in its transaction, so they almost
+   * never have a document yet; their words and vectors are made before the documents are read, while
+   * the database is still busy with the caller's statements queued before.
+   */
+  private async refreshChunk(storeId: string, ids: readonly string[], products: ReadonlyMap<string, SearchableProduct>, written = false): Promise<void> {
+    const made: Array<{ id: string; product: SearchableProduct; stored: Record<SearchField, string>; contentHash: string; vectorText: string; vectorHash: string }> = [];
     for (const id of ids) {
       const product = products.get(id);
-      const before = existing.get(id);
-      if (product === undefined) {
-        // Erased meanwhile (the repository forgets its document), or another store's.
-        continue;
-      }
+      // Erased meanwhile (the repository forgets its document), or another store's.
+      if (product === undefined) continue;
       const stored = this.storedFields(product);
       const contentHash = sha256(JSON.stringify([product.searchable, stored, product.categoryId, product.subcategoryId]));
       const vectorText = product.searchable ? embeddingText(wordsOf(stored)) : "";
-      const vectorHash = sha256(vectorText);
+      made.push({ id, product, stored, contentHash, vectorText, vectorHash: sha256(vectorText) });
+    }
+    const early = written ? await this.embed(made.filter((m) => m.product.searchable).map((m) => ({ id: m.id, text: m.vectorText }))) : new Map<string, Buffer>();
+    const existing = await this.documents(storeId, ids);
+    const deltas = new Map<string, number[]>();
+    const now = new Date().toISOString();
+    const toEmbed: Array<{ id: string; text: string }> = [];
+    const writes: Array<{ id: string; product: SearchableProduct; stored: Record<SearchField, string>; contentHash: string; vectorHash: string }> = [];
+    for (const { id, product, stored, contentHash, vectorText, vectorHash } of made) {
+      const before = existing.get(id);
       const vectorCurrent = before !== undefined && before.vector_hash === vectorHash && before.vector_model !== null;
       if (before !== undefined && before.content_hash === contentHash && (vectorCurrent || this.embedder === undefined)) continue;
       if (before !== undefined) this.count(deltas, this.vocabularyOf(before), -1);
       this.count(deltas, this.vocabularyOf({ searchable: product.searchable, ...stored }), +1);
       writes.push({ id, product, stored, contentHash, vectorHash });
-      if (product.searchable && !vectorCurrent && this.embedder !== undefined) toEmbed.push({ id, text: vectorText, hash: vectorHash });
+      if (product.searchable && !vectorCurrent && this.embedder !== undefined) toEmbed.push({ id, text: vectorText });
     }
-    const vectors = new Map<string, Buffer>();
-    if (toEmbed.length > 0 && this.embedder !== undefined) {
-      const made = await this.embedder.embed(toEmbed.map((e) => e.text));
-      toEmbed.forEach((e, i) => vectors.set(e.id, quantize(made[i]!)));
-    }
+    const vectors = await this.embed(toEmbed.filter((e) => !early.has(e.id)));
+    for (const e of toEmbed) if (early.has(e.id)) vectors.set(e.id, early.get(e.id)!);
     const inserts: Array<Record<string, unknown>> = [];
+    const removedPostings: Posting[] = [];
+    const addedPostings: Posting[] = [];
     for (const w of writes) {
       const before = existing.get(w.id);
       const vector = vectors.get(w.id);
@@ -230,14 +355,44 @@ export class SearchDocuments {
         updated_at: now,
       };
       if (before === undefined) inserts.push({ product_id: w.id, store_id: storeId, ...columns });
-      else await this.db.run((q) => q("search_documents").where({ doc_id: before.doc_id }).update(columns));
+      else {
+        await this.db.run((q) => q("search_documents").where({ doc_id: before.doc_id }).update(columns));
+        const was = this.postingsOf(storeId, before.doc_id, before);
+        const is = this.postingsOf(storeId, before.doc_id, { searchable: w.product.searchable, ...w.stored });
+        const wasKeys = new Set(was.map((p) => p.join(":")));
+        const isKeys = new Set(is.map((p) => p.join(":")));
+        removedPostings.push(...was.filter((p) => !isKeys.has(p.join(":"))));
+        addedPostings.push(...is.filter((p) => !wasKeys.has(p.join(":"))));
+      }
     }
     // New documents in a few statements (an import writes hundreds at a time).
-    for (let i = 0; i < inserts.length; i += 100) {
-      const rows = inserts.slice(i, i + 100);
-      await this.db.run((q) => q("search_documents").insert(rows));
+    await this.db.insertRows("search_documents", inserts, 100);
+    if (inserts.length > 0) {
+      // Only the new documents' ids are read back: their words are the ones just written.
+      const created = await this.db.select<{ doc_id: number; product_id: string }>(
+        `select doc_id, product_id from search_documents where store_id = ? and product_id in (${placeholders(inserts.length)})`,
+        [storeId, ...inserts.map((row) => String(row.product_id))],
+      );
+      const written = new Map(writes.map((w) => [w.id, w]));
+      for (const doc of created) {
+        const w = written.get(doc.product_id)!;
+        addedPostings.push(...this.postingsOf(storeId, doc.doc_id, { searchable: w.product.searchable, ...w.stored }));
+      }
     }
+    await this.movePostings(removedPostings, addedPostings);
     await this.applyDeltas(storeId, deltas);
+    let searchable = 0;
+    for (const w of writes) searchable += (w.product.searchable ? 1 : 0) - (readBoolean(existing.get(w.id)?.searchable ?? false) ? 1 : 0);
+    await this.countDocuments(storeId, searchable);
+  }
+
+  /** Quantized vectors of the texts, by id; none without an in-process embedder. */
+  private async embed(texts: ReadonlyArray<{ id: string; text: string }>): Promise<Map<string, Buffer>> {
+    const vectors = new Map<string, Buffer>();
+    if (texts.length === 0 || this.embedder === undefined) return vectors;
+    const made = await this.embedder.embed(texts.map((e) => e.text));
+    texts.forEach((e, i) => vectors.set(e.id, quantize(made[i]!)));
+    return vectors;
   }
 
   private storedFields(product: SearchableProduct): Record<SearchField, string> {
@@ -257,6 +412,37 @@ export class SearchDocuments {
     return out;
   }
 
+  /** A searchable document's postings: each word of the fields with tiers, once, at its best field's tier. */
+  private postingsOf(storeId: string, docId: number, doc: { readonly searchable: number | boolean } & Readonly<Record<SearchField, string>>): Posting[] {
+    if (!readBoolean(doc.searchable)) return [];
+    const tiers = new Map<string, number>();
+    for (const field of SEARCH_FIELDS) {
+      const tier = POSTING_TIERS[field];
+      if (tier === undefined) continue;
+      for (const w of readStoredWords(doc[field])) if (!isStopWord(w) && (tiers.get(w) ?? 0) < tier) tiers.set(w, tier);
+    }
+    return [...tiers].map(([w, tier]) => [cachedTermKey(storeId, w), tier, Number(docId)] as const);
+  }
+
+  /** Removes and adds postings (exact rows; additions that exist already are left as they are). */
+  private async movePostings(removed: readonly Posting[], added: readonly Posting[]): Promise<void> {
+    const sent: Promise<number>[] = [];
+    for (let i = 0; i < removed.length; i += 100) {
+      const rows = removed.slice(i, i + 100);
+      sent.push(this.db.execute(
+        `delete from search_postings where ${rows.map(() => "(term_key = ? and tier = ? and doc_id = ?)").join(" or ")}`,
+        rows.flat(),
+      ));
+    }
+    const insert = this.db.dialect === "mysql" ? "insert ignore" : "insert or ignore";
+    for (let i = 0; i < added.length; i += POSTINGS_PER_STATEMENT) {
+      const rows = added.slice(i, i + POSTINGS_PER_STATEMENT);
+      sent.push(this.db.execute(`${insert} into search_postings (term_key, tier, doc_id) values ${rows.map(() => "(?, ?, ?)").join(", ")}`, rows.flat()));
+    }
+    // Queued together: the database writes one while the next is made.
+    await settleAll(sent);
+  }
+
   /** Adds `by` to each word's count in all (slot 0) and in each field holding it (slots 1..7). */
   private count(deltas: Map<string, number[]>, terms: Map<string, number>, by: number): void {
     for (const [term, fields] of terms) {
@@ -265,6 +451,17 @@ export class SearchDocuments {
       delta[0]! += by;
       for (let bit = 0; bit < SEARCH_FIELDS.length; bit++) if (fields & (1 << bit)) delta[bit + 1]! += by;
     }
+  }
+
+  /** Moves the store's count of searchable documents (after its words: every writer locks in that order). */
+  private async countDocuments(storeId: string, by: number): Promise<void> {
+    if (by === 0) return;
+    await this.db.execute(
+      this.db.dialect === "mysql"
+        ? "insert into search_counts (store_id, documents) values (?, ?) on duplicate key update documents = greatest(0, documents + ?)"
+        : "insert into search_counts (store_id, documents) values (?, ?) on conflict (store_id) do update set documents = max(0, documents + ?)",
+      [storeId, Math.max(0, by), by],
+    );
   }
 
   /** Moves the vocabulary counts, in word order (two writers lock the same rows in the same order). */
@@ -282,12 +479,15 @@ export class SearchDocuments {
       this.db.dialect === "mysql"
         ? `on duplicate key update ${columns.map((c) => `${c} = ${c} + values(${c})`).join(", ")}`
         : `on conflict (store_id, term) do update set ${columns.map((c) => `${c} = ${c} + excluded.${c}`).join(", ")}`;
+    // Queued together, in word order still (the connection runs them in the order sent).
+    const sent: Promise<number>[] = [];
     for (let i = 0; i < growing.length; i += TERMS_PER_STATEMENT) {
       const rows = growing.slice(i, i + TERMS_PER_STATEMENT);
       const values = rows.map(() => `(?, ?, ${columns.map(() => "?").join(", ")})`).join(", ");
-      await this.db.execute(`insert into search_terms (store_id, term, ${columns.join(", ")}) values ${values} ${add}`, rows.flatMap(([term, d]) => [storeId, term, ...d]));
+      sent.push(this.db.execute(`insert into search_terms (store_id, term, ${columns.join(", ")}) values ${values} ${add}`, rows.flatMap(([term, d]) => [storeId, term, ...d])));
     }
-    for (const [term, delta] of others) await this.db.execute(upsert, [storeId, term, ...delta.map((n) => Math.max(0, n)), ...delta]);
+    for (const [term, delta] of others) sent.push(this.db.execute(upsert, [storeId, term, ...delta.map((n) => Math.max(0, n)), ...delta]));
+    await settleAll(sent);
   }
 
   private async documents(storeId: string, ids: readonly string[]): Promise<Map<string, DocumentRow>> {
@@ -311,27 +511,34 @@ export class SearchDocuments {
       [storeId, ...ids],
     );
     const byProduct = new Map<string, VariantRow[]>();
-    for (const v of variants) byProduct.set(v.product_id, [...(byProduct.get(v.product_id) ?? []), v]);
+    for (const v of variants) {
+      const own = byProduct.get(v.product_id);
+      if (own === undefined) byProduct.set(v.product_id, [v]);
+      else own.push(v);
+    }
     const out = new Map<string, SearchableProduct>();
     for (const row of rows) {
-      const own = byProduct.get(row.id) ?? [];
-      const attributes = [
-        ...attributeWords(readJson<unknown>(row.attributes, {})),
-        ...own.flatMap((v) => [v.variant_name, ...attributeWords(readJson<unknown>(v.variant_attributes, {}))]),
-      ];
-      out.set(row.id, {
-        id: row.id,
-        searchable: readBoolean(row.is_active) && own.length > 0,
-        name: row.name,
-        skus: own.map((v) => v.sku),
-        brand: row.brand ?? "",
-        tags: readJson<string[] | null>(row.tags, null) ?? [],
-        category: [row.category_name, row.subcategory_name].filter((n) => n !== null && n !== "").join(" "),
-        categoryId: row.category_id,
-        subcategoryId: row.subcategory_id,
-        description: row.description ?? "",
-        attributes: [...new Set(attributes.filter((a) => a.trim() !== ""))].join(" "),
-      });
+      out.set(
+        row.id,
+        searchableProduct({
+          id: row.id,
+          name: row.name,
+          description: row.description,
+          brand: row.brand,
+          tags: readJson<string[] | null>(row.tags, null),
+          attributes: readJson<unknown>(row.attributes, {}),
+          isActive: readBoolean(row.is_active),
+          categoryId: row.category_id,
+          subcategoryId: row.subcategory_id,
+          categoryName: row.category_name,
+          subcategoryName: row.subcategory_name,
+          variants: (byProduct.get(row.id) ?? []).map((v) => ({
+            sku: v.sku,
+            variantName: v.variant_name,
+            variantAttributes: readJson<unknown>(v.variant_attributes, {}),
+          })),
+        }),
+      );
     }
     return out;
   }

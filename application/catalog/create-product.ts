@@ -17,7 +17,7 @@ import { UnitOfWork } from "../ports/unit-of-work.js";
 import { loadStore } from "../stores/load-store.js";
 import { storeCurrency } from "../stores/store-currency.js";
 import type { ProductInput, VariantInput } from "./catalog-inputs.js";
-import { checkPlacement, checkSkusFree, checkVariantInputs } from "./product-rules.js";
+import { checkPlacement, checkSkusFree, checkVariantInputs, type Placement } from "./product-rules.js";
 
 export const toMedia = (input: ProductInput["media"], newId: () => string): ProductMedia[] =>
   (input ?? []).map((m, position) => ({
@@ -44,6 +44,46 @@ export const toVariant = (input: VariantInput, id: string, productId: string, po
   position,
 });
 
+/** What a new product needs besides its input: its id and slug, its checked placement, the time, and ids for its parts. */
+export interface NewProductFacts {
+  readonly id: string;
+  readonly slug: string;
+  readonly placement: Placement;
+  readonly now: string;
+  readonly newId: () => string;
+}
+
+/** The record and variants of a new product (the first variant is the default unless one says it is). */
+export const newProduct = (input: ProductInput, facts: NewProductFacts): { record: ProductRecord; variants: NonEmptyVariants } => {
+  const { id, slug, placement, now } = facts;
+  const media = toMedia(input.media, facts.newId);
+  const record: ProductRecord = {
+    id,
+    name: input.name,
+    description: input.description ?? null,
+    categoryId: placement.categoryId,
+    subcategoryId: placement.subcategoryId,
+    brand: input.brand ?? null,
+    thumbnailUrl: input.thumbnail_url ?? media.find((m) => m.is_primary)?.url ?? null,
+    media,
+    slug,
+    seoTitle: input.seo_title ?? null,
+    seoDescription: input.seo_description ?? null,
+    seoKeywords: input.seo_keywords ?? null,
+    featured: input.featured ?? false,
+    featuredOrder: input.featured_order ?? 0,
+    tags: input.tags ?? null,
+    attributes: input.attributes ?? {},
+    shippingInfo: input.shipping_info ?? {},
+    isActive: input.is_active ?? true,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const defaultIndex = Math.max(0, input.variants.findIndex((v) => v.is_default === true));
+  const variants = input.variants.map((v, i) => toVariant(v, facts.newId(), id, i, i === defaultIndex)) as unknown as NonEmptyVariants;
+  return { record, variants };
+};
+
 @injectable()
 export class CreateProduct {
   constructor(
@@ -64,32 +104,7 @@ export class CreateProduct {
       await checkSkusFree(this.products, store.id, input.variants.map((v) => v.sku));
       const id = this.ids.newId();
       const slug = await this.chooseSlug(store.id, input, id);
-      const now = this.clock.now().toISOString();
-      const media = toMedia(input.media, () => this.ids.newId());
-      const record: ProductRecord = {
-        id,
-        name: input.name,
-        description: input.description ?? null,
-        categoryId: placement.categoryId,
-        subcategoryId: placement.subcategoryId,
-        brand: input.brand ?? null,
-        thumbnailUrl: input.thumbnail_url ?? media.find((m) => m.is_primary)?.url ?? null,
-        media,
-        slug,
-        seoTitle: input.seo_title ?? null,
-        seoDescription: input.seo_description ?? null,
-        seoKeywords: input.seo_keywords ?? null,
-        featured: input.featured ?? false,
-        featuredOrder: input.featured_order ?? 0,
-        tags: input.tags ?? null,
-        attributes: input.attributes ?? {},
-        shippingInfo: input.shipping_info ?? {},
-        isActive: input.is_active ?? true,
-        createdAt: now,
-        updatedAt: now,
-      };
-      const defaultIndex = Math.max(0, input.variants.findIndex((v) => v.is_default === true));
-      const variants = input.variants.map((v, i) => toVariant(v, this.ids.newId(), id, i, i === defaultIndex)) as unknown as NonEmptyVariants;
+      const { record, variants } = newProduct(input, { id, slug, placement, now: this.clock.now().toISOString(), newId: () => this.ids.newId() });
       await this.products.insert(store.id, record, variants);
       const names = await this.placementNames(store.id, placement.categoryId, placement.subcategoryId);
       const product: Product = { ...record, ...names };

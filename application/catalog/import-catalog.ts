@@ -6,13 +6,17 @@ import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ServiceUnavailable } from "../errors/infrastructure-errors.js";
 import { ParameterInvalid } from "../errors/request-errors.js";
+import { CatalogImportCheckpoints } from "../ports/catalog-import-checkpoints.js";
 import { CategoryRepository } from "../ports/category-repository.js";
+import { Clock } from "../ports/clock.js";
 import { ProductRepository } from "../ports/product-repository.js";
 import { StoreRepository } from "../ports/store-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import { loadStore } from "../stores/load-store.js";
+import type { Variant } from "../../domain/catalog/variant.js";
 import type { ProductInput, VariantInput, VariantPatch } from "./catalog-inputs.js";
 import { CreateProduct } from "./create-product.js";
+import { CreateProducts } from "./create-products.js";
 import {
   decodeImportedProduct,
   locateParam,
@@ -31,18 +35,54 @@ export interface ImportSummary {
   readonly updated: number;
   /** Sorted by line. */
   readonly rejected: readonly RowRejection[];
+  /** Set when the import resumed an interrupted one: the products of the file the earlier run had dealt with (counted above). */
+  readonly resumedAfter?: number;
 }
 
 export interface ImportOptions {
-  /** Products written per transaction; 100 unless given. */
+  /** Products written per transaction; 1,000 unless given. */
   readonly batchSize?: number;
   /** Called after each batch with the number of products dealt with so far. */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Products in the source, for progress: the array's length unless given. */
+  readonly total?: number;
+  /**
+   * The source's fingerprint (a hash of the file). With it, every batch's transaction moves a
+   * checkpoint on, and an import of the same source into the same store that was interrupted
+   * resumes after its last committed batch.
+   */
+  readonly fingerprint?: string;
+  /** Forget an interrupted import of this source and start over. */
+  readonly restart?: boolean;
 }
 
-export const DEFAULT_IMPORT_BATCH_SIZE = 100;
+export const DEFAULT_IMPORT_BATCH_SIZE = 1_000;
+
+/** Decode-time rejections held until the next commit, so that they are recorded with its checkpoint. */
+const PENDING_REJECTIONS = 1_000;
+
+/** SKUs looked up per query (SQLite takes at most 32,766 bindings a statement). */
+const SKUS_PER_LOOKUP = 2_000;
 
 type Outcome = "created" | "updated" | readonly RowRejection[];
+
+/** A product of the source with its place in it (products are counted from 0 in file order). */
+interface Placed {
+  readonly product: ImportedProduct;
+  readonly index: number;
+}
+
+/** A product rejected before any write, with its place in the source. */
+interface Refused {
+  readonly index: number;
+  readonly rejections: readonly RowRejection[];
+}
+
+/** What one import run remembers: category ids by name (forgotten when a transaction fails, as rows it created are gone). */
+interface RunContext {
+  readonly categories: Map<string, string>;
+  readonly subcategories: Map<string, string>;
+}
 
 /** An error raised while writing a product, with the line it is about. */
 class ProductWriteFailed extends Error {
@@ -67,11 +107,7 @@ const reasonOf = (error: unknown): { param: string | undefined; message: string 
 const isFatal = (error: unknown): boolean =>
   error instanceof ServiceUnavailable || (error instanceof ProductWriteFailed && error.cause instanceof ServiceUnavailable);
 
-const chunks = <T>(items: readonly T[], size: number): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-};
+const unwrapFatal = (error: unknown): unknown => (error instanceof ProductWriteFailed ? error.cause : error);
 
 @injectable()
 export class ImportCatalog {
@@ -81,120 +117,231 @@ export class ImportCatalog {
     @inject(StoreRepository) private readonly stores: StoreRepository,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(CreateProduct) private readonly createProduct: CreateProduct,
+    @inject(CreateProducts) private readonly createProducts: CreateProducts,
     @inject(UpdateProduct) private readonly updateProduct: UpdateProduct,
     @inject(ManageVariants) private readonly manageVariants: ManageVariants,
     @inject(ManageCategories) private readonly manageCategories: ManageCategories,
+    @inject(CatalogImportCheckpoints) private readonly checkpoints: CatalogImportCheckpoints,
+    @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(principal: Principal, groups: readonly ImportGroup[], options: ImportOptions = {}): Promise<ImportSummary> {
+  /**
+   * Imports the products of `groups` (read as they come, so a reader may stream a file of any
+   * size). New products are created many to a statement, batch by batch; products whose SKUs the
+   * store holds are updated one by one; a batch the database refuses is written again product by
+   * product, so that only the bad ones are rejected.
+   */
+  async execute(
+    principal: Principal,
+    groups: Iterable<ImportGroup> | AsyncIterable<ImportGroup>,
+    options: ImportOptions = {},
+  ): Promise<ImportSummary> {
     const batchSize = options.batchSize ?? DEFAULT_IMPORT_BATCH_SIZE;
     if (!Number.isInteger(batchSize) || batchSize < 1) throw new ParameterInvalid({ param: "batch_size", message: "batch_size must be a whole number from 1" });
-    await loadStore(this.stores, principal.storeId);
+    const storeId = principal.storeId;
+    await loadStore(this.stores, storeId);
+    const { fingerprint } = options;
+    if (fingerprint !== undefined && options.restart === true) await this.checkpoints.clear(storeId, fingerprint);
+    const resumed = fingerprint === undefined ? undefined : await this.checkpoints.find(storeId, fingerprint);
+    const skip = resumed?.position ?? 0;
 
-    const total = groups.length;
-    const rejected: RowRejection[] = [];
-    const ready: ImportedProduct[] = [];
-    // A SKU belongs to the first product of the file that names it; later ones are rejected.
-    const claimed = new Map<string, number>();
-    for (const group of groups) {
-      const decoded = decodeImportedProduct(group);
-      if (Either.isLeft(decoded)) {
-        rejected.push(...decoded.left);
-        continue;
-      }
-      const product = decoded.right;
-      const clash = product.input.variants.findIndex((v) => claimed.has(v.sku.toLowerCase()));
-      if (clash >= 0) {
-        const sku = product.input.variants[clash]?.sku ?? "";
-        const { line } = locateParam(product, `variants[${clash}].sku`);
-        rejected.push(...rejectLines(product.lines, line, `SKU ${sku} already belongs to the product at line ${claimed.get(sku.toLowerCase())} of this file`));
-        continue;
-      }
-      for (const v of product.input.variants) claimed.set(v.sku.toLowerCase(), product.lines[0] ?? 0);
-      ready.push(product);
-    }
-
-    let done = total - ready.length;
-    let created = 0;
-    let updated = 0;
-    options.onProgress?.(done, total);
-    for (const batch of chunks(ready, batchSize)) {
-      for (const outcome of await this.writeBatch(principal, batch)) {
+    const total = options.total ?? (Array.isArray(groups) ? groups.length : 0);
+    const rejected: RowRejection[] = [...(resumed?.rejected ?? [])];
+    let created = resumed?.created ?? 0;
+    let updated = resumed?.updated ?? 0;
+    const context: RunContext = { categories: new Map(), subcategories: new Map() };
+    /** Records, with the writes of the transaction it runs in, that the source's products before `position` are done. */
+    const commit = async (position: number, outcomes: readonly Outcome[], refused: readonly Refused[]): Promise<void> => {
+      if (fingerprint === undefined) return;
+      const step = {
+        position,
+        created: outcomes.filter((o) => o === "created").length,
+        updated: outcomes.filter((o) => o === "updated").length,
+        rejected: [...refused.flatMap((r) => r.rejections), ...outcomes.flatMap((o) => (typeof o === "string" ? [] : o))],
+      };
+      await this.checkpoints.advance(storeId, fingerprint, step, this.clock.now().toISOString());
+    };
+    const tally = (outcomes: readonly Outcome[], refused: readonly Refused[]): void => {
+      for (const r of refused) rejected.push(...r.rejections);
+      for (const outcome of outcomes) {
         if (outcome === "created") created++;
         else if (outcome === "updated") updated++;
         else rejected.push(...outcome);
       }
-      done += batch.length;
-      options.onProgress?.(done, total);
+    };
+
+    let batch: Placed[] = [];
+    let refused: Refused[] = [];
+    // One batch is written while the next is read and decoded: the database's work and ours overlap.
+    let writing: Promise<void> = Promise.resolve();
+    const flush = async (upTo: number): Promise<void> => {
+      const [products, refusedBefore] = [batch, refused];
+      batch = [];
+      refused = [];
+      await writing;
+      writing = this.writeBatch(principal, context, products, refusedBefore, upTo, commit, tally).then(() => options.onProgress?.(upTo, total));
+      // Awaited by the next flush or at the end; until then its failure is not "unhandled".
+      writing.catch(() => undefined);
+    };
+
+    try {
+      // A SKU belongs to the first product of the file that names it; later ones are rejected.
+      const claimed = new Map<string, number>();
+      let index = 0;
+      options.onProgress?.(Math.min(skip, total), total);
+      for await (const group of groups) {
+        const at = index++;
+        // Products an interrupted run dealt with are only decoded again, for the SKUs they claimed.
+        const done = at < skip;
+        const decoded = decodeImportedProduct(group);
+        if (Either.isLeft(decoded)) {
+          if (!done) refused.push({ index: at, rejections: decoded.left });
+        } else {
+          const product = decoded.right;
+          const clash = product.input.variants.findIndex((v) => claimed.has(v.sku.toLowerCase()));
+          if (clash >= 0) {
+            const sku = product.input.variants[clash]?.sku ?? "";
+            const { line } = locateParam(product, `variants[${clash}].sku`);
+            if (!done) {
+              refused.push({
+                index: at,
+                rejections: rejectLines(product.lines, line, `SKU ${sku} already belongs to the product at line ${claimed.get(sku.toLowerCase())} of this file`),
+              });
+            }
+          } else {
+            for (const v of product.input.variants) claimed.set(v.sku.toLowerCase(), product.lines[0] ?? 0);
+            if (!done) batch.push({ product, index: at });
+          }
+        }
+        if (batch.length >= batchSize || refused.length >= PENDING_REJECTIONS) await flush(index);
+      }
+      if (batch.length > 0 || refused.length > 0) await flush(index);
+      await writing;
+    } catch (error) {
+      // A file that cannot be read further: the batch under way ends before the error goes out.
+      await writing.catch(() => undefined);
+      throw error;
     }
-    return { created, updated, rejected: rejected.sort((a, b) => a.line - b.line) };
+    if (fingerprint !== undefined) await this.checkpoints.clear(storeId, fingerprint);
+    return {
+      created,
+      updated,
+      rejected: rejected.sort((a, b) => a.line - b.line),
+      ...(resumed !== undefined ? { resumedAfter: resumed.position } : {}),
+    };
   }
 
-  /** One transaction for the batch; when it fails, each product again in its own, so only the bad are rejected. */
-  private async writeBatch(principal: Principal, batch: readonly ImportedProduct[]): Promise<Outcome[]> {
+  /**
+   * One transaction for the batch, with its checkpoint; when it fails, each product again in its
+   * own (each with the checkpoint just past it), so only the bad are rejected.
+   */
+  private async writeBatch(
+    principal: Principal,
+    context: RunContext,
+    batch: readonly Placed[],
+    refused: readonly Refused[],
+    upTo: number,
+    commit: (position: number, outcomes: readonly Outcome[], refused: readonly Refused[]) => Promise<void>,
+    tally: (outcomes: readonly Outcome[], refused: readonly Refused[]) => void,
+  ): Promise<void> {
     try {
-      return await this.uow.run(async () => {
-        const outcomes: Outcome[] = [];
-        for (const product of batch) outcomes.push(await this.writeProduct(principal, product));
-        return outcomes;
+      const outcomes = await this.uow.run(async () => {
+        const written = await this.writeMany(principal, context, batch.map((b) => b.product));
+        await commit(upTo, written, refused);
+        return written;
       });
+      tally(outcomes, refused);
+      return;
     } catch (error) {
-      if (isFatal(error)) throw error instanceof ProductWriteFailed ? error.cause : error;
-      const only = batch[0];
-      if (batch.length === 1 && only !== undefined && error instanceof ProductWriteFailed) {
-        return [rejectLines(only.lines, error.line, error.reason)];
-      }
+      this.forgetNames(context);
+      if (isFatal(error)) throw unwrapFatal(error);
     }
-    const outcomes: Outcome[] = [];
-    for (const product of batch) {
+    let waiting = [...refused];
+    for (const { product, index } of batch) {
+      const due = waiting.filter((r) => r.index < index);
+      waiting = waiting.filter((r) => r.index >= index);
+      let outcome: Outcome;
       try {
-        outcomes.push(await this.uow.run(() => this.writeProduct(principal, product)));
+        outcome = await this.uow.run(async () => {
+          const written = await this.writeProduct(principal, context, product);
+          await commit(index + 1, [written], due);
+          return written;
+        });
       } catch (error) {
-        if (isFatal(error)) throw error instanceof ProductWriteFailed ? error.cause : error;
+        this.forgetNames(context);
+        if (isFatal(error)) throw unwrapFatal(error);
         if (!(error instanceof ProductWriteFailed)) throw error;
-        outcomes.push(rejectLines(product.lines, error.line, error.reason));
+        outcome = rejectLines(product.lines, error.line, error.reason);
+        const rejection = outcome;
+        await this.uow.run(() => commit(index + 1, [rejection], due));
+      }
+      tally([outcome], due);
+    }
+    if (waiting.length > 0 || batch.length === 0) {
+      await this.uow.run(() => commit(upTo, [], waiting));
+      tally([], waiting);
+    } else if (upTo > (batch.at(-1)?.index ?? 0) + 1) {
+      await this.uow.run(() => commit(upTo, [], []));
+    }
+  }
+
+  /** Writes a batch in the caller's transaction: new products together, the others one by one. */
+  private async writeMany(principal: Principal, context: RunContext, batch: readonly ImportedProduct[]): Promise<Outcome[]> {
+    if (batch.length === 0) return [];
+    const placed: ProductInput[] = [];
+    for (const product of batch) placed.push(await this.place(principal, context, product));
+    const skus = placed.flatMap((input) => input.variants.map((v) => v.sku));
+    const holders: Variant[] = [];
+    for (let i = 0; i < skus.length; i += SKUS_PER_LOOKUP) holders.push(...(await this.products.findVariantsBySku(principal.storeId, skus.slice(i, i + SKUS_PER_LOOKUP))));
+    const bySku = new Map(holders.map((v) => [v.sku.toLowerCase(), v]));
+    const outcomes: Outcome[] = [];
+    const fresh: ProductInput[] = [];
+    for (const [i, input] of placed.entries()) {
+      const own = input.variants.flatMap((v) => bySku.get(v.sku.toLowerCase()) ?? []);
+      if (own.length === 0) {
+        fresh.push(input);
+        outcomes.push("created");
+      } else {
+        outcomes.push(await this.writeHeld(principal, batch[i]!, input, own));
       }
     }
+    await this.createProducts.execute(principal, fresh);
     return outcomes;
   }
 
-  private async writeProduct(principal: Principal, product: ImportedProduct): Promise<"created" | "updated"> {
-    const step = async <T>(defaultLine: number, work: () => Promise<T>): Promise<T> => {
-      try {
-        return await work();
-      } catch (error) {
-        if (error instanceof ProductWriteFailed) throw error;
-        const { param, message } = reasonOf(error);
-        if (param === undefined) throw new ProductWriteFailed(defaultLine, message, error);
-        // Params the file names (`variants[1].price`, `slug`) point at their line; others, such as a
-        // variant write's bare `sale_price`, at the line of the step.
-        const named = /^variants\[/.test(param) || product.fieldLines.has(param.split(/[.[]/)[0] ?? param);
-        const located = named ? locateParam(product, param) : undefined;
-        throw new ProductWriteFailed(located?.line ?? defaultLine, phrase(param, located?.name ?? param, message), error);
-      }
-    };
+  private async writeProduct(principal: Principal, context: RunContext, product: ImportedProduct): Promise<"created" | "updated"> {
+    const input = await this.place(principal, context, product);
+    const holders = await this.step(product, product.lines[0] ?? 0, () => this.products.findVariantsBySku(principal.storeId, input.variants.map((v) => v.sku)));
+    return this.writeHeld(principal, product, input, holders);
+  }
+
+  /** The product's input with its category and subcategory given by name turned into ids. */
+  private place(principal: Principal, context: RunContext, product: ImportedProduct): Promise<ProductInput> {
     const first = product.lines[0] ?? 0;
-    const placement = await step(product.fieldLines.get("category") ?? product.fieldLines.get("subcategory") ?? first, () =>
-      this.placementByName(principal, product),
-    );
-    const input: ProductInput = { ...product.input, ...placement };
-    const skus = input.variants.map((v) => v.sku);
-    const holders = await step(first, () => this.products.findVariantsBySku(principal.storeId, skus));
+    return this.step(product, product.fieldLines.get("category") ?? product.fieldLines.get("subcategory") ?? first, async () => ({
+      ...product.input,
+      ...(await this.placementByName(principal, context, product)),
+    }));
+  }
+
+  /** Creates the product (none of its SKUs is held) or updates the one product holding them. */
+  private async writeHeld(principal: Principal, product: ImportedProduct, input: ProductInput, holders: readonly Variant[]): Promise<"created" | "updated"> {
+    const first = product.lines[0] ?? 0;
     const productIds = [...new Set(holders.map((v) => v.productId))];
     if (productIds.length > 1) {
       throw new ProductWriteFailed(first, `its SKUs belong to ${productIds.length} different products of the store (${holders.map((v) => v.sku).join(", ")})`, undefined);
     }
     const productId = productIds[0];
     if (productId === undefined) {
-      await step(first, () => this.createProduct.execute(principal, input));
+      await this.step(product, first, () => this.createProduct.execute(principal, input));
       return "created";
     }
     const { variants, ...fields } = input;
-    await step(first, () => this.updateProduct.execute(principal, productId, fields));
+    await this.step(product, first, () => this.updateProduct.execute(principal, productId, fields));
     for (const [index, variant] of variants.entries()) {
       const line = product.variantLines[index] ?? first;
       const current = holders.find((v) => v.sku.toLowerCase() === variant.sku.toLowerCase());
-      await step(line, async () => {
+      await this.step(product, line, async () => {
         if (current === undefined) await this.manageVariants.add(principal, productId, variant);
         else await this.manageVariants.update(principal, productId, current.id, variantPatch(variant));
       });
@@ -202,24 +349,57 @@ export class ImportCatalog {
     return "updated";
   }
 
+  /** Runs one write of a product; its error becomes a ProductWriteFailed naming the line to fix. */
+  private async step<T>(product: ImportedProduct, defaultLine: number, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ProductWriteFailed) throw error;
+      const { param, message } = reasonOf(error);
+      if (param === undefined) throw new ProductWriteFailed(defaultLine, message, error);
+      // Params the file names (`variants[1].price`, `slug`) point at their line; others, such as a
+      // variant write's bare `sale_price`, at the line of the step.
+      const named = /^variants\[/.test(param) || product.fieldLines.has(param.split(/[.[]/)[0] ?? param);
+      const located = named ? locateParam(product, param) : undefined;
+      throw new ProductWriteFailed(located?.line ?? defaultLine, phrase(param, located?.name ?? param, message), error);
+    }
+  }
+
+  private forgetNames(context: RunContext): void {
+    context.categories.clear();
+    context.subcategories.clear();
+  }
+
   /** Ids for a category and subcategory given by name: found case-insensitively, created when missing. */
-  private async placementByName(principal: Principal, product: ImportedProduct): Promise<Pick<ProductInput, "category_id" | "subcategory_id">> {
+  private async placementByName(
+    principal: Principal,
+    context: RunContext,
+    product: ImportedProduct,
+  ): Promise<Pick<ProductInput, "category_id" | "subcategory_id">> {
     const { categoryName, subcategoryName } = product;
     if (categoryName === undefined && subcategoryName === undefined) return {};
     const storeId = principal.storeId;
     let categoryId = product.input.category_id ?? null;
     if (categoryName !== undefined) {
-      categoryId =
-        (await this.categories.findCategoryByName(storeId, categoryName))?.id ??
-        (await this.manageCategories.createCategory(principal, { name: categoryName })).id;
+      categoryId = context.categories.get(categoryName) ?? null;
+      if (categoryId === null) {
+        categoryId =
+          (await this.categories.findCategoryByName(storeId, categoryName))?.id ??
+          (await this.manageCategories.createCategory(principal, { name: categoryName })).id;
+        context.categories.set(categoryName, categoryId);
+      }
     }
     if (subcategoryName === undefined) return { category_id: categoryId };
+    const key = `${categoryId}\u0000${subcategoryName}`;
+    const known = context.subcategories.get(key);
+    if (known !== undefined) return { category_id: categoryId, subcategory_id: known };
     if (categoryId === null || (await this.categories.findCategory(storeId, categoryId)) === undefined) {
       throw new ParameterInvalid({ param: "category_id", message: "category_id names no category of this store" });
     }
     const subcategoryId =
       (await this.categories.findSubcategoryByName(storeId, categoryId, subcategoryName))?.id ??
       (await this.manageCategories.createSubcategory(principal, { name: subcategoryName, category_id: categoryId })).id;
+    context.subcategories.set(key, subcategoryId);
     return { category_id: categoryId, subcategory_id: subcategoryId };
   }
 }

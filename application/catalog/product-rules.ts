@@ -14,7 +14,7 @@ export interface Placement {
 
 /** Resolves the category from the subcategory when only the latter is given. */
 export const checkPlacement = async (
-  categories: CategoryRepository,
+  categories: Pick<CategoryRepository, "findCategory" | "findSubcategory">,
   storeId: string,
   categoryId: string | null,
   subcategoryId: string | null,

@@ -143,7 +143,10 @@ export class Checkout {
         };
       });
       const lowStock: { productId: string; variantId: string; sku: string; stock: number; threshold: number | null }[] = [];
-      for (const { line, threshold } of priced) {
+      // In variant id order (the cart's order is the shopper's): every unit of work that changes
+      // stock locks variants in this one order, so two checkouts of the same variants cannot deadlock.
+      const byVariant = [...priced].sort((a, b) => (a.line.variantId! < b.line.variantId! ? -1 : a.line.variantId! > b.line.variantId! ? 1 : 0));
+      for (const { line, threshold } of byVariant) {
         const left = await this.products.takeStock(store.id, line.variantId!, line.quantity);
         if (left === undefined) {
           throw new ResourceConflict({ code: "insufficient_stock", param: "quantity", message: `Not enough of ${line.sku} in stock for this order.` });

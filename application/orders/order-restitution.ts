@@ -20,9 +20,9 @@ export class OrderRestitution {
 
   async restock(storeId: string, order: Order): Promise<Order> {
     if (order.stockRestored) return order;
-    for (const item of order.items) {
-      if (item.variantId !== null) await this.products.returnStock(storeId, item.variantId, item.quantity);
-    }
+    // Variants in id order, as checkout takes them: two units of work lock them in one order.
+    const items = order.items.filter((item) => item.variantId !== null).sort((a, b) => (a.variantId! < b.variantId! ? -1 : a.variantId! > b.variantId! ? 1 : 0));
+    for (const item of items) await this.products.returnStock(storeId, item.variantId!, item.quantity);
     return { ...order, stockRestored: true };
   }
 

@@ -17,6 +17,8 @@ export interface RecordedEvent extends NewEvent {
 
 export interface EventOutbox {
   record(event: NewEvent): Promise<RecordedEvent>;
+  /** Records many events in a few statements (a bulk import's), in the caller's transaction. */
+  recordMany(events: readonly NewEvent[]): Promise<void>;
   findById(storeId: string, eventId: string): Promise<RecordedEvent | undefined>;
 }
 export const EventOutbox: ServiceIdentifier<EventOutbox> = Symbol.for("storefront.EventOutbox");

@@ -23,6 +23,12 @@ export interface ProductListFilter {
 /** What a product row stores; names of its category and subcategory are read, not written. */
 export type ProductRecord = Omit<Product, "categoryName" | "subcategoryName">;
 
+/** A product to insert with its variants. */
+export interface NewProduct {
+  readonly record: ProductRecord;
+  readonly variants: readonly Variant[];
+}
+
 export interface ProductRepository {
   listPage(storeId: string, filter: ProductListFilter, page: PageRequest): Promise<Page<ProductWithVariants>>;
   /** An offset window of the same list with the total count (the price list pages by offset). */
@@ -49,6 +55,12 @@ export interface ProductRepository {
   findVariantsBySku(storeId: string, skus: readonly string[]): Promise<readonly Variant[]>;
   findVariant(storeId: string, variantId: string): Promise<Variant | undefined>;
   insert(storeId: string, product: ProductRecord, variants: readonly Variant[]): Promise<void>;
+  /**
+   * Inserts many new products with their variants and search documents in a few multi-row
+   * statements, in one transaction (the caller's, or its own); all or none. A taken slug or SKU
+   * fails the whole call, as a 409 like `insert`'s.
+   */
+  insertMany(storeId: string, products: readonly NewProduct[]): Promise<void>;
   update(storeId: string, product: ProductRecord): Promise<void>;
   /** Erases the product, or deactivates it when orders point at it. */
   remove(storeId: string, productId: string, now: string): Promise<"deleted" | "deactivated">;

@@ -6,11 +6,11 @@ import { InvalidArgumentError, Option, type Command } from "commander";
 import pino from "pino";
 import type { Principal } from "../../application/access/principal.js";
 import { DEFAULT_IMPORT_BATCH_SIZE, ImportCatalog, type ImportSummary } from "../../application/catalog/import-catalog.js";
-import type { ImportGroup } from "../../application/catalog/imported-product.js";
 import { StoreRepository } from "../../application/ports/store-repository.js";
 import { CatalogFileError } from "../../adapters/catalog-import/catalog-file-error.js";
-import { readCsvCatalog } from "../../adapters/catalog-import/csv-catalog-reader.js";
-import { readJsonLinesCatalog } from "../../adapters/catalog-import/jsonl-catalog-reader.js";
+import type { CatalogFile } from "../../adapters/catalog-import/catalog-file.js";
+import { openCsvCatalog } from "../../adapters/catalog-import/csv-catalog-reader.js";
+import { openJsonLinesCatalog } from "../../adapters/catalog-import/jsonl-catalog-reader.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { createApplication, type Application } from "../container.js";
 import { ProgressBar } from "./progress-bar.js";
@@ -22,14 +22,15 @@ interface ImportCommandOptions {
   readonly format?: Format;
   readonly batchSize: number;
   readonly json: boolean;
+  readonly restart: boolean;
 }
 
 /** A reason to stop before importing anything; printed as one line, exit code 1. */
 class ImportStopped extends Error {}
 
-const READERS: Readonly<Record<Format, (path: string) => Promise<ImportGroup[]>>> = {
-  jsonl: readJsonLinesCatalog,
-  csv: readCsvCatalog,
+const READERS: Readonly<Record<Format, (path: string) => Promise<CatalogFile>>> = {
+  jsonl: openJsonLinesCatalog,
+  csv: openCsvCatalog,
 };
 
 const EXTENSIONS: Readonly<Record<string, Format>> = { ".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv" };
@@ -62,6 +63,7 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" 
 
 const summaryText = (file: string, storeId: string, summary: ImportSummary): string =>
   [
+    ...(summary.resumedAfter === undefined ? [] : [`Resumed an interrupted import of ${file} after its first ${plural(summary.resumedAfter, "product")}.`]),
     `Imported ${file} into store ${storeId}: ${summary.created} created, ${summary.updated} updated, ${plural(summary.rejected.length, "row")} rejected.`,
     ...(summary.rejected.length === 0 ? [] : ["Rejected rows:", ...summary.rejected.map((r) => `  line ${r.line}: ${r.reason}`)]),
     "",
@@ -73,17 +75,23 @@ const runImport = async (file: string, options: ImportCommandOptions): Promise<n
   try {
     const format = formatOf(file, options.format);
     const config = loadConfig();
-    const groups = await READERS[format](file);
+    const catalog = await READERS[format](file);
     application = createApplication(config, { logger: pino({ level: config.logLevel }, pino.destination(2)) });
     await application.migrate();
     const storeId = await chooseStore(application, options.store);
     // The catalog is one for both modes; events of an import are live ones, as for the merchant's own edits.
     const principal: Principal = { storeId, keyId: "cli-import", keyType: "secret", mode: "live" };
-    const summary = await application.container
-      .get(ImportCatalog)
-      .execute(principal, groups, { batchSize: options.batchSize, ...(bar !== undefined ? { onProgress: bar.update } : {}) });
+    const summary = await application.container.get(ImportCatalog).execute(principal, catalog.groups(), {
+      batchSize: options.batchSize,
+      total: catalog.products,
+      fingerprint: catalog.fingerprint,
+      restart: options.restart,
+      ...(bar !== undefined ? { onProgress: bar.update } : {}),
+    });
     bar?.finish();
-    process.stdout.write(options.json ? `${JSON.stringify({ store_id: storeId, ...summary })}\n` : summaryText(file, storeId, summary));
+    const { resumedAfter, ...counts } = summary;
+    const json = { store_id: storeId, ...counts, ...(resumedAfter === undefined ? {} : { resumed_after: resumedAfter }) };
+    process.stdout.write(options.json ? `${JSON.stringify(json)}\n` : summaryText(file, storeId, summary));
     return summary.rejected.length > 0 ? 2 : 0;
   } catch (error) {
     bar?.finish();
@@ -106,6 +114,7 @@ export const registerImportCommand = (program: Command): void => {
     .addOption(new Option("--format <format>", "the file's format (default: from its extension)").choices(["jsonl", "csv"]))
     .option("--batch-size <n>", "products written per transaction", batchSize, DEFAULT_IMPORT_BATCH_SIZE)
     .option("--json", "print the summary as one JSON object", false)
+    .option("--restart", "start over instead of resuming an interrupted import of the same file", false)
     .action(async (file: string, options: ImportCommandOptions) => {
       process.exitCode = await runImport(file, options);
     });

@@ -17,6 +17,10 @@ import * as catalogVersions from "./0013-catalog-versions.js";
 import * as giftCardConversions from "./0014-gift-card-conversions.js";
 import * as listIndexes from "./0015-list-indexes.js";
 import * as searchDocuments from "./0016-search-documents.js";
+import * as searchPostings from "./0017-search-postings.js";
+import * as searchCounts from "./0018-search-counts.js";
+import * as catalogImports from "./0019-catalog-imports.js";
+import * as orderCounters from "./0020-order-counters.js";
 
 interface Migration {
   readonly name: string;
@@ -24,7 +28,7 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments];
+const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments, searchPostings, searchCounts, catalogImports, orderCounters];
 
 export class StorefrontMigrationSource implements Knex.MigrationSource<Migration> {
   getMigrations(): Promise<Migration[]> {

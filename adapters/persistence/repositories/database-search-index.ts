@@ -21,7 +21,7 @@ import {
   words,
 } from "../../search/search-text.js";
 import type { Database } from "../database.js";
-import { dequantize, quantize, readStoredWords, sha256, storedWords, wordsOf } from "../search-documents.js";
+import { dequantize, quantize, readStoredWords, sha256, storedWords, termKey, wordsOf } from "../search-documents.js";
 
 export interface DatabaseSearchSettings {
   /** How old a store's vocabulary may grow before it is read again (in the background). */
@@ -31,6 +31,12 @@ export interface DatabaseSearchSettings {
    * thousand vectors read); above it, the text candidates and the vocabulary's nearest words'.
    */
   readonly scoreAllBelow?: number;
+  /**
+   * A query whose words (with their completions and corrections) the vocabulary counts in more
+   * documents than this takes its candidates from the postings, each word's best documents read
+   * as an index range; up to it, the engine ranks every match (its cost grows with the matches).
+   */
+  readonly engineMatchesUpTo?: number;
   readonly onError?: (error: unknown, context: string) => void;
 }
 
@@ -43,6 +49,13 @@ const SAMPLE = 2_000;
 /** Candidates the engine answers for ranking. */
 const TEXT_CANDIDATES = 300;
 const NEIGHBOUR_CANDIDATES = 300;
+/** Above this many matches a query's candidates come from the postings (see the setting). */
+const ENGINE_MATCHES_UP_TO = 3_000;
+/** Postings read for the query word held by the fewest documents, and for each other word. */
+const DRIVER_POSTINGS = 300;
+const OTHER_POSTINGS = 60;
+/** Alternatives of one query word read from the postings, the most common ones. */
+const POSTING_ALTERNATIVES = 8;
 /** Completions of a query word asked of the engine by name, the most common ones. */
 const MAX_COMPLETIONS = 12;
 /** Vocabulary words nearest a query's meaning that also widen its candidates. */
@@ -61,6 +74,8 @@ type TermCounts = Int32Array;
 
 interface Vocabulary {
   readonly terms: SearchableMap<TermCounts>;
+  /** Words looked up in `terms` so far, with what was found (the vocabulary is read again every few seconds, and this with it). */
+  readonly looked: Map<string, TermCounts | undefined>;
   /** Documents holding the least common word kept: the count assumed for words left out. */
   readonly floor: number;
   readonly documents: number;
@@ -202,8 +217,11 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     const seedWords = new Set<string>();
     for (const seed of seeds) for (const field of ["name", "category", "tags"] as const) for (const w of readStoredWords(seed[field])) seedWords.add(w);
     const telling = [...seedWords].sort((a, b) => this.documentsWith(vocabulary, a) - this.documentsWith(vocabulary, b)).slice(0, 12);
+    const tellingWords = telling.map((t) => ({ term: t, fuzzy: new Map<string, number>(), prefix: false, completions: undefined }));
     const rows = [
-      ...(await this.candidates(storeId, telling.map((t) => ({ term: t, fuzzy: new Map(), prefix: false, completions: undefined })), undefined, NEIGHBOUR_CANDIDATES)),
+      ...(this.matches(vocabulary, tellingWords) > this.engineMatchesUpTo
+        ? await this.documentsById(storeId, await this.bestDocuments(telling.map((t) => ({ terms: [t], limit: Math.ceil(NEIGHBOUR_CANDIDATES / telling.length) })), storeId))
+        : await this.candidates(storeId, tellingWords, undefined, NEIGHBOUR_CANDIDATES)),
       ...(await this.meaningCandidates(storeId, vocabulary, mean, seedWords, undefined)),
     ];
     const excluded = new Set(productIds);
@@ -225,18 +243,10 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     const queryWords = queryTerms(query).map((term) => this.widen(vocabulary, term));
     const exact = await this.exactSku(storeId, query.trim(), categoryId);
     if (queryWords.length === 0 && exact === undefined) return { hits: [], total: 0, rows: [] };
-    // Documents holding every word first (cheap for the engine, and they rank first); documents
-    // holding any word only when those are too few to fill the candidates.
-    let rows = queryWords.length === 0 ? [] : await this.candidates(storeId, queryWords, categoryId, TEXT_CANDIDATES, "rank", "all");
-    let everyMatch = false;
-    if (queryWords.length === 1) everyMatch = true;
-    else if (queryWords.length > 1 && rows.length < TEXT_CANDIDATES) {
-      const seen = new Set(rows.map((r) => r.product_id));
-      const any = await this.candidates(storeId, queryWords, categoryId, TEXT_CANDIDATES, "rank", "any");
-      rows = [...rows, ...any.filter((r) => !seen.has(r.product_id))].slice(0, TEXT_CANDIDATES);
-      everyMatch = any.length < TEXT_CANDIDATES;
-    }
-    const total = everyMatch && rows.length < TEXT_CANDIDATES ? rows.length : await this.count(storeId, queryWords, categoryId);
+    const { rows, total } =
+      queryWords.length > 0 && categoryId === undefined && this.matches(vocabulary, queryWords) > this.engineMatchesUpTo
+        ? await this.postingCandidates(storeId, vocabulary, queryWords)
+        : await this.engineCandidates(storeId, queryWords, categoryId);
     const scored = rows
       .map((row) => this.score(vocabulary, queryWords, row))
       .filter((s): s is Scored => s !== undefined)
@@ -250,6 +260,145 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     }
     const counted = exact !== undefined && !rows.some((r) => r.product_id === exact) ? total + 1 : total;
     return { hits, total: Math.max(counted, hits.length), rows };
+  }
+
+  private get engineMatchesUpTo(): number {
+    return this.settings.engineMatchesUpTo ?? ENGINE_MATCHES_UP_TO;
+  }
+
+  /**
+   * The engine's candidates, ranked by it: documents holding every word first (cheap for the
+   * engine, and they rank first), documents holding any word only when those are too few; the
+   * total exact (the engine counts the matches when the candidates do not hold them all).
+   */
+  private async engineCandidates(
+    storeId: string,
+    queryWords: readonly QueryWord[],
+    categoryId: string | undefined,
+  ): Promise<{ rows: CandidateRow[]; total: number }> {
+    if (queryWords.length === 0) return { rows: [], total: 0 };
+    let rows = await this.candidates(storeId, queryWords, categoryId, TEXT_CANDIDATES, "rank", "all");
+    let everyMatch = false;
+    if (queryWords.length === 1) everyMatch = true;
+    else if (rows.length < TEXT_CANDIDATES) {
+      const seen = new Set(rows.map((r) => r.product_id));
+      const any = await this.candidates(storeId, queryWords, categoryId, TEXT_CANDIDATES, "rank", "any");
+      rows = [...rows, ...any.filter((r) => !seen.has(r.product_id))].slice(0, TEXT_CANDIDATES);
+      everyMatch = any.length < TEXT_CANDIDATES;
+    }
+    const total = everyMatch && rows.length < TEXT_CANDIDATES ? rows.length : await this.count(storeId, queryWords, categoryId);
+    return { rows, total };
+  }
+
+  /**
+   * Candidates from the postings, whose cost does not grow with the catalog: the best documents
+   * of the word held by the fewest (a name match before a tag match, newer before older), and a
+   * few of each other word's, each alternative an index range read. The ranking then puts the
+   * documents holding every word first. The total is the vocabulary's count of documents holding
+   * the commonest word (or its alternatives): an estimate, as counting every match is what costs.
+   */
+  private async postingCandidates(storeId: string, vocabulary: Vocabulary, queryWords: readonly QueryWord[]): Promise<{ rows: CandidateRow[]; total: number }> {
+    const groups = await Promise.all(queryWords.map((q) => this.alternatives(storeId, vocabulary, q)));
+    const held = groups.map((alternatives) => alternatives.reduce((sum, t) => sum + this.documentsWith(vocabulary, t), 0));
+    const driver = held.indexOf(Math.min(...held));
+    const docIds = await this.bestDocuments(groups.map((terms, i) => ({ terms, limit: i === driver ? DRIVER_POSTINGS : OTHER_POSTINGS })), storeId);
+    const rows = await this.documentsById(storeId, docIds);
+    // Words found only in descriptions have no postings: the engine's newest documents holding them.
+    const describedOnly = queryWords.filter((_, i) => groups[i]!.every((t) => this.postedDocuments(vocabulary, t) === 0) && held[i]! > 0);
+    if (describedOnly.length > 0) {
+      const seen = new Set(rows.map((r) => r.product_id));
+      const more = await this.candidates(storeId, describedOnly, undefined, describedOnly.length === queryWords.length ? DRIVER_POSTINGS : OTHER_POSTINGS, "newest");
+      rows.push(...more.filter((r) => !seen.has(r.product_id)));
+    }
+    return { rows, total: Math.min(vocabulary.documents, Math.max(...held)) };
+  }
+
+  /** Documents holding the word in a field with postings (every field but the description), by the vocabulary. */
+  private postedDocuments(vocabulary: Vocabulary, term: string): number {
+    const counts = vocabulary.terms.get(term);
+    if (counts === undefined) return 1;
+    let sum = 0;
+    SEARCH_FIELDS.forEach((field, i) => {
+      if (field !== "description") sum += counts[i + 1]!;
+    });
+    return sum;
+  }
+
+  /** The words a query word stands for in the postings: itself, its completions and corrections, the commonest first. */
+  private async alternatives(storeId: string, vocabulary: Vocabulary, q: QueryWord): Promise<string[]> {
+    const terms = new Set<string>([q.term, ...(q.completions ?? []), ...q.fuzzy.keys()]);
+    if (q.prefix && q.completions === undefined) {
+      // A beginning the vocabulary in memory does not hold (a part of a SKU held by one product).
+      const last = q.term.codePointAt(q.term.length - 1)!;
+      const upper = q.term.slice(0, -1) + String.fromCodePoint(last + 1);
+      const found = await this.db.select<{ term: string }>(
+        `select term from search_terms where store_id = ? and term >= ? and term < ? and docs > 0 limit ${POSTING_ALTERNATIVES}`,
+        [storeId, q.term, upper],
+      );
+      for (const row of found) terms.add(String(row.term));
+    }
+    return [...terms].sort((a, b) => this.documentsWith(vocabulary, b) - this.documentsWith(vocabulary, a)).slice(0, POSTING_ALTERNATIVES);
+  }
+
+  /** Documents the query's words are counted in by the vocabulary (each alternative's, added up). */
+  private matches(vocabulary: Vocabulary, queryWords: readonly QueryWord[]): number {
+    let sum = 0;
+    for (const q of queryWords) {
+      const terms = new Set<string>([q.term, ...(q.completions ?? []), ...q.fuzzy.keys()]);
+      for (const t of terms) sum += vocabulary.terms.get(t)?.[0] ?? 0;
+    }
+    return sum;
+  }
+
+  /**
+   * Each group's best documents by the postings (tier, then newest), `limit` per group, in one
+   * statement of index range reads; answers the documents, each group's in order, groups in order.
+   */
+  private async bestDocuments(groups: ReadonlyArray<{ readonly terms: readonly string[]; readonly limit: number }>, storeId: string): Promise<number[]> {
+    const parts: string[] = [];
+    const bindings: unknown[] = [];
+    groups.forEach(({ terms, limit }, group) => {
+      for (const term of terms) {
+        parts.push(
+          `select ${group} as g, tier, doc_id from (select tier, doc_id from search_postings where term_key = ? order by tier desc, doc_id desc limit ${Number(limit)}) p${parts.length}`,
+        );
+        bindings.push(termKey(storeId, term));
+      }
+    });
+    if (parts.length === 0) return [];
+    const rows = await this.db.select<{ g: number; tier: number; doc_id: number }>(parts.join(" union all "), bindings);
+    const out: number[] = [];
+    const seen = new Set<number>();
+    groups.forEach(({ limit }, group) => {
+      const best = rows
+        .filter((r) => Number(r.g) === group)
+        .sort((a, b) => Number(b.tier) - Number(a.tier) || Number(b.doc_id) - Number(a.doc_id));
+      let taken = 0;
+      for (const row of best) {
+        if (taken >= limit) break;
+        const id = Number(row.doc_id);
+        if (seen.has(id)) continue;
+        seen.add(id);
+        out.push(id);
+        taken++;
+      }
+    });
+    return out;
+  }
+
+  /** The searchable documents of the store among `docIds`, read by key. */
+  private async documentsById(storeId: string, docIds: readonly number[]): Promise<CandidateRow[]> {
+    const rows: CandidateRow[] = [];
+    for (let i = 0; i < docIds.length; i += 500) {
+      const chunk = docIds.slice(i, i + 500);
+      rows.push(
+        ...(await this.db.select<CandidateRow>(
+          `select ${CANDIDATE_COLUMNS} from search_documents d where d.doc_id in (${chunk.map(() => "?").join(", ")}) and d.store_id = ? and d.searchable = 1`,
+          [...chunk, storeId],
+        )),
+      );
+    }
+    return rows;
   }
 
   private widen(vocabulary: Vocabulary, term: string): QueryWord {
@@ -270,37 +419,46 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     return { term, fuzzy, prefix: matchesPrefixes(term), completions };
   }
 
-  /** BM25 over the fields of one candidate, as the words of the query meet them; undefined when none does. */
+  /**
+   * BM25 over the fields of one candidate, as the words of the query meet them; undefined when
+   * none does. One pass over each field's stored words keeps the few that meet a query word (the
+   * candidates of a large catalog are hundreds of documents a search, so this runs often).
+   */
   private score(vocabulary: Vocabulary, queryWords: readonly QueryWord[], row: CandidateRow): Scored | undefined {
     let score = 0;
-    let matched = 0;
     let reason: SearchField | undefined;
-    const fields = wordsOf(row);
-    for (const q of queryWords) {
-      let found = false;
-      for (const field of SEARCH_FIELDS) {
-        const tokens = fields[field];
-        if (tokens.length === 0) continue;
-        const frequencies = new Map<string, number>();
-        for (const token of tokens) {
-          if (isStopWord(token)) continue;
-          if (token === q.term || (q.prefix && token.startsWith(q.term)) || q.fuzzy.has(token)) frequencies.set(token, (frequencies.get(token) ?? 0) + 1);
-        }
-        if (frequencies.size === 0) continue;
-        found = true;
-        if (reason === undefined || FIELD_BOOST[field] > FIELD_BOOST[reason]) reason = field;
-        for (const [token, frequency] of frequencies) {
+    const found = new Array<boolean>(queryWords.length).fill(false);
+    const meets = (q: QueryWord, token: string): boolean => token === q.term || (q.prefix && token.startsWith(q.term)) || q.fuzzy.has(token);
+    for (const field of SEARCH_FIELDS) {
+      const text = row[field];
+      if (text === "") continue;
+      const stored = text.split(" ");
+      let hits: Map<string, number> | undefined;
+      for (const raw of stored) {
+        const token = raw.endsWith("_") ? raw.replace(/_+$/, "") : raw;
+        if (isStopWord(token) || !queryWords.some((q) => meets(q, token))) continue;
+        hits ??= new Map();
+        hits.set(token, (hits.get(token) ?? 0) + 1);
+      }
+      if (hits === undefined) continue;
+      // A field's length is its number of distinct words, stop words included (padding keeps words distinct).
+      const length = new Set(stored).size;
+      queryWords.forEach((q, i) => {
+        for (const [token, frequency] of hits) {
+          if (!meets(q, token)) continue;
+          found[i] = true;
+          if (reason === undefined || FIELD_BOOST[field] > FIELD_BOOST[reason]) reason = field;
           const weight =
             token === q.term
               ? 1
               : q.prefix && token.startsWith(q.term)
                 ? (PREFIX_WEIGHT * token.length) / (token.length + 0.3 * (token.length - q.term.length))
                 : (FUZZY_WEIGHT * token.length) / (token.length + q.fuzzy.get(token)!);
-          score += weight * FIELD_BOOST[field] * this.bm25(vocabulary, this.documentsWith(vocabulary, token, field), frequency, new Set(tokens).size, vocabulary.averageLength[field]);
+          score += weight * FIELD_BOOST[field] * this.bm25(vocabulary, this.documentsWith(vocabulary, token, field), frequency, length, vocabulary.averageLength[field]);
         }
-      }
-      if (found) matched++;
+      });
     }
+    const matched = found.filter(Boolean).length;
     return matched === 0 || reason === undefined ? undefined : { row, score: score * matched, reason };
   }
 
@@ -313,7 +471,9 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
 
   /** Documents holding the word (in `field`, or in any): a word left out of memory counts as the least common kept. */
   private documentsWith(vocabulary: Vocabulary, term: string, field?: SearchField): number {
-    const counts = vocabulary.terms.get(term);
+    // The radix tree's lookup, remembered: a search asks for the same few words hundreds of times.
+    let counts = vocabulary.looked.get(term);
+    if (counts === undefined && !vocabulary.looked.has(term)) vocabulary.looked.set(term, (counts = vocabulary.terms.get(term)));
     if (counts === undefined) return vocabulary.floor;
     return Math.max(1, field === undefined ? counts[0]! : counts[SEARCH_FIELDS.indexOf(field) + 1]!);
   }
@@ -478,6 +638,10 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     }
     const neighbours = this.neighbours(vocabulary, vector, leaveOut);
     if (neighbours.length === 0) return [];
+    if (categoryId === undefined && neighbours.reduce((sum, t) => sum + (vocabulary.terms.get(t)?.[0] ?? 0), 0) > this.engineMatchesUpTo) {
+      const limit = Math.ceil(NEIGHBOUR_CANDIDATES / neighbours.length);
+      return this.documentsById(storeId, await this.bestDocuments(neighbours.map((t) => ({ terms: [t], limit })), storeId));
+    }
     // Not ranked by the engine (its rank scores every match of common words): the newest
     // documents holding the words on SQLite, the first the index gives on InnoDB (sorting every
     // match by id took 2-3 s at 200,000), whose vectors then rank them.
@@ -542,7 +706,7 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     const termRows = [...byTerm.values()].sort((a, b) => Number(b.docs) - Number(a.docs)).slice(0, VOCABULARY_CAP);
     const terms = new SearchableMap<TermCounts>();
     for (const row of termRows) terms.set(String(row.term), Int32Array.from([Number(row.docs), ...SEARCH_FIELDS.map((f) => Number(row[`in_${f}`]))]));
-    const [counted] = await this.db.select<{ n: number }>("select count(*) as n from search_documents where store_id = ? and searchable = 1", [storeId]);
+    const [counted] = await this.db.select<{ n: number }>("select documents as n from search_counts where store_id = ?", [storeId]);
     const sample = await this.db.select<CandidateRow>(
       `select ${CANDIDATE_COLUMNS} from search_documents d where d.store_id = ? and d.searchable = 1 order by d.doc_id desc limit ${SAMPLE}`,
       [storeId],
@@ -564,6 +728,7 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     if (mean !== undefined) for (let i = 0; i < mean.length; i++) mean[i]! /= vectors;
     const vocabulary: Vocabulary = {
       terms,
+      looked: new Map(),
       floor: termRows.length === VOCABULARY_CAP ? Number(termRows[termRows.length - 1]!.docs) : 1,
       documents: Number(counted?.n ?? 0),
       averageLength: lengths,

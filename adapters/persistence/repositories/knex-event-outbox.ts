@@ -16,6 +16,9 @@ interface EventRow {
   created_at: string;
 }
 
+/** Events per multi-row insert: their data runs to a few kilobytes each. */
+const EVENTS_PER_INSERT = 200;
+
 @injectable()
 export class KnexEventOutbox implements EventOutbox {
   constructor(
@@ -41,6 +44,19 @@ export class KnexEventOutbox implements EventOutbox {
       }),
     );
     return recorded;
+  }
+
+  async recordMany(events: readonly NewEvent[]): Promise<void> {
+    const createdAt = this.clock.now().toISOString();
+    const rows = events.map((event) => ({
+      id: `evt_${this.ids.newId().replaceAll("-", "")}`,
+      store_id: event.storeId,
+      type: event.type,
+      livemode: event.livemode,
+      data: writeJson(event.data),
+      created_at: createdAt,
+    }));
+    await this.db.insertRows("events", rows, EVENTS_PER_INSERT);
   }
 
   async findById(storeId: string, eventId: string): Promise<RecordedEvent | undefined> {

@@ -5,6 +5,7 @@ import type { Knex } from "knex";
 import { ResourceConflict } from "../../../application/errors/resource-errors.js";
 import type { Page, PageRequest } from "../../../application/pagination/page.js";
 import type {
+  NewProduct,
   ProductListFilter,
   ProductRecord,
   ProductRepository,
@@ -16,10 +17,10 @@ import type { Variant } from "../../../domain/catalog/variant.js";
 import { readBoolean, readJson, writeJson } from "../column-types.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../database-errors.js";
 import { recordCatalogChange } from "../catalog-versions.js";
-import { Database } from "../database.js";
-import { listTotalsOf } from "../list-totals.js";
+import { Database, settleAll } from "../database.js";
+import { listAnchorsOf, listTotalsOf, type ListAnchor } from "../list-totals.js";
 import { recentProductsOf } from "../recent-products.js";
-import { searchDocumentsOf } from "../search-documents.js";
+import { searchableProduct, searchDocumentsOf } from "../search-documents.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
 import { containsPattern, likeSql } from "../like-pattern.js";
 
@@ -178,6 +179,9 @@ export const variantColumns = (storeId: string, variant: Variant, now: string) =
   updated_at: now,
 });
 
+/** Rows per multi-row insert: SQLite's compound-select limit is 500 (knex inserts many rows as `union all`). */
+const ROWS_PER_INSERT = 500;
+
 /** Unique-key violations become 409s that say which value is taken. */
 const conflictFrom = (error: unknown): unknown => {
   if (!isUniqueViolation(error)) return error;
@@ -216,13 +220,20 @@ export class KnexProductRepository implements ProductRepository {
 
   /** The list filters, shared by the keyset list and the offset list of the price list. */
   private filtered(q: Knex | Knex.Transaction, storeId: string, filter: ProductListFilter): Knex.QueryBuilder {
-    const query = q("products as p").where("p.store_id", storeId).where("p.is_active", true);
+    // A collection's items drive its list: `+` keeps SQLite (planning without statistics) from
+    // walking the store's index instead and testing each product against the items.
+    const query =
+      filter.collectionId === undefined
+        ? q("products as p").where("p.store_id", storeId).where("p.is_active", true)
+        : q("products as p").whereRaw("+p.store_id = ?", [storeId]).whereRaw("+p.is_active = ?", [true]);
     if (filter.categoryId !== undefined) void query.where("p.category_id", filter.categoryId);
     if (filter.subcategoryId !== undefined) void query.where("p.subcategory_id", filter.subcategoryId);
     if (filter.featured !== undefined) void query.where("p.featured", filter.featured);
     if (filter.collectionId !== undefined) {
-      void query.whereExists((sub) => {
-        void sub.select(q.raw("1")).from("collection_items as ci").whereRaw("ci.product_id = p.id").where("ci.collection_id", filter.collectionId!);
+      // The collection's products looked up by key and their few rows sorted: an EXISTS per
+      // product walked the whole store for a small collection.
+      void query.whereIn("p.id", (sub) => {
+        void sub.select("ci.product_id").from("collection_items as ci").where("ci.collection_id", filter.collectionId!);
       });
     }
     if (filter.search !== undefined && filter.search !== "") {
@@ -267,12 +278,31 @@ export class KnexProductRepository implements ProductRepository {
       });
       if (window.offset >= total) return { items: [], total };
       // A deferred join: the offset is walked over the ids in the (store, active, created_at, id)
-      // index alone, then only the page's rows are read with their names.
-      const page: { id: string }[] = await this.filtered(q, storeId, filter)
+      // index alone, then only the page's rows are read with their names. A deep page starts at
+      // the nearest anchor before it (list-totals.ts), so fewer than its step of entries are walked.
+      const after = (anchor: ListAnchor | undefined): Knex.QueryBuilder => {
+        const query = this.filtered(q, storeId, filter);
+        if (anchor !== undefined) {
+          // The bound alone first: SQLite makes a range of it (the OR after it, it would not), so
+          // the index walk starts at the anchor rather than at the top of the list.
+          void query.where("p.created_at", "<=", anchor.createdAt).where((w) => {
+            void w.where("p.created_at", "<", anchor.createdAt).orWhere((tie) => {
+              void tie.where("p.created_at", "=", anchor.createdAt).andWhere("p.id", "<", anchor.id);
+            });
+          });
+        }
+        return query.orderBy([{ column: "p.created_at", order: "desc" }, { column: "p.id", order: "desc" }]);
+      };
+      // Anchors sit at offsets step - 1, 2 x step - 1, ...: each is the entry `step` after the one before.
+      const anchors = listAnchorsOf(this.db);
+      const anchor = await anchors.before(storeId, JSON.stringify(filter), window.offset, async (previous) => {
+        const [row]: Array<{ created_at: string; id: string }> = await after(previous).select("p.created_at", "p.id").limit(1).offset(anchors.step - 1);
+        return row === undefined ? undefined : { offset: (previous?.offset ?? -1) + anchors.step, createdAt: row.created_at, id: row.id };
+      });
+      const page: { id: string }[] = await after(anchor)
         .select("p.id")
-        .orderBy([{ column: "p.created_at", order: "desc" }, { column: "p.id", order: "desc" }])
         .limit(window.limit)
-        .offset(window.offset);
+        .offset(anchor === undefined ? window.offset : window.offset - anchor.offset - 1);
       if (page.length === 0) return { items: [], total };
       const ids = page.map((r) => r.id);
       const rows = await this.db.select<ProductRow>(`${PRODUCTS_BY_IDS_SELECT} and p.id in (${ids.map(() => "?").join(", ")})`, [storeId, ...ids]);
@@ -362,10 +392,9 @@ export class KnexProductRepository implements ProductRepository {
 
   async findVariantsBySku(storeId: string, skus: readonly string[]): Promise<readonly Variant[]> {
     if (skus.length === 0) return [];
-    return this.db.run(async (q) => {
-      const rows: VariantRow[] = await q("variants").where("store_id", storeId).whereIn("sku", [...skus]);
-      return rows.map(toVariant);
-    });
+    // A prepared statement: an import looks up 2,000 SKUs at a time, which knex's builder escaped into the text.
+    const rows = await this.db.select<VariantRow>(`select * from variants where store_id = ? and sku in (${skus.map(() => "?").join(", ")})`, [storeId, ...skus]);
+    return rows.map(toVariant);
   }
 
   async findVariant(storeId: string, variantId: string): Promise<Variant | undefined> {
@@ -385,6 +414,73 @@ export class KnexProductRepository implements ProductRepository {
         await recordCatalogChange(this.db, storeId);
       }),
     );
+  }
+
+  async insertMany(storeId: string, products: readonly NewProduct[]): Promise<void> {
+    if (products.length === 0) return;
+    // The rows `insert` writes, many to a prepared statement, then the search documents of them all
+    // (made from the records in hand, not read back) and one catalog version: an import's batch
+    // costs a few statements instead of a dozen per product.
+    await this.db.transaction(async () => {
+      const names = await this.placementNames(products);
+      // Queued, not awaited: the search documents are made while the database writes the rows.
+      const rows = settleAll([
+        this.db.insertRows("products", products.map((p) => productColumns(storeId, p.record)), ROWS_PER_INSERT),
+        this.db.insertRows("variants", products.flatMap((p) => p.variants.map((v) => variantColumns(storeId, v, p.record.createdAt))), ROWS_PER_INSERT),
+      ]).catch((error: unknown) => {
+        throw conflictFrom(error);
+      });
+      rows.catch(() => undefined);
+      try {
+        await searchDocumentsOf(this.db).refreshWritten(
+          storeId,
+          products.map(({ record, variants }) =>
+            searchableProduct({
+              id: record.id,
+              name: record.name,
+              description: record.description,
+              brand: record.brand,
+              tags: record.tags,
+              attributes: record.attributes,
+              isActive: record.isActive,
+              categoryId: record.categoryId,
+              subcategoryId: record.subcategoryId,
+              categoryName: record.categoryId === null ? null : (names.get(record.categoryId) ?? null),
+              subcategoryName: record.subcategoryId === null ? null : (names.get(record.subcategoryId) ?? null),
+              // In the order the documents' reads give them: by position, then id.
+              variants: [...variants].sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+            }),
+          ),
+        );
+      } catch (error) {
+        // A refused row (a taken slug) is the reason to report, not what followed from it.
+        await rows;
+        throw error;
+      }
+      await rows;
+      await recordCatalogChange(this.db, storeId);
+    });
+  }
+
+  /** Names of the categories and subcategories the products sit in (a batch names few), by id. */
+  private async placementNames(products: readonly NewProduct[]): Promise<Map<string, string>> {
+    const categoryIds = [...new Set(products.flatMap((p) => (p.record.categoryId === null ? [] : [p.record.categoryId])))];
+    const subcategoryIds = [...new Set(products.flatMap((p) => (p.record.subcategoryId === null ? [] : [p.record.subcategoryId])))];
+    const names = new Map<string, string>();
+    const read = async (table: string, ids: readonly string[]): Promise<void> => {
+      for (let i = 0; i < ids.length; i += ROWS_PER_INSERT) {
+        const chunk = ids.slice(i, i + ROWS_PER_INSERT);
+        const rows = await this.db.select<{ id: string; name: string }>(
+          // By id alone, as the documents' own read joins them.
+          `select id, name from ${table} where id in (${chunk.map(() => "?").join(", ")})`,
+          chunk,
+        );
+        for (const row of rows) names.set(row.id, row.name);
+      }
+    };
+    await read("categories", categoryIds);
+    await read("subcategories", subcategoryIds);
+    return names;
   }
 
   async update(storeId: string, product: ProductRecord): Promise<void> {

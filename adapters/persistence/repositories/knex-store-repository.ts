@@ -48,9 +48,12 @@ export class KnexStoreRepository implements StoreRepository {
   constructor(@inject(Database) private readonly db: Database) {}
 
   async create(store: Store): Promise<void> {
-    await this.db.run((q) =>
-      q("stores").insert({ id: store.id, ...settings(store), created_at: store.createdAt, updated_at: store.createdAt }),
-    );
+    await this.db.transaction(async () => {
+      await this.db.run((q) => q("stores").insert({ id: store.id, ...settings(store), created_at: store.createdAt, updated_at: store.createdAt }));
+      // The order number counter exists from the start, so a store's first orders only update it:
+      // first orders racing to create it deadlocked on MariaDB (and conflict across Galera nodes).
+      await this.db.run((q) => q("order_sequences").insert({ store_id: store.id, last_number: 0 }));
+    });
   }
 
   async update(store: Store, now: string): Promise<void> {

@@ -5,7 +5,8 @@
 // categories makes the plans those of a real catalog; SQLite is planned as it runs in production,
 // without statistics, and MariaDB with the statistics InnoDB keeps by itself (ANALYZE TABLE).
 // Search is checked the same way: the engine's full-text match drives every candidate read, and
-// the documents are then read by key.
+// the documents are then read by key; in a large catalog's way, each word's postings are read as
+// an index range in their order.
 import "reflect-metadata";
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,6 +14,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../../adapters/persistence/connection.js";
 import type { Database } from "../../../adapters/persistence/database.js";
+import { catalogVersionsOf } from "../../../adapters/persistence/catalog-versions.js";
+import { ANCHOR_STEP, listAnchorsOf } from "../../../adapters/persistence/list-totals.js";
 import { migrateToLatest } from "../../../adapters/persistence/migrations/migration-source.js";
 import { KnexProductRepository, productColumns, variantColumns } from "../../../adapters/persistence/repositories/knex-product-repository.js";
 import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
@@ -27,6 +30,8 @@ const PRODUCTS = 3_000;
 const CATEGORIES = ["01900000-0000-7000-8000-0000000000c1", "01900000-0000-7000-8000-0000000000c2", "01900000-0000-7000-8000-0000000000c3"];
 const SUBCATEGORIES = ["01900000-0000-7000-8000-0000000000d1", "01900000-0000-7000-8000-0000000000d2", "01900000-0000-7000-8000-0000000000d3"];
 const id = (kind: number, n: number): string => `01900000-0000-7000-8${kind}00-${n.toString(16).padStart(12, "0")}`;
+
+const COLLECTION = "01900000-0000-7000-8000-0000000000e1";
 
 const seed = async (db: Database): Promise<void> => {
   await new KnexStoreRepository(db).create({ id: STORE, name: "Plans", baseCurrency: "KES", hmacSecret: "x".repeat(48), createdAt: "2030-01-01T00:00:00.000Z" });
@@ -57,6 +62,9 @@ const seed = async (db: Database): Promise<void> => {
     await db.knex("variants").insert(variants);
     await searchDocumentsOf(db).refresh(STORE, products.map((p) => p.id as string));
   }
+  // A small collection in the big store.
+  await db.knex("collections").insert({ id: COLLECTION, store_id: STORE, name: "Picks", slug: "picks", type: "manual", is_active: true, show_on_homepage: false, display_priority: 0, created_at: at, updated_at: at });
+  await db.knex("collection_items").insert(Array.from({ length: 30 }, (_, k) => ({ collection_id: COLLECTION, product_id: id(1, k * 97 + 1), store_id: STORE, sort_order: k })));
 };
 
 interface Sent {
@@ -88,11 +96,16 @@ const LISTS: ReadonlyArray<readonly [string, (products: KnexProductRepository) =
   ["the product list of a category", (p) => p.listPage(STORE, { categoryId: CATEGORIES[0] }, { limit: 50 })],
   ["the product list of a subcategory", (p) => p.listPage(STORE, { subcategoryId: SUBCATEGORIES[1] }, { limit: 50 })],
   ["products by 100 ids", (p) => p.findManyByIds(STORE, Array.from({ length: 100 }, (_, n) => id(1, n * 7 + 1)))],
+  ["the product list of a small collection", (p) => p.listPage(STORE, { collectionId: COLLECTION }, { limit: 50 })],
+  ["the price list of a small collection", (p) => p.listOffset(STORE, { collectionId: COLLECTION }, { limit: 10, offset: 10 })],
 ];
 
 const SQLITE_SCAN = /^SCAN (p|v|products|variants)\b/;
 /** A statement that walks a list in its order (as opposed to reading the rows of known ids, which may sort those few rows). */
-const walksList = (sql: string): boolean => /order by [`"]?p[`"]?\.[`"]?(created_at|featured_order)/i.test(sql);
+const walksList = (sql: string): boolean =>
+  /order by [`"]?p[`"]?\.[`"]?(created_at|featured_order)/i.test(sql) &&
+  // A collection's list reads its items' products by key and sorts those few rows.
+  !/collection_items/.test(sql);
 
 const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: () => Promise<void>; close: () => Promise<void> }>) =>
   describe(title, function () {
@@ -110,8 +123,7 @@ const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: (
     });
     after(() => close?.());
 
-    for (const [name, read] of LISTS) {
-      it(`${name}: no table scan, no sort of the store's products`, async () => {
+    const checkPlans = async (name: string, read: (products: KnexProductRepository) => Promise<unknown>): Promise<void> => {
         for (const { sql, bindings } of await captured(db, () => read(products))) {
           const what = `${name}: ${sql}`;
           if (db.dialect === "sqlite") {
@@ -120,19 +132,49 @@ const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: (
               assert.doesNotMatch(detail, SQLITE_SCAN, `${what}\n${plan.map((p) => p.detail).join("\n")}`);
               if (walksList(sql)) assert.doesNotMatch(detail, /TEMP B-TREE FOR ORDER BY/, what);
             }
-            if (/ p\.id in \(/.test(sql)) assert.ok(plan.some((p) => /SEARCH p USING INDEX sqlite_autoindex_products_1 \(id=\?\)/.test(p.detail)), `${what}: ids looked up by key\n${plan.map((p) => p.detail).join("\n")}`);
+            if (/ p\.id in \(|collection_items/.test(sql)) assert.ok(plan.some((p) => /SEARCH p USING INDEX sqlite_autoindex_products_1 \(id=\?\)/.test(p.detail)), `${what}: ids looked up by key\n${plan.map((p) => p.detail).join("\n")}`);
           } else {
             const [rows] = (await db.knex.raw(`explain ${sql}`, bindings as never[])) as [{ table: string; type: string; key: string | null; Extra: string | null }[]];
             for (const row of rows) {
               if (!/^(p|v|products|variants)$/.test(row.table)) continue;
               assert.notEqual(row.type, "ALL", `${what}: a scan of ${row.table}\n${JSON.stringify(rows)}`);
               if (walksList(sql) && row.table === "p") assert.doesNotMatch(row.Extra ?? "", /filesort/, `${what}\n${JSON.stringify(rows)}`);
-              if (/ p\.id in \(/.test(sql) && row.table === "p") assert.equal(row.key, "PRIMARY", `${what}: ids looked up by key\n${JSON.stringify(rows)}`);
+              if (/ p\.id in \(|collection_items/.test(sql) && row.table === "p") assert.equal(row.key, "PRIMARY", `${what}: ids looked up by key\n${JSON.stringify(rows)}`);
             }
           }
         }
-      });
+    };
+
+    for (const [name, read] of LISTS) {
+      it(`${name}: no table scan, no sort of the store's products`, () => checkPlans(name, read));
     }
+
+    it("a deep price page from the anchor before it (anchors every 300 entries): no table scan, no sort", async () => {
+      const versions = catalogVersionsOf(db);
+      listAnchorsOf(db).step = 300;
+      versions.start(60_000, (error) => assert.fail(String(error)));
+      await versions.poll();
+      try {
+        for (const [name, read] of [
+          ["the price list at offset 2,500", (p: KnexProductRepository) => p.listOffset(STORE, {}, { limit: 50, offset: 2_500 })],
+          ["a category's price list at offset 700", (p: KnexProductRepository) => p.listOffset(STORE, { categoryId: CATEGORIES[1] }, { limit: 50, offset: 700 })],
+        ] as const) {
+          await checkPlans(name, read);
+          const sent = await captured(db, () => read(products));
+          const anchored = sent.filter((s) => /created_at[`"]? < \?/.test(s.sql));
+          assert.ok(anchored.length > 0, `${name}: the page starts after an anchor`);
+          if (db.dialect === "sqlite") {
+            for (const { sql, bindings } of anchored) {
+              const plan: { detail: string }[] = await db.knex.raw(`explain query plan ${sql}`, bindings as never[]);
+              assert.ok(plan.some((p) => /created_at<\?/.test(p.detail)), `${name}: the index walk starts at the anchor\n${sql}\n${plan.map((p) => p.detail).join("\n")}`);
+            }
+          }
+        }
+      } finally {
+        versions.stop();
+        listAnchorsOf(db).step = ANCHOR_STEP;
+      }
+    });
 
     it("search (text, by meaning, similar products): the full-text match drives, documents and words read by key", async () => {
       searchDocumentsOf(db).useEmbedder(new WordVectorEmbedder());
@@ -157,8 +199,45 @@ const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: (
         } else {
           const [rows] = (await db.knex.raw(`explain ${sql}`, bindings as never[])) as [{ table: string; type: string; key: string | null }[]];
           const what = `${sql}\n${JSON.stringify(rows)}`;
-          for (const row of rows) assert.notEqual(row.type, "ALL", `a scan of ${row.table}: ${what}`);
+          // A derived table is a statement's own few rows (a word's postings), not a table.
+          for (const row of rows) if (!/^<(union|derived)/.test(row.table ?? "<union")) assert.notEqual(row.type, "ALL", `a scan of ${row.table}: ${what}`);
           if (/against/.test(sql)) assert.ok(rows.some((r) => r.table === "d" && r.type === "fulltext"), `the FULLTEXT index drives: ${what}`);
+        }
+      }
+    });
+
+    it("search of common words (a large catalog's way): each word's postings are an index range in order, documents read by key", async () => {
+      searchDocumentsOf(db).useEmbedder(new WordVectorEmbedder());
+      const index = new DatabaseSearchIndex(db, new WordVectorEmbedder(), { vocabularyMaxAgeMs: 0, engineMatchesUpTo: 0 });
+      const sent = await captured(db, async () => {
+        await index.text(STORE, "product 0001", { limit: 20 });
+        await index.text(STORE, "prodct", { limit: 20 });
+        await index.semantic(STORE, "product", { limit: 20 });
+        await index.similar(STORE, [id(1, 7)], 10);
+      });
+      assert.ok(sent.some((s) => /search_postings/.test(s.sql)), "the postings were read");
+      assert.ok(!sent.some((s) => /search_fts|against/.test(s.sql)), "the engine was not asked");
+      for (const { sql, bindings } of sent) {
+        if (db.dialect === "sqlite") {
+          const plan: { detail: string }[] = await db.knex.raw(`explain query plan ${sql}`, bindings as never[]);
+          const details = plan.map((p) => p.detail);
+          const what = `${sql}\n${details.join("\n")}`;
+          for (const detail of details) assert.doesNotMatch(detail, /^SCAN (d|v|p|search_documents|search_terms|search_postings|variants|products)\b/, what);
+          if (/search_postings/.test(sql)) {
+            assert.ok(details.some((d) => /SEARCH search_postings USING PRIMARY KEY \(term_key=\?\)/.test(d)), `postings by key: ${what}`);
+            assert.ok(!details.some((d) => /TEMP B-TREE FOR ORDER BY/.test(d)), `postings read in their order: ${what}`);
+          }
+        } else {
+          const [rows] = (await db.knex.raw(`explain ${sql}`, bindings as never[])) as [{ table: string; type: string; key: string | null; Extra: string | null }[]];
+          const what = `${sql}\n${JSON.stringify(rows)}`;
+          for (const row of rows) {
+            if (/^<(union|derived)/.test(row.table ?? "<union")) continue;
+            assert.notEqual(row.type, "ALL", `a scan of ${row.table}: ${what}`);
+            if (row.table === "search_postings") {
+              assert.equal(row.key, "PRIMARY", `postings by key: ${what}`);
+              assert.doesNotMatch(row.Extra ?? "", /filesort/, `postings read in their order: ${what}`);
+            }
+          }
         }
       }
     });
@@ -195,7 +274,7 @@ describeMysql("list query plans (MariaDB)", (getDb) => {
     const db = openDatabase({ dialect: "mysql", url: getDb().url, poolMin: 0, poolMax: 4, acquireTimeoutMs: 5_000 });
     return {
       db,
-      analyze: async () => void (await db.knex.raw("analyze table products, variants, categories, subcategories, search_documents, search_terms")),
+      analyze: async () => void (await db.knex.raw("analyze table products, variants, categories, subcategories, search_documents, search_terms, search_postings")),
       close: () => db.close(),
     };
   });

@@ -11,6 +11,7 @@ import { catalogVersionsOf, type CatalogVersions } from "../../../adapters/persi
 import { openDatabase } from "../../../adapters/persistence/connection.js";
 import type { Database } from "../../../adapters/persistence/database.js";
 import { migrateToLatest } from "../../../adapters/persistence/migrations/migration-source.js";
+import { listAnchorsOf } from "../../../adapters/persistence/list-totals.js";
 import { KnexProductRepository } from "../../../adapters/persistence/repositories/knex-product-repository.js";
 import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
 import { productRecord, variantRecord } from "../../support/catalog-fixtures.js";
@@ -68,6 +69,51 @@ describe("list totals under the catalog stamp (SQLite)", function () {
     await versions.poll();
     assert.deepEqual(await counts(), { total: 5, counted: true }, "another process's write counts again after a poll");
     assert.deepEqual(await counts(), { total: 5, counted: false });
+  });
+
+  it("a deep page starts at the nearest anchor and answers what the plain offset answers, before and after writes", async () => {
+    listAnchorsOf(db).step = 3;
+    for (let n = 3; n < 14; n++) await add(products, n);
+    const all = async (): Promise<string[]> => (await products.listOffset(STORE, {}, { limit: 100, offset: 0 })).items.map((p) => p.product.id);
+    const pages = async (): Promise<string[][]> => {
+      const out: string[][] = [];
+      for (let offset = 0; offset < 16; offset++) {
+        for (const limit of [1, 2, 5]) out.push((await products.listOffset(STORE, {}, { limit, offset })).items.map((p) => p.product.id));
+      }
+      return out;
+    };
+    const expected = (ids: readonly string[]): string[][] => {
+      const out: string[][] = [];
+      for (let offset = 0; offset < 16; offset++) for (const limit of [1, 2, 5]) out.push(ids.slice(offset, offset + limit));
+      return out;
+    };
+    // Without polling nothing is kept: plain offsets, the reference.
+    const plain = await all();
+    assert.deepEqual(await pages(), expected(plain));
+
+    versions.start(60_000, (error) => assert.fail(String(error)));
+    await versions.poll();
+    const sent: string[] = [];
+    const stop = db.onQuery((sql) => sent.push(sql));
+    try {
+      assert.deepEqual(await pages(), expected(plain));
+    } finally {
+      stop();
+    }
+    assert.ok(sent.some((sql) => /created_at[`"]? < \?/.test(sql)), "deep pages start after an anchor");
+    // Pages asked for at once, while their anchors are being made, share them.
+    await products.update(STORE, productRecord(productId(5), { name: "Renamed" }));
+    const atOnce = await Promise.all(Array.from({ length: 16 }, (_, offset) => products.listOffset(STORE, {}, { limit: 2, offset: 15 - offset })));
+    assert.deepEqual(
+      atOnce.map((page) => page.items.map((p) => p.product.id)),
+      Array.from({ length: 16 }, (_, offset) => plain.slice(15 - offset, 17 - offset)),
+    );
+    await products.update(STORE, productRecord(productId(7), { isActive: false }));
+    await add(new KnexProductRepository(other), 20);
+    await versions.poll();
+    const now = await all();
+    assert.equal(now.length, plain.length, "one product out, one in");
+    assert.deepEqual(await pages(), expected(now), "anchors of the old catalog are not used");
   });
 
   it("counts every time while polling does not run", async () => {

@@ -14,7 +14,7 @@ import { migrateToLatest } from "../../../adapters/persistence/migrations/migrat
 import { DatabaseSearchIndex } from "../../../adapters/persistence/repositories/database-search-index.js";
 import { KnexProductRepository } from "../../../adapters/persistence/repositories/knex-product-repository.js";
 import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
-import { dequantize, quantize, readStoredWords, searchDocumentsOf, storedWords } from "../../../adapters/persistence/search-documents.js";
+import { dequantize, quantize, readStoredWords, searchDocumentsOf, storedWords, termKey } from "../../../adapters/persistence/search-documents.js";
 import { WordVectorEmbedder } from "../../../adapters/search/word-vector-embedder.js";
 import { productRecord, variantRecord } from "../../support/catalog-fixtures.js";
 import { describeMysql } from "../../support/mysql-database.js";
@@ -36,11 +36,31 @@ const suite = (open: () => { db: Database; other: Database; cleanUp: () => Promi
     const row = await db.knex("search_terms").where({ store_id: STORE, term }).first("docs");
     return row === undefined ? 0 : Number(row.docs);
   };
-  /** Searches through another connection with its own index object: nothing shared but the database. */
+  /**
+   * Searches through another connection with its own index object: nothing shared but the
+   * database. Both ways of taking candidates must agree: the engine ranking every match, and the
+   * postings (a large catalog's way, forced here by a limit of 0).
+   */
   const found = async (query: string): Promise<string[]> => {
-    const index = new DatabaseSearchIndex(other, embedder, { vocabularyMaxAgeMs: 0 });
-    return (await index.text(STORE, query, { limit: 10 })).hits.map((h) => h.productId);
+    const byEngine = new DatabaseSearchIndex(other, embedder, { vocabularyMaxAgeMs: 0 });
+    const byPostings = new DatabaseSearchIndex(other, embedder, { vocabularyMaxAgeMs: 0, engineMatchesUpTo: 0 });
+    const engine = (await byEngine.text(STORE, query, { limit: 10 })).hits.map((h) => h.productId);
+    const postings = (await byPostings.text(STORE, query, { limit: 10 })).hits.map((h) => h.productId);
+    assert.deepEqual(postings, engine, `the postings and the engine disagree on ${query}`);
+    return engine;
   };
+  /** The store's count of searchable documents as writes keep it, checked against a count of them. */
+  const counted = async (): Promise<number> => {
+    const row = await db.knex("search_counts").where({ store_id: STORE }).first("documents");
+    const [actual] = await db.knex("search_documents").where({ store_id: STORE, searchable: true }).count({ n: "*" });
+    assert.equal(Number(row?.documents ?? 0), Number(actual!.n), "the kept count is the count");
+    return Number(row?.documents ?? 0);
+  };
+  const postings = async (term: string): Promise<Array<{ tier: number; doc_id: number }>> =>
+    (await db.knex("search_postings").where({ term_key: termKey(STORE, term) }).select("tier", "doc_id")).map((r: { tier: number; doc_id: number }) => ({
+      tier: Number(r.tier),
+      doc_id: Number(r.doc_id),
+    }));
 
   beforeEach(async () => {
     ({ db, other, cleanUp } = open());
@@ -59,6 +79,7 @@ const suite = (open: () => { db: Database; other: Database; cleanUp: () => Promi
     assert.deepEqual((await found("hammock")).sort(), [productId(1), productId(2)].sort());
     assert.equal(await docs("hammock"), 2);
     assert.equal(await docs("canvas"), 1);
+    assert.equal(await counted(), 2);
 
     await products.update(STORE, productRecord(productId(1), { name: "Garden Swing" }));
     assert.deepEqual(await found("swing"), [productId(1)]);
@@ -69,12 +90,63 @@ const suite = (open: () => { db: Database; other: Database; cleanUp: () => Promi
     await products.update(STORE, productRecord(productId(2), { name: "Hammock Stand", isActive: false }));
     assert.deepEqual(await found("hammock"), [], "an inactive product is not found");
     assert.equal(await docs("hammock"), 0);
+    assert.equal(await counted(), 1);
 
     assert.equal(await products.remove(STORE, productId(1), new Date().toISOString()), "deleted");
     assert.deepEqual(await found("swing"), []);
     assert.equal(await docs("swing"), 0);
+    assert.equal(await counted(), 0);
     const [row] = await db.knex("search_documents").where({ product_id: productId(1) }).count({ n: "*" });
     assert.equal(Number(row!.n), 0);
+  });
+
+  it("postings follow every write: a word's best field gives its tier, a rename and a delete take theirs away, a rollback leaves none", async () => {
+    await add(11, "Canvas Tote", "TOTE-11");
+    await products.update(STORE, productRecord(productId(11), { name: "Canvas Tote", brand: "Canvas Co" }));
+    const [doc] = await db.knex("search_documents").where({ product_id: productId(11) }).select("doc_id");
+    const docId = Number(doc!.doc_id);
+    assert.deepEqual(await postings("canvas"), [{ tier: 4, doc_id: docId }], "in the name and the brand: the name's tier, once");
+    assert.deepEqual(await postings("tote"), [{ tier: 4, doc_id: docId }]);
+    assert.deepEqual(await postings("11"), [{ tier: 3, doc_id: docId }], "a SKU's part");
+
+    await products.update(STORE, productRecord(productId(11), { name: "Linen Tote", brand: "Canvas Co" }));
+    assert.deepEqual(await postings("canvas"), [{ tier: 2, doc_id: docId }], "now only in the brand");
+    assert.deepEqual(await postings("linen"), [{ tier: 4, doc_id: docId }]);
+    assert.deepEqual(await found("canvas"), [productId(11)]);
+
+    await products.update(STORE, productRecord(productId(11), { name: "Linen Tote", brand: "Canvas Co", isActive: false }));
+    assert.deepEqual(await postings("linen"), [], "an inactive product has none");
+    await products.update(STORE, productRecord(productId(11), { name: "Linen Tote", brand: "Canvas Co" }));
+    assert.equal((await postings("linen")).length, 1);
+    assert.equal(await products.remove(STORE, productId(11), new Date().toISOString()), "deleted");
+    assert.deepEqual(await postings("linen"), []);
+    assert.deepEqual(await postings("canvas"), []);
+
+    await assert.rejects(
+      db.transaction(async () => {
+        await add(12, "Brass Kettle");
+        throw new Error("refused");
+      }),
+      /refused/,
+    );
+    assert.deepEqual(await postings("kettle"), []);
+  });
+
+  it("the postings backfill writes the postings of existing documents, resumes where it stopped, and then has nothing to do", async () => {
+    await add(13, "Teak Bowl");
+    await add(14, "Teak Spoon");
+    await add(15, "Teak Board");
+    const ids = (await db.knex("search_documents").where({ store_id: STORE }).orderBy("doc_id").select("doc_id")).map((r: { doc_id: number }) => Number(r.doc_id));
+    await db.knex("search_postings").delete();
+    // As if a run had written the first document's postings and been stopped.
+    await db.knex("search_backfills").insert({ name: "postings", last_doc_id: ids[0], done: false }).onConflict("name").merge();
+    assert.equal(await searchDocumentsOf(db).backfillPostings(1), 2, "the two documents after the first");
+    assert.deepEqual((await postings("teak")).map((p) => p.doc_id).sort((a, b) => a - b), ids.slice(1));
+    assert.equal(await searchDocumentsOf(db).backfillPostings(1), 0);
+    await db.knex("search_backfills").where({ name: "postings" }).update({ last_doc_id: 0, done: false });
+    assert.equal(await searchDocumentsOf(db).backfillPostings(), 3);
+    assert.equal((await postings("teak")).length, 3, "written again without duplicates");
+    assert.equal((await found("teak bowl"))[0], productId(13));
   });
 
   it("a rolled-back write leaves neither its document nor its counts", async () => {
@@ -87,6 +159,7 @@ const suite = (open: () => { db: Database; other: Database; cleanUp: () => Promi
     );
     assert.deepEqual(await found("lantern"), []);
     assert.equal(await docs("lantern"), 0);
+    assert.equal(await counted(), 0);
   });
 
   it("the backfill writes documents (with vectors) for products that have none, once", async () => {

@@ -2,6 +2,11 @@
 // one pooled connection, with knex queries inside bound to that connection. Run on SQLite and on
 // MariaDB (a throwaway database; skipped locally without a server, required in CI).
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ServiceUnavailable } from "../../../application/errors/infrastructure-errors.js";
 import { openDatabase } from "../../../adapters/persistence/connection.js";
 import type { Database } from "../../../adapters/persistence/database.js";
 import { describeMysql } from "../../support/mysql-database.js";
@@ -35,7 +40,8 @@ const unitsOfWork = (open: () => Promise<Database>): void => {
       stop();
     }
     assert.deepEqual(await ids(), ["a", "b"]);
-    assert.equal(sent[0], "BEGIN");
+    // SQLite: the unit of work takes the write lock at once (see the two-process test below).
+    assert.equal(sent[0], db.dialect === "sqlite" ? "BEGIN IMMEDIATE" : "BEGIN");
     assert.equal(sent.at(-1), "COMMIT");
   });
 
@@ -142,6 +148,127 @@ const unitsOfWork = (open: () => Promise<Database>): void => {
 
 describe("units of work (sqlite)", function () {
   unitsOfWork(async () => openDatabase({ dialect: "sqlite", filename: ":memory:" }));
+
+  it("two processes on one file take turns: read-then-write units of work all land, none fails busy", async function () {
+    this.timeout(60_000);
+    const dir = mkdtempSync(join(tmpdir(), "storefront-uow-"));
+    const file = join(dir, "shared.db");
+    const db = openDatabase({ dialect: "sqlite", filename: file });
+    try {
+      await db.knex.schema.createTable("uow_counter", (t) => {
+        t.string("id", 36).primary();
+        t.integer("n").notNullable();
+      });
+      await db.execute("insert into uow_counter (id, n) values ('c', 0)", []);
+      // Each process reads the counter, then writes it plus one: under a deferred BEGIN the second
+      // writer's snapshot is stale and SQLite refuses it (SQLITE_BUSY_SNAPSHOT), whatever the timeout.
+      const script = `
+        import { openDatabase } from ${JSON.stringify(join(process.cwd(), "adapters/persistence/connection.ts"))};
+        const db = openDatabase({ dialect: "sqlite", filename: ${JSON.stringify(file)} });
+        for (let i = 0; i < 200; i++) {
+          await db.transaction(async () => {
+            const [row] = await db.select("select n from uow_counter where id = 'c'", []);
+            await new Promise((r) => setImmediate(r));
+            await db.execute("update uow_counter set n = ? where id = 'c'", [row.n + 1]);
+          });
+        }
+        await db.close();`;
+      const run = () =>
+        new Promise<{ code: number | null; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "ignore", "pipe"] });
+          let stderr = "";
+          child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+          child.on("exit", (code) => resolve({ code, stderr }));
+        });
+      const results = await Promise.all([run(), run()]);
+      for (const { code, stderr } of results) assert.equal(code, 0, stderr);
+      const [row] = await db.select<{ n: number }>("select n from uow_counter where id = 'c'", []);
+      assert.equal(row!.n, 400, "no increment lost");
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("units of work that lose a conflict", () => {
+  const conflict = (code: string) => Object.assign(new Error(`lost: ${code}`), { code });
+
+  for (const code of ["ER_LOCK_DEADLOCK", "ER_LOCK_WAIT_TIMEOUT", "SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT"]) {
+    it(`${code}: run again from the start, each retry told to the listener`, async () => {
+      const db = openDatabase({ dialect: "sqlite", filename: ":memory:" });
+      const told: number[] = [];
+      db.onConflictRetry((attempt) => told.push(attempt));
+      let runs = 0;
+      try {
+        const answer = await db.transaction(async () => {
+          runs++;
+          if (runs < 3) throw conflict(code);
+          return "landed";
+        });
+        assert.equal(answer, "landed");
+        assert.equal(runs, 3);
+        assert.deepEqual(told, [1, 2]);
+      } finally {
+        await db.close();
+      }
+    });
+  }
+
+  it("a conflict lost by a statement inside reaches the unit of work as it is, which runs again; outside one it is a 503 at once", async () => {
+    const db = openDatabase({ dialect: "sqlite", filename: ":memory:" });
+    let runs = 0;
+    try {
+      const answer = await db.transaction(async () => {
+        runs++;
+        if (runs === 1) await db.run(() => Promise.reject(conflict("ER_LOCK_DEADLOCK")));
+        return "landed";
+      });
+      assert.equal(answer, "landed");
+      assert.equal(runs, 2);
+      await assert.rejects(
+        db.run(() => Promise.reject(conflict("ER_LOCK_DEADLOCK"))),
+        (error: unknown) => error instanceof ServiceUnavailable,
+      );
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("still lost after the last attempt: a ServiceUnavailable with a retry delay, never the driver's error (a 500)", async () => {
+    const db = openDatabase({ dialect: "sqlite", filename: ":memory:" });
+    let runs = 0;
+    try {
+      await assert.rejects(
+        db.transaction(async () => {
+          runs++;
+          throw conflict("ER_LOCK_DEADLOCK");
+        }),
+        (error: unknown) => error instanceof ServiceUnavailable && error.retryAfterSeconds === 1,
+      );
+      assert.equal(runs, 5);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("any other error is not retried", async () => {
+    const db = openDatabase({ dialect: "sqlite", filename: ":memory:" });
+    let runs = 0;
+    const refusal = Object.assign(new Error("duplicate"), { code: "ER_DUP_ENTRY" });
+    try {
+      await assert.rejects(
+        db.transaction(async () => {
+          runs++;
+          throw refusal;
+        }),
+        (error: unknown) => error === refusal,
+      );
+      assert.equal(runs, 1);
+    } finally {
+      await db.close();
+    }
+  });
 });
 
 describeMysql("units of work (mysql)", (getDb) => {

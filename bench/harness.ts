@@ -1,0 +1,240 @@
+// The bench's shared machinery: its servers compiled and started as child processes, their
+// memory and CPU read from /proc, load sent with autocannon and summarised, cleanups that also
+// run on Ctrl-C. Used by `npm run bench` (bench/run.ts) and the large-catalog scenario (bench/large.ts).
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup that also runs on Ctrl-C: children stopped, throwaway databases dropped.
+
+export const cleanups: Array<() => Promise<void>> = [];
+export const runCleanups = async (): Promise<void> => {
+  while (cleanups.length > 0) {
+    const cleanup = cleanups.pop()!;
+    await cleanup().catch((error: unknown) => console.error(`cleanup failed: ${String(error)}`));
+  }
+};
+process.once("SIGINT", () => {
+  console.error("\ninterrupted: cleaning up");
+  void runCleanups().finally(() => process.exit(130));
+});
+
+export const log = (message: string): void => {
+  process.stderr.write(`${message}\n`);
+};
+
+
+// ---------------------------------------------------------------------------------------------
+// Child processes: the bench server and the yardstick, each on its own core.
+
+export interface Child {
+  readonly pid: number;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Compiles the servers the bench starts (the rings and bench/bench-server.ts, bench/ceiling-server.ts)
+ * to dist-bench/, so that both run as compiled JavaScript, as the installed package runs: under
+ * tsx a server holds about 80 MB more (its loader, the transformed sources and their source maps).
+ */
+export const buildServers = (): void => {
+  log("compiling the bench servers (tsconfig.bench.json -> dist-bench/)");
+  execFileSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", join(ROOT, "tsconfig.bench.json")], { cwd: ROOT, stdio: "inherit" });
+};
+
+/** `entry`: a bench/*.ts server, started from its compiled form in dist-bench/. */
+export const startChild = async (
+  entry: string,
+  args: readonly string[],
+  nodeArgs: readonly string[] = [],
+  env: Readonly<Record<string, string>> = {},
+): Promise<Child> => {
+  const compiled = join(ROOT, "dist-bench", entry.replace(/\.ts$/, ".js"));
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, compiled, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", ...env },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const ready = await new Promise<{ port: number; pid: number }>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`${entry} not ready within 60 s`)), 60_000);
+    const lines = createInterface({ input: child.stdout! });
+    lines.on("line", (line) => {
+      try {
+        const message = JSON.parse(line) as { ready?: boolean; port?: number; pid?: number };
+        if (message.ready === true && typeof message.port === "number") {
+          clearTimeout(timer);
+          done({ port: message.port, pid: message.pid ?? child.pid! });
+        }
+      } catch {
+        // not our line
+      }
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      fail(new Error(`${entry} exited before it was ready (code ${code}, signal ${signal})`));
+    });
+  });
+  return { pid: ready.pid, port: ready.port, stop };
+};
+
+/** VmRSS and VmHWM (peak) of a process, in MB. */
+export const memoryOf = (pid: number): { rss: number; peak: number } => {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+};
+
+
+export type ConnectionHeaders = ((index: number) => Record<string, string>) | undefined;
+
+export const load = async (
+  url: string,
+  requests: readonly autocannon.Request[],
+  headers: Record<string, string>,
+  connections: number,
+  duration: number,
+  connectionHeaders?: ConnectionHeaders,
+): Promise<autocannon.Result> => {
+  let clientIndex = 0;
+  const n = requests.length;
+  const instance = autocannon({
+    url,
+    connections,
+    duration,
+    headers,
+    timeout: 10,
+    requests: requests.map((r) => ({ ...r })),
+    // Each connection starts at its own offset, so they do not ask for the same record at once.
+    setupClient: (client) => {
+      const index = clientIndex++;
+      const own = connectionHeaders?.(index);
+      if (n <= 1 && own === undefined) return;
+      const offset = n <= 1 ? 0 : Math.floor((index * n) / connections) % n;
+      // Per-connection headers go into each request: autocannon rebuilds requests from their own headers.
+      client.setRequests(
+        [...requests.slice(offset), ...requests.slice(0, offset)].map((r) => ({ ...r, headers: { ...headers, ...r.headers, ...own } })),
+      );
+    },
+  });
+  return await instance;
+};
+
+export interface Measured {
+  readonly requests_per_sec: number;
+  readonly latency_p50_ms: number;
+  readonly latency_p99_ms: number;
+  readonly latency_avg_ms: number;
+  readonly total_requests: number;
+  /** non-2xx answers + socket errors (autocannon's `errors`, which already includes timeouts). */
+  readonly errors: number;
+  /** Answers by HTTP status, so errors say what they were. */
+  readonly status_codes: Record<string, number>;
+  readonly non2xx: number;
+  readonly socket_errors: number;
+  readonly timeouts: number;
+  /**
+   * Server CPU time (user + system, from /proc) per answered request: unlike req/s it hardly moves
+   * when other processes compete for the cores.
+   */
+  readonly server_cpu_us_per_request: number;
+  /** Server CPU time over wall time: near 100 % the server is the bottleneck; far below, it was starved. */
+  readonly server_cpu_percent: number;
+  /** The load generator's (this process's) CPU over wall time: near 100 % it may be the bottleneck. */
+  readonly generator_cpu_percent: number;
+}
+
+const CLOCK_TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** User + system CPU time of a process so far, in ms. */
+export const cpuMsOf = (pid: number): number => {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+};
+
+interface Run {
+  readonly result: autocannon.Result;
+  readonly serverCpuMs: number;
+  readonly generatorCpuMs: number;
+  readonly wallMs: number;
+}
+
+export const measured = ({ result, serverCpuMs, generatorCpuMs, wallMs }: Run): Measured => ({
+  requests_per_sec: Math.round(result.requests.average),
+  latency_p50_ms: result.latency.p50,
+  latency_p99_ms: result.latency.p99,
+  latency_avg_ms: Math.round(result.latency.average * 100) / 100,
+  total_requests: result.requests.total,
+  errors: result.non2xx + result.errors,
+  status_codes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count])),
+  non2xx: result.non2xx,
+  socket_errors: result.errors,
+  timeouts: result.timeouts,
+  server_cpu_us_per_request: result.requests.total === 0 ? 0 : Math.round((serverCpuMs * 1000) / result.requests.total),
+  server_cpu_percent: Math.round((serverCpuMs / wallMs) * 1000) / 10,
+  generator_cpu_percent: Math.round((generatorCpuMs / wallMs) * 1000) / 10,
+});
+
+/** How long and how wide a measured run is. */
+export interface LoadShape {
+  readonly warmup: number;
+  readonly connections: number;
+  readonly duration: number;
+}
+
+export const warmThenMeasure = async (
+  url: string,
+  serverPid: number,
+  requests: readonly autocannon.Request[],
+  headers: Record<string, string>,
+  options: LoadShape,
+  connectionHeaders?: ConnectionHeaders,
+): Promise<Measured> => {
+  if (options.warmup > 0) await load(url, requests, headers, options.connections, options.warmup, connectionHeaders);
+  const serverCpu = cpuMsOf(serverPid);
+  const generatorCpu = process.cpuUsage();
+  const started = performance.now();
+  const result = await load(url, requests, headers, options.connections, options.duration, connectionHeaders);
+  const wallMs = performance.now() - started;
+  const generator = process.cpuUsage(generatorCpu);
+  return measured({
+    result,
+    serverCpuMs: cpuMsOf(serverPid) - serverCpu,
+    generatorCpuMs: (generator.user + generator.system) / 1000,
+    wallMs,
+  });
+};
+
+
+/** The commit measured, and whether the working tree differed from it. */
+export const gitState = (): { commit: string | null; dirty: boolean | null } => {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    const changes = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: ROOT, encoding: "utf8" }).trim();
+    return { commit, dirty: changes !== "" };
+  } catch {
+    return { commit: null, dirty: null };
+  }
+};

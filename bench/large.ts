@@ -1,0 +1,181 @@
+// `npm run bench:large`: the large-catalog scenario (issue 17) on one seeded database. Seeding a
+// million products takes a quarter of an hour or more, so it is its own step (bench/bench-seed.ts
+// with --products and --variants, which writes the summary this reads). The server runs compiled,
+// without the answer cache, so every figure is the uncached cost. Measured: ready time and RSS
+// after start, after 100 searches and after the whole scenario; the first search after a restart;
+// text and semantic search at 10 and 50 connections; /v1/prices at offset 0, half-way and the
+// last page; filtered product and price lists.
+import { readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { cpus, loadavg } from "node:os";
+import { dirname, join } from "node:path";
+import { parseArgs } from "node:util";
+import type autocannon from "autocannon";
+import type { SeedSummary } from "./bench-seed.js";
+import { buildServers, cleanups, gitState, log, memoryOf, ROOT, runCleanups, startChild, warmThenMeasure, type Child, type Measured } from "./harness.js";
+
+const USAGE = `npm run bench:large -- --database-url <url> --seed <summary.json> [options]
+  --database-url <url>  a database seeded by bench/bench-seed.ts (sqlite:<file> or mysql://...)
+  --seed <file>         the summary bench-seed.ts wrote for it (--out)
+  --duration <s>        seconds per measured run (default 5)
+  --out <file>          where the JSON report goes (default bench/results/large-<dialect>.json)
+
+Seed first, e.g.:
+  node --import tsx bench/bench-seed.ts --database-url sqlite:.tmp/large/large.sqlite \\
+    --out .tmp/large/sqlite-seed.json --products 1000000 --variants 3000000`;
+
+const TEXT_QUERIES = ["denim jacket", "linen trousers", "maxi dress", "graphic tee", "chinos", "rain jaket", "puffer", "wrap dress", "leather", "smart home", "hibiscus juice", "doorbell"];
+const MEANING_QUERIES = ["something warm for winter", "a gift for a coffee lover", "comfortable shoes for running", "lights for the garden", "a healthy drink", "clothes for a wedding"];
+/** Different queries for the 100 searches after start (memory after searching). */
+const MORE_QUERIES = ["shirt", "dress", "jacket", "kettle", "sofa", "lamp", "juice", "band", "video", "premium", "cotton", "wool", "red", "blue", "kids", "set", "tea", "coffee", "bag", "boots"];
+
+interface Row {
+  readonly what: string;
+  readonly connections: number;
+  readonly measured: Measured;
+}
+
+const main = async (): Promise<void> => {
+  const { values } = parseArgs({
+    options: {
+      "database-url": { type: "string" },
+      seed: { type: "string" },
+      duration: { type: "string", default: "5" },
+      out: { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help || values["database-url"] === undefined || values.seed === undefined) {
+    console.log(USAGE);
+    process.exit(values.help ? 0 : 2);
+  }
+  const databaseUrl = values["database-url"];
+  const dialect = databaseUrl.startsWith("sqlite:") ? "sqlite" : "mysql";
+  const seed = JSON.parse(readFileSync(values.seed, "utf8")) as SeedSummary;
+  const duration = Number(values.duration);
+  const out = values.out ?? join(ROOT, `bench/results/large-${dialect}.json`);
+  const started = new Date();
+  buildServers();
+
+  const startServer = async (): Promise<{ server: Child; readyMs: number }> => {
+    const t0 = performance.now();
+    const server = await startChild("bench/bench-server.ts", ["--database-url", databaseUrl], [], { STOREFRONT_ANSWER_CACHE_MB: "0" });
+    cleanups.push(server.stop);
+    return { server, readyMs: Math.round(performance.now() - t0) };
+  };
+  const stopServer = async (server: Child): Promise<void> => {
+    await server.stop();
+    cleanups.splice(cleanups.indexOf(server.stop), 1);
+  };
+  const key = { authorization: `Bearer ${seed.publishable_key}` };
+  const timed = async (url: string, init: RequestInit = {}): Promise<number> => {
+    const t0 = performance.now();
+    const response = await fetch(url, { ...init, headers: { ...key, ...(init.headers ?? {}) } });
+    const body = await response.text();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${body.slice(0, 300)}`);
+    return Math.round((performance.now() - t0) * 10) / 10;
+  };
+  const semanticInit = (query: string): RequestInit => ({
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query, limit: 20 }),
+  });
+
+  const report: Record<string, unknown> = { products: seed.products, variants: seed.variants, dialect };
+  const rows: Row[] = [];
+  let { server, readyMs } = await startServer();
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    report.ready_ms = readyMs;
+    report.rss_ready_mb = Math.round(memoryOf(server.pid).rss);
+    report.first_text_search_ms = await timed(`${base}/v1/search?q=${encodeURIComponent("linen shirt")}`);
+    report.first_semantic_search_ms = await timed(`${base}/v1/search`, semanticInit("comfortable couch"));
+    for (let i = 0; i < 100; i++) {
+      const q = MORE_QUERIES[i % MORE_QUERIES.length]!;
+      await (i % 2 === 0 ? timed(`${base}/v1/search?q=${encodeURIComponent(q)}`) : timed(`${base}/v1/search`, semanticInit(`${q} for home`)));
+    }
+    report.rss_after_100_searches_mb = Math.round(memoryOf(server.pid).rss);
+
+    const categories = ((await (await fetch(`${base}/v1/categories?limit=200`, { headers: key })).json()) as { categories: Array<{ id: string }> }).categories;
+    const subcategories = ((await (await fetch(`${base}/v1/subcategories?limit=500&category_id=${categories[0]!.id}`, { headers: key })).json()) as {
+      subcategories: Array<{ id: string }>;
+    }).subcategories;
+    const first = (await (await fetch(`${base}/v1/prices?limit=1`, { headers: key })).json()) as { total: number };
+    const total = first.total;
+    const pages = (from: number): autocannon.Request[] =>
+      Array.from({ length: 20 }, (_, k) => ({ method: "GET", path: `/v1/prices?limit=50&offset=${Math.max(0, Math.min(total - 50, from + k * 50))}` }));
+    const searches = TEXT_QUERIES.map((q) => ({ method: "GET", path: `/v1/search?q=${encodeURIComponent(q)}` }));
+    const meanings = MEANING_QUERIES.map((q) => ({ method: "POST", path: "/v1/search", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: q, limit: 20 }) }));
+    const loads: Array<[string, autocannon.Request[], number[]]> = [
+      ["text search GET /v1/search (12 queries)", searches, [10, 50]],
+      ["semantic search POST /v1/search (6 queries)", meanings, [10, 50]],
+      ["/v1/prices?limit=50, offsets from 0", pages(0), [10]],
+      ["/v1/prices?limit=50, offsets from half-way", pages(Math.floor(total / 2)), [10]],
+      ["/v1/prices?limit=50, the last pages", pages(total - 20 * 50), [10]],
+      ["/v1/products?limit=50&category_id= (each category)", categories.map((c) => ({ method: "GET", path: `/v1/products?limit=50&category_id=${c.id}` })), [10]],
+      ["/v1/products?limit=50&subcategory_id=", subcategories.map((s) => ({ method: "GET", path: `/v1/products?limit=50&subcategory_id=${s.id}` })), [10]],
+      [
+        "/v1/prices?limit=50&category_id=, half-way",
+        categories.map((c, i) => ({ method: "GET", path: `/v1/prices?limit=50&category_id=${c.id}&offset=${(i + 1) * 1_000}` })),
+        [10],
+      ],
+      ["/v1/products?limit=50&search=", ["linen", "jacket", "kettle", "doorbell", "hibiscus"].map((q) => ({ method: "GET", path: `/v1/products?limit=50&search=${q}` })), [10]],
+      ["/v1/prices?limit=50&search=", ["linen", "jacket", "kettle", "doorbell", "hibiscus"].map((q) => ({ method: "GET", path: `/v1/prices?limit=50&search=${q}` })), [10]],
+    ];
+    for (const [what, requests, widths] of loads) {
+      for (const connections of widths) {
+        const measured = await warmThenMeasure(base, server.pid, requests, key, { warmup: 1, connections, duration });
+        log(`${what} x${connections}: ${measured.requests_per_sec} req/s, p50 ${measured.latency_p50_ms} ms, p99 ${measured.latency_p99_ms} ms, errors ${measured.errors}`);
+        rows.push({ what, connections, measured });
+      }
+    }
+    report.rss_after_scenario_mb = Math.round(memoryOf(server.pid).rss);
+    report.peak_rss_mb = Math.round(memoryOf(server.pid).peak);
+    await stopServer(server);
+
+    ({ server, readyMs } = await startServer());
+    const again = `http://127.0.0.1:${server.port}`;
+    report.restart_ready_ms = readyMs;
+    report.restart_first_text_search_ms = await timed(`${again}/v1/search?q=${encodeURIComponent("denim jacket")}`);
+    report.restart_first_semantic_search_ms = await timed(`${again}/v1/search`, semanticInit("something warm for winter"));
+    report.restart_rss_mb = Math.round(memoryOf(server.pid).rss);
+  } finally {
+    await runCleanups();
+  }
+
+  const lines = [
+    `| ${dialect}, ${seed.products.toLocaleString("en")} products | figure |`,
+    "|---|--:|",
+    `| ready after start | ${report.ready_ms} ms, RSS ${report.rss_ready_mb} MB |`,
+    `| first text search / first semantic search | ${report.first_text_search_ms} ms / ${report.first_semantic_search_ms} ms |`,
+    `| RSS after 100 searches / after the scenario (peak) | ${report.rss_after_100_searches_mb} MB / ${report.rss_after_scenario_mb} MB (${report.peak_rss_mb} MB) |`,
+    `| after a restart: ready, first text search, first semantic search | ${report.restart_ready_ms} ms, ${report.restart_first_text_search_ms} ms, ${report.restart_first_semantic_search_ms} ms |`,
+    ...rows.map((r) => `| ${r.what}, ${r.connections} connections | ${r.measured.requests_per_sec} req/s, p50 ${r.measured.latency_p50_ms} ms, p99 ${r.measured.latency_p99_ms} ms, errors ${r.measured.errors} |`),
+  ];
+  console.log(lines.join("\n"));
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(
+    out,
+    `${JSON.stringify(
+      {
+        generated_at: started.toISOString(),
+        git: gitState(),
+        cpus: cpus().length,
+        load_average_at_end: loadavg(),
+        duration_s: duration,
+        answer_cache: "off",
+        ...report,
+        loads: rows.map((r) => ({ what: r.what, connections: r.connections, ...r.measured })),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  log(`results written to ${out}`);
+};
+
+main().catch(async (error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  await runCleanups();
+  process.exit(1);
+});

@@ -118,7 +118,18 @@ describe("faults: slow and partial requests", function () {
   });
 
   it("answers 413 payload_too_large to a body over 1 MiB, announced or chunked", async () => {
-    const announced = await rawClient(running!.port, async (socket) => {
+    // A server of its own with a long request timeout: on a loaded machine the 1 s one of the
+    // others could end a 2 MiB upload (408) before the size limit is reached.
+    const roomy = await listen(t!.application.httpApp(), 0, "127.0.0.1", { ...TIMEOUTS, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+    try {
+      await tooLarge(roomy.port);
+    } finally {
+      await roomy.close();
+    }
+  });
+
+  const tooLarge = async (port: number): Promise<void> => {
+    const announced = await rawClient(port, async (socket) => {
       writeSafely(
         socket,
         `POST /v1/cart/items HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\n` +
@@ -128,7 +139,7 @@ describe("faults: slow and partial requests", function () {
     assert.equal(statusOf(announced.received), 413, announced.received.slice(0, 200));
     assert.match(announced.received, /"code":"payload_too_large"/);
 
-    const chunked = await rawClient(running!.port, async (socket, ended) => {
+    const chunked = await rawClient(port, async (socket, ended) => {
       writeSafely(
         socket,
         `POST /v1/cart/items HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\n` +
@@ -143,7 +154,7 @@ describe("faults: slow and partial requests", function () {
       }
     });
     assert.equal(statusOf(chunked.received), 413, chunked.received.slice(0, 200));
-  });
+  };
 
   it("closes an idle keep-alive connection after the keep-alive timeout", async () => {
     const ending = await rawClient(running!.port, async (socket) => {

@@ -10,6 +10,8 @@ import type { Principal } from "../../application/access/principal.js";
 /** The store's catalog generation as this process knows it, and whether other processes' writes are known. */
 export interface CatalogStamps {
   stamp(storeId: string): string;
+  /** Reads the store's version from the database now, so another process's write is known at once (see `confirmed`). */
+  confirm?(storeId: string): Promise<void>;
   /** False while polls for other processes' writes fail or have not run yet: answers are then not cached. */
   isFresh(maxAgeMs: number): boolean;
 }
@@ -23,6 +25,8 @@ export interface CachedAnswer {
   readonly headers: Readonly<Record<string, string>>;
   /** The path template of the route that made it, for the request log of the fast path. */
   readonly route: string;
+  /** Made by a route whose answers are confirmed against the database on every read (never served by the fast path). */
+  readonly confirmed: boolean;
   /**
    * Every header the full middleware chain sent with this answer to a plain request (no Origin,
    * not over TLS), less the per-request ones: what the fast path answers with. Set once served.
@@ -36,6 +40,12 @@ export interface CachedAnswer {
 /** Whether a route's answer may be cached, and which query parameters make it personal (never cached). */
 export interface AnswerCachePolicy {
   readonly personalParams?: readonly string[];
+  /**
+   * Every read of a kept answer first reads the store's catalog version (one small query), so a
+   * write through another process shows at once rather than within the poll interval: for
+   * answers that promise that (search), where the query saved is far dearer than the one made.
+   */
+  readonly confirmed?: boolean;
 }
 
 /** Headers that differ per request, so the fast path makes them anew. */
@@ -137,13 +147,31 @@ export class AnswerCache {
   }
 
   /**
+   * As `lookup`, for a route whose answers are confirmed: the store's version is read first, also
+   * before a miss, so the answer then computed is kept under the stamp of what the database holds.
+   */
+  async lookupConfirmed(key: string, storeId: string): Promise<CachedAnswer | undefined> {
+    if (this.maxBytes === 0) return undefined;
+    await this.stamps.confirm?.(storeId);
+    return this.lookup(key, storeId);
+  }
+
+  /**
    * Serialises an answer and keeps it under the stamp taken before it was computed (so a write that
    * landed meanwhile makes it stale at once). Returns the entry, kept or not.
    */
-  store(key: string | undefined, storeId: string, stamp: string | undefined, body: unknown, headers: Readonly<Record<string, string>>, route = ""): CachedAnswer {
+  store(
+    key: string | undefined,
+    storeId: string,
+    stamp: string | undefined,
+    body: unknown,
+    headers: Readonly<Record<string, string>>,
+    route = "",
+    confirmed = false,
+  ): CachedAnswer {
     const bytes = Buffer.from(JSON.stringify(body));
     const etag = `W/"${createHash("sha1").update(bytes).digest("base64url").slice(0, 22)}"`;
-    const entry: CachedAnswer = { storeId, stamp: stamp ?? "", body: bytes, etag, headers, route, wire: undefined, bytes: bytes.length + (key?.length ?? 0) + ENTRY_OVERHEAD, used: ++this.uses };
+    const entry: CachedAnswer = { storeId, stamp: stamp ?? "", body: bytes, etag, headers, route, confirmed, wire: undefined, bytes: bytes.length + (key?.length ?? 0) + ENTRY_OVERHEAD, used: ++this.uses };
     if (key === undefined || stamp === undefined || entry.bytes > this.maxBytes / 4) return entry;
     const previous = this.entries.get(key);
     if (previous !== undefined) this.drop(key, previous);

@@ -119,7 +119,8 @@ export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
     const key = answers.keyFor(principal, url);
     const entry = key === undefined ? undefined : answers.lookup(key, principal.storeId);
     const wire = entry?.wire;
-    if (entry === undefined || wire === undefined) return false;
+    // A confirmed answer is checked against the database first, which Koa's path does.
+    if (entry === undefined || wire === undefined || entry.confirmed) return false;
     if (rateLimits === undefined) return write(request, response, entry, wire, undefined, principal, startedAt);
     const now = rateLimits.limiter.consumeNow?.(rateLimits.perKey, principal.keyId);
     if (now !== undefined) return write(request, response, entry, wire, now, principal, startedAt);

@@ -105,7 +105,10 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
         : undefined;
     let stamp: string | undefined;
     if (cacheKey !== undefined) {
-      const hit = answers!.lookup(cacheKey, principal!.storeId);
+      const hit =
+        route.answerCache?.confirmed === true
+          ? await answers!.lookupConfirmed(cacheKey, principal!.storeId)
+          : answers!.lookup(cacheKey, principal!.storeId);
       if (hit !== undefined) return sendCached(ctx, hit, answers!);
       stamp = answers!.stampNow(principal!.storeId);
     }
@@ -159,7 +162,7 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
       answer = await execute();
     }
     if (cacheKey !== undefined && answer.status === 200 && answer.body !== undefined) {
-      return sendCached(ctx, answers!.store(cacheKey, principal!.storeId, stamp, answer.body, answer.headers, route.path), answers!);
+      return sendCached(ctx, answers!.store(cacheKey, principal!.storeId, stamp, answer.body, answer.headers, route.path, route.answerCache?.confirmed === true), answers!);
     }
     ctx.set({ ...answer.headers });
     ctx.status = answer.status;

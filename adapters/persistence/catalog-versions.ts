@@ -80,6 +80,19 @@ export class CatalogVersions {
     return this.polling;
   }
 
+  /**
+   * Reads one store's version now (a few rows by key): when another process has written since
+   * the last look, the store's generation moves on, so answers cached before that write are stale.
+   */
+  async confirm(storeId: string): Promise<void> {
+    const [row] = await this.db.select<{ total: number | string | null }>("select sum(version) as total from catalog_versions where store_id = ?", [storeId]);
+    const total = Number(row?.total ?? 0);
+    if ((this.seen.get(storeId) ?? 0) !== total) {
+      this.seen.set(storeId, total);
+      this.advance(storeId);
+    }
+  }
+
   /** Polls every `intervalMs` until `stop()`; a failed poll leaves the answers stale-suspect (see isFresh). */
   start(intervalMs: number, onError: (error: unknown) => void): void {
     if (this.timer !== undefined) return;

@@ -73,6 +73,11 @@ export class SearchRoutes implements RouteModule {
         access: "publishable",
         query: TextSearchQuery,
         success: { status: 200, description: "The search envelope.", schema: SearchEnvelope },
+        // An answer depends only on the store's catalog (searchable = active with variants, not
+        // stock), so it is kept under the catalog stamp like the lists: a repeated query (the head
+        // of a shop's searches) costs one small read of the store's version instead of a search,
+        // and any catalog write, through any process, drops it at once (confirmed).
+        answerCache: { confirmed: true },
         handle: ({ principal, query }) => this.search.execute(principal, "text", { query: queryText(query), limit: query.limit }),
       }),
       defineRoute({

@@ -42,6 +42,8 @@ export interface DatabaseSearchSettings {
 
 /** Words kept in memory per store for corrections and word weights: the most common ones. */
 const VOCABULARY_CAP = 250_000;
+/** How many refresh intervals old a vocabulary may be and still answer while the next is read. */
+const STALE_VOCABULARY_AGES = 3;
 /** Vocabulary words given vectors (for meaning), the most common ones. */
 const TERM_VECTOR_CAP = 60_000;
 /** Documents read to estimate field lengths and the catalog's mean vector. */
@@ -125,11 +127,30 @@ interface QueryWord {
   readonly completions: readonly string[] | undefined;
 }
 
+/** A stored word as the query sees it: the word (padding off) and its weight for each query word it meets. */
+interface Meeting {
+  readonly token: string;
+  readonly weights: ReadonlyArray<number | undefined>;
+}
+
 interface Scored {
   readonly row: CandidateRow;
   readonly score: number;
   readonly reason: SearchField;
 }
+
+/** The mean of vectors of `dims` components (others left out); zeros when there are none. */
+const meanOf = (vectors: Iterable<Float32Array>, dims: number): Float32Array => {
+  const mean = new Float32Array(dims);
+  let n = 0;
+  for (const v of vectors) {
+    if (v.length !== dims) continue;
+    for (let i = 0; i < dims; i++) mean[i]! += v[i]!;
+    n++;
+  }
+  if (n > 0) for (let i = 0; i < dims; i++) mean[i]! /= n;
+  return mean;
+};
 
 const dot = (a: ArrayLike<number>, b: ArrayLike<number>): number => {
   let sum = 0;
@@ -138,6 +159,12 @@ const dot = (a: ArrayLike<number>, b: ArrayLike<number>): number => {
 };
 
 const CANDIDATE_COLUMNS = "d.doc_id, d.product_id, d.content_hash, d.name, d.sku, d.brand, d.tags, d.category, d.attributes, d.description, d.vector, d.vector_model, d.vector_hash";
+/** What ranking by text reads: the words, not the vector and its hashes (reading those cost 40 % more a row on SQLite). */
+const TEXT_COLUMNS = "d.doc_id, d.product_id, d.name, d.sku, d.brand, d.tags, d.category, d.attributes, d.description";
+
+/** Which columns a candidate read takes: `text` rows have no vector (and no content hash), so only ranking by text may use them. */
+type Columns = "text" | "all";
+const columnsOf = (columns: Columns): string => (columns === "text" ? TEXT_COLUMNS : CANDIDATE_COLUMNS);
 
 export class DatabaseSearchIndex implements ProductSearchIndex {
   private readonly vocabularies = new Map<string, StoreVocabulary>();
@@ -150,13 +177,13 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
 
   async text(storeId: string, query: string, options: SearchOptions): Promise<{ hits: SearchHit[]; total: number }> {
     const vocabulary = await this.vocabulary(storeId);
-    const { hits, total } = await this.lexical(storeId, vocabulary, query, options.categoryId);
+    const { hits, total } = await this.lexical(storeId, vocabulary, query, options.categoryId, "text");
     return { hits: hits.slice(0, options.limit).map((h) => ({ productId: h.productId, score: h.score, matchReason: h.matchReason })), total };
   }
 
   async semantic(storeId: string, query: string, options: SearchOptions): Promise<{ hits: SearchHit[]; total: number }> {
     const vocabulary = await this.vocabulary(storeId);
-    const lexical = await this.lexical(storeId, vocabulary, query, options.categoryId);
+    const lexical = await this.lexical(storeId, vocabulary, query, options.categoryId, "all");
     let queryVector: Float32Array | undefined;
     let cosines: Map<string, number>;
     try {
@@ -164,8 +191,8 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
       if (queryVector === undefined || dot(queryVector, queryVector) === 0) throw new Error("the query has no vector");
       const more = await this.meaningCandidates(storeId, vocabulary, queryVector, new Set(queryTerms(query)), options.categoryId);
       const rows = new Map<string, CandidateRow>();
-      for (const row of [...lexical.rows, ...more]) rows.set(row.product_id, row);
-      cosines = await this.cosines(storeId, vocabulary, queryVector, [...rows.values()]);
+      for (const row of [...lexical.rows, ...more.rows]) rows.set(row.product_id, row);
+      cosines = await this.cosines(storeId, vocabulary, queryVector, [...rows.values()], more.centre);
     } catch (error) {
       // Without vectors (a model server that is away, or a query of unknown words) the text ranking answers.
       if (queryVector !== undefined && dot(queryVector, queryVector) !== 0) this.settings.onError?.(error, "semantic search fell back to text ranking");
@@ -222,7 +249,7 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
       ...(this.matches(vocabulary, tellingWords) > this.engineMatchesUpTo
         ? await this.documentsById(storeId, await this.bestDocuments(telling.map((t) => ({ terms: [t], limit: Math.ceil(NEIGHBOUR_CANDIDATES / telling.length) })), storeId))
         : await this.candidates(storeId, tellingWords, undefined, NEIGHBOUR_CANDIDATES)),
-      ...(await this.meaningCandidates(storeId, vocabulary, mean, seedWords, undefined)),
+      ...(await this.meaningCandidates(storeId, vocabulary, mean, seedWords, undefined)).rows,
     ];
     const excluded = new Set(productIds);
     const cosines = await this.cosines(storeId, vocabulary, mean, rows.filter((r) => !excluded.has(r.product_id)));
@@ -239,16 +266,18 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     vocabulary: Vocabulary,
     query: string,
     categoryId: string | undefined,
+    columns: Columns,
   ): Promise<{ hits: Array<SearchHit & { exactSku: boolean }>; total: number; rows: CandidateRow[] }> {
     const queryWords = queryTerms(query).map((term) => this.widen(vocabulary, term));
     const exact = await this.exactSku(storeId, query.trim(), categoryId);
     if (queryWords.length === 0 && exact === undefined) return { hits: [], total: 0, rows: [] };
     const { rows, total } =
       queryWords.length > 0 && categoryId === undefined && this.matches(vocabulary, queryWords) > this.engineMatchesUpTo
-        ? await this.postingCandidates(storeId, vocabulary, queryWords)
-        : await this.engineCandidates(storeId, queryWords, categoryId);
+        ? await this.postingCandidates(storeId, vocabulary, queryWords, columns)
+        : await this.engineCandidates(storeId, queryWords, categoryId, columns);
+    const meet = this.meetings(queryWords);
     const scored = rows
-      .map((row) => this.score(vocabulary, queryWords, row))
+      .map((row) => this.score(vocabulary, queryWords, meet, row))
       .filter((s): s is Scored => s !== undefined)
       .sort((a, b) => b.score - a.score || (a.row.product_id < b.row.product_id ? -1 : 1));
     const top = scored[0]?.score ?? 1;
@@ -275,14 +304,15 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     storeId: string,
     queryWords: readonly QueryWord[],
     categoryId: string | undefined,
+    columns: Columns,
   ): Promise<{ rows: CandidateRow[]; total: number }> {
     if (queryWords.length === 0) return { rows: [], total: 0 };
-    let rows = await this.candidates(storeId, queryWords, categoryId, TEXT_CANDIDATES, "rank", "all");
+    let rows = await this.candidates(storeId, queryWords, categoryId, TEXT_CANDIDATES, "rank", "all", columns);
     let everyMatch = false;
     if (queryWords.length === 1) everyMatch = true;
     else if (rows.length < TEXT_CANDIDATES) {
       const seen = new Set(rows.map((r) => r.product_id));
-      const any = await this.candidates(storeId, queryWords, categoryId, TEXT_CANDIDATES, "rank", "any");
+      const any = await this.candidates(storeId, queryWords, categoryId, TEXT_CANDIDATES, "rank", "any", columns);
       rows = [...rows, ...any.filter((r) => !seen.has(r.product_id))].slice(0, TEXT_CANDIDATES);
       everyMatch = any.length < TEXT_CANDIDATES;
     }
@@ -297,17 +327,22 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
    * documents holding every word first. The total is the vocabulary's count of documents holding
    * the commonest word (or its alternatives): an estimate, as counting every match is what costs.
    */
-  private async postingCandidates(storeId: string, vocabulary: Vocabulary, queryWords: readonly QueryWord[]): Promise<{ rows: CandidateRow[]; total: number }> {
+  private async postingCandidates(
+    storeId: string,
+    vocabulary: Vocabulary,
+    queryWords: readonly QueryWord[],
+    columns: Columns,
+  ): Promise<{ rows: CandidateRow[]; total: number }> {
     const groups = await Promise.all(queryWords.map((q) => this.alternatives(storeId, vocabulary, q)));
     const held = groups.map((alternatives) => alternatives.reduce((sum, t) => sum + this.documentsWith(vocabulary, t), 0));
     const driver = held.indexOf(Math.min(...held));
     const docIds = await this.bestDocuments(groups.map((terms, i) => ({ terms, limit: i === driver ? DRIVER_POSTINGS : OTHER_POSTINGS })), storeId);
-    const rows = await this.documentsById(storeId, docIds);
+    const rows = await this.documentsById(storeId, docIds, columns);
     // Words found only in descriptions have no postings: the engine's newest documents holding them.
     const describedOnly = queryWords.filter((_, i) => groups[i]!.every((t) => this.postedDocuments(vocabulary, t) === 0) && held[i]! > 0);
     if (describedOnly.length > 0) {
       const seen = new Set(rows.map((r) => r.product_id));
-      const more = await this.candidates(storeId, describedOnly, undefined, describedOnly.length === queryWords.length ? DRIVER_POSTINGS : OTHER_POSTINGS, "newest");
+      const more = await this.candidates(storeId, describedOnly, undefined, describedOnly.length === queryWords.length ? DRIVER_POSTINGS : OTHER_POSTINGS, "newest", "any", columns);
       rows.push(...more.filter((r) => !seen.has(r.product_id)));
     }
     return { rows, total: Math.min(vocabulary.documents, Math.max(...held)) };
@@ -387,13 +422,13 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
   }
 
   /** The searchable documents of the store among `docIds`, read by key. */
-  private async documentsById(storeId: string, docIds: readonly number[]): Promise<CandidateRow[]> {
+  private async documentsById(storeId: string, docIds: readonly number[], columns: Columns = "all"): Promise<CandidateRow[]> {
     const rows: CandidateRow[] = [];
     for (let i = 0; i < docIds.length; i += 500) {
       const chunk = docIds.slice(i, i + 500);
       rows.push(
         ...(await this.db.select<CandidateRow>(
-          `select ${CANDIDATE_COLUMNS} from search_documents d where d.doc_id in (${chunk.map(() => "?").join(", ")}) and d.store_id = ? and d.searchable = 1`,
+          `select ${columnsOf(columns)} from search_documents d where d.doc_id in (${chunk.map(() => "?").join(", ")}) and d.store_id = ? and d.searchable = 1`,
           [...chunk, storeId],
         )),
       );
@@ -420,45 +455,78 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
   }
 
   /**
+   * What each stored word of the candidates means to this query, worked out once per distinct
+   * word (hundreds of candidates share a few dozen words): the query words it meets, with the
+   * weight of the meeting (exact 1, a completion or a correction less). Null for a word that
+   * meets none or is a stop word.
+   */
+  private meetings(queryWords: readonly QueryWord[]): (raw: string) => Meeting | null {
+    const memo = new Map<string, Meeting | null>();
+    const lookUp = (raw: string): Meeting | null => {
+      let meeting = memo.get(raw);
+      if (meeting !== undefined) return meeting;
+      const token = raw.endsWith("_") ? raw.replace(/_+$/, "") : raw;
+      // A padded word and its plain form are one word: one meeting, counted together.
+      if (token !== raw) {
+        meeting = lookUp(token);
+        memo.set(raw, meeting);
+        return meeting;
+      }
+      meeting = null;
+      if (!isStopWord(token)) {
+        const weights: Array<number | undefined> = [];
+        let any = false;
+        for (const q of queryWords) {
+          let weight: number | undefined;
+          if (token === q.term) weight = 1;
+          else if (q.prefix && token.startsWith(q.term)) weight = (PREFIX_WEIGHT * token.length) / (token.length + 0.3 * (token.length - q.term.length));
+          else if (q.fuzzy.has(token)) weight = (FUZZY_WEIGHT * token.length) / (token.length + q.fuzzy.get(token)!);
+          weights.push(weight);
+          if (weight !== undefined) any = true;
+        }
+        if (any) meeting = { token, weights };
+      }
+      memo.set(raw, meeting);
+      return meeting;
+    };
+    return lookUp;
+  }
+
+  /**
    * BM25 over the fields of one candidate, as the words of the query meet them; undefined when
    * none does. One pass over each field's stored words keeps the few that meet a query word (the
    * candidates of a large catalog are hundreds of documents a search, so this runs often).
    */
-  private score(vocabulary: Vocabulary, queryWords: readonly QueryWord[], row: CandidateRow): Scored | undefined {
+  private score(vocabulary: Vocabulary, queryWords: readonly QueryWord[], meet: (raw: string) => Meeting | null, row: CandidateRow): Scored | undefined {
     let score = 0;
     let reason: SearchField | undefined;
     const found = new Array<boolean>(queryWords.length).fill(false);
-    const meets = (q: QueryWord, token: string): boolean => token === q.term || (q.prefix && token.startsWith(q.term)) || q.fuzzy.has(token);
     for (const field of SEARCH_FIELDS) {
       const text = row[field];
       if (text === "") continue;
       const stored = text.split(" ");
-      let hits: Map<string, number> | undefined;
+      let hits: Map<Meeting, number> | undefined;
       for (const raw of stored) {
-        const token = raw.endsWith("_") ? raw.replace(/_+$/, "") : raw;
-        if (isStopWord(token) || !queryWords.some((q) => meets(q, token))) continue;
+        const meeting = meet(raw);
+        if (meeting === null) continue;
         hits ??= new Map();
-        hits.set(token, (hits.get(token) ?? 0) + 1);
+        hits.set(meeting, (hits.get(meeting) ?? 0) + 1);
       }
       if (hits === undefined) continue;
       // A field's length is its number of distinct words, stop words included (padding keeps words distinct).
       const length = new Set(stored).size;
-      queryWords.forEach((q, i) => {
-        for (const [token, frequency] of hits) {
-          if (!meets(q, token)) continue;
+      for (let i = 0; i < queryWords.length; i++) {
+        for (const [meeting, frequency] of hits) {
+          const weight = meeting.weights[i];
+          if (weight === undefined) continue;
           found[i] = true;
           if (reason === undefined || FIELD_BOOST[field] > FIELD_BOOST[reason]) reason = field;
-          const weight =
-            token === q.term
-              ? 1
-              : q.prefix && token.startsWith(q.term)
-                ? (PREFIX_WEIGHT * token.length) / (token.length + 0.3 * (token.length - q.term.length))
-                : (FUZZY_WEIGHT * token.length) / (token.length + q.fuzzy.get(token)!);
-          score += weight * FIELD_BOOST[field] * this.bm25(vocabulary, this.documentsWith(vocabulary, token, field), frequency, length, vocabulary.averageLength[field]);
+          score += weight * FIELD_BOOST[field] * this.bm25(vocabulary, this.documentsWith(vocabulary, meeting.token, field), frequency, length, vocabulary.averageLength[field]);
         }
-      });
+      }
     }
-    const matched = found.filter(Boolean).length;
+    let matched = 0;
+    for (const f of found) if (f) matched++;
     return matched === 0 || reason === undefined ? undefined : { row, score: score * matched, reason };
   }
 
@@ -503,19 +571,20 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     limit: number,
     order: "rank" | "newest" = "rank",
     words: "all" | "any" = "any",
+    columns: Columns = "all",
   ): Promise<CandidateRow[]> {
     const match = this.matchExpression(queryWords, words);
     const category = categoryId === undefined ? "" : " and (d.category_id = ? or d.subcategory_id = ?)";
     const categoryBindings = categoryId === undefined ? [] : [categoryId, categoryId];
     if (this.db.dialect === "sqlite") {
       return this.db.select<CandidateRow>(
-        `select ${CANDIDATE_COLUMNS} from search_fts f cross join search_documents d on d.doc_id = f.rowid ` +
+        `select ${columnsOf(columns)} from search_fts f cross join search_documents d on d.doc_id = f.rowid ` +
           `where search_fts match ? and d.store_id = ? and d.searchable = 1${category} order by ${order === "rank" ? "f.rank" : "f.rowid desc"} limit ?`,
         [match, storeId, ...categoryBindings, limit],
       );
     }
     return this.db.select<CandidateRow>(
-      `select ${CANDIDATE_COLUMNS}, match (${SEARCH_FIELDS.join(", ")}) against (? in boolean mode) as relevance from search_documents d ` +
+      `select ${columnsOf(columns)}, match (${SEARCH_FIELDS.join(", ")}) against (? in boolean mode) as relevance from search_documents d ` +
         `where match (${SEARCH_FIELDS.join(", ")}) against (? in boolean mode) and d.store_id = ? and d.searchable = 1${category}${order === "rank" ? " order by relevance desc" : ""} limit ${Number(limit)}`,
       [match, match, storeId, ...categoryBindings],
     );
@@ -558,17 +627,27 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
   }
 
   /** Centred cosines of candidates to `vector` (the catalog's mean direction removed, which all products share). */
-  private async cosines(storeId: string, vocabulary: Vocabulary, vector: Float32Array, rows: readonly CandidateRow[]): Promise<Map<string, number>> {
-    const vectors = await this.vectorsOf(rows);
+  private async cosines(
+    storeId: string,
+    vocabulary: Vocabulary,
+    vector: Float32Array,
+    rows: readonly CandidateRow[],
+    wholeStore?: readonly CandidateRow[],
+  ): Promise<Map<string, number>> {
+    const vectors = await this.vectorsOf(wholeStore === undefined ? rows : [...new Map([...rows, ...wholeStore].map((r) => [r.product_id, r])).values()]);
     const out = new Map<string, number>();
     const dims = vector.length;
-    const mean = vocabulary.mean !== undefined && vocabulary.mean.length === dims ? vocabulary.mean : new Float32Array(dims);
+    // Given every document of a small store: its mean direction from them, exact and current,
+    // rather than from the vocabulary's sample, which may predate the latest writes.
+    const mean =
+      wholeStore !== undefined ? meanOf(vectors.values(), dims) : vocabulary.mean !== undefined && vocabulary.mean.length === dims ? vocabulary.mean : new Float32Array(dims);
+    const scored = new Set(rows.map((r) => r.product_id));
     const centred = new Float32Array(dims);
     for (let i = 0; i < dims; i++) centred[i] = vector[i]! - mean[i]!;
     const norm = Math.sqrt(dot(centred, centred));
     if (norm === 0) return out;
     for (const [productId, v] of vectors) {
-      if (v.length !== dims) continue;
+      if (v.length !== dims || !scored.has(productId)) continue;
       let d = 0;
       let n2 = 0;
       for (let i = 0; i < dims; i++) {
@@ -619,15 +698,27 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     vector: Float32Array,
     leaveOut: ReadonlySet<string>,
     categoryId: string | undefined,
-  ): Promise<CandidateRow[]> {
+  ): Promise<{ rows: CandidateRow[]; wholeStore: boolean; centre: readonly CandidateRow[] | undefined }> {
     const category = categoryId === undefined ? "" : " and (d.category_id = ? or d.subcategory_id = ?)";
     const categoryBindings = categoryId === undefined ? [] : [categoryId, categoryId];
     const all = this.settings.scoreAllBelow ?? 0;
     if (vocabulary.documents <= all) {
-      return this.db.select<CandidateRow>(
-        `select ${CANDIDATE_COLUMNS} from search_documents d where d.store_id = ? and d.searchable = 1${category} order by d.doc_id limit ${Number(all)}`,
-        [storeId, ...categoryBindings],
+      // Every document, also with a category (only those in it are candidates): the store's mean
+      // direction is then taken from all of them (see cosines).
+      const every = await this.db.select<CandidateRow & { in_category: number | boolean }>(
+        `select ${CANDIDATE_COLUMNS}, ${categoryId === undefined ? "1" : "(d.category_id = ? or d.subcategory_id = ?)"} as in_category ` +
+          `from search_documents d where d.store_id = ? and d.searchable = 1 order by d.doc_id limit ${Number(all)}`,
+        [...categoryBindings, storeId],
       );
+      const wholeStore = every.length < all;
+      if (!wholeStore && categoryId !== undefined) {
+        const rows = await this.db.select<CandidateRow>(
+          `select ${CANDIDATE_COLUMNS} from search_documents d where d.store_id = ? and d.searchable = 1${category} order by d.doc_id limit ${Number(all)}`,
+          [storeId, ...categoryBindings],
+        );
+        return { rows, wholeStore: false, centre: undefined };
+      }
+      return { rows: every.filter((r) => Number(r.in_category) === 1 || r.in_category === true), wholeStore, centre: wholeStore ? every : undefined };
     }
     if (vocabulary.termVectors === undefined && vocabulary.wordsForVectors !== undefined) {
       const words = vocabulary.wordsForVectors;
@@ -637,15 +728,16 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
       await vocabulary.termVectorsLoading;
     }
     const neighbours = this.neighbours(vocabulary, vector, leaveOut);
-    if (neighbours.length === 0) return [];
+    if (neighbours.length === 0) return { rows: [], wholeStore: false, centre: undefined };
     if (categoryId === undefined && neighbours.reduce((sum, t) => sum + (vocabulary.terms.get(t)?.[0] ?? 0), 0) > this.engineMatchesUpTo) {
       const limit = Math.ceil(NEIGHBOUR_CANDIDATES / neighbours.length);
-      return this.documentsById(storeId, await this.bestDocuments(neighbours.map((t) => ({ terms: [t], limit })), storeId));
+      return { rows: await this.documentsById(storeId, await this.bestDocuments(neighbours.map((t) => ({ terms: [t], limit })), storeId)), wholeStore: false, centre: undefined };
     }
     // Not ranked by the engine (its rank scores every match of common words): the newest
     // documents holding the words on SQLite, the first the index gives on InnoDB (sorting every
     // match by id took 2-3 s at 200,000), whose vectors then rank them.
-    return this.candidates(storeId, neighbours.map((t) => ({ term: t, fuzzy: new Map(), prefix: false, completions: undefined })), categoryId, NEIGHBOUR_CANDIDATES, "newest");
+    const rows = await this.candidates(storeId, neighbours.map((t) => ({ term: t, fuzzy: new Map(), prefix: false, completions: undefined })), categoryId, NEIGHBOUR_CANDIDATES, "newest");
+    return { rows, wholeStore: false, centre: undefined };
   }
 
   /** Vocabulary words nearest `vector`, for an in-process embedder (a remote one is not asked per word). */
@@ -682,7 +774,10 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
       .finally(() => {
         store.loading = undefined;
       });
-    if (current !== undefined) {
+    // A vocabulary a little out of date answers while the new one is read; one much older (the
+    // store's searches were all answered from the answer cache for a while, so nothing asked)
+    // is not used: its counts and mean vector may be from a catalog that has since changed.
+    if (current !== undefined && Date.now() - current.loadedAt < STALE_VOCABULARY_AGES * this.settings.vocabularyMaxAgeMs) {
       store.loading.catch((error: unknown) => this.settings.onError?.(error, "the search vocabulary was not read again"));
       return current;
     }

@@ -92,6 +92,26 @@ describe("answer cache of catalog and price reads", function () {
     assert.notDeepEqual(priceAfter, priceBefore);
   });
 
+  it("serves a repeated text search from the cache, and the next search after a catalog write shows the write", async () => {
+    const path = "/v1/search?q=quokka%20lantern";
+    const none = await counted(path, publishable);
+    assert.equal(none.response.status, 200, none.response.text);
+    assert.equal(none.response.body.totalResults, 0);
+    const again = await counted(path, publishable);
+    assert.equal(again.queries, 1, "the repeated search is answered from the cache, after one read of the store's version");
+    assert.deepEqual(again.response.body, none.response.body);
+
+    const product = await create("Quokka Lantern", "CACHE-QUOKKA");
+    const found = await counted(path, publishable);
+    assert.ok(found.queries > 0, "the write dropped the cached answer");
+    assert.deepEqual(found.response.body.results.map((r: any) => r.productId), [product.product_id]);
+
+    const deactivated = await t.client.patch(`/v1/products/${product.product_id}`, { is_active: false }, { key: secret });
+    assert.equal(deactivated.status, 200, deactivated.text);
+    const gone = await t.client.get(path, { key: publishable });
+    assert.equal(gone.body.totalResults, 0, "an inactive product leaves the next search at once");
+  });
+
   it("shows a new price rule at once", async () => {
     const product = await create("Rule Chair", "CACHE-CHAIR");
     const before = await t.client.get(`/v1/prices/products/${product.product_id}?quantity=10`, { key: publishable });
@@ -202,6 +222,15 @@ describe("answer cache across processes sharing one database", function () {
       }
       assert.equal(name, "Shared Desk II");
       assert.ok(Date.now() - started < 2_000, `seen after ${Date.now() - started} ms`);
+
+      // A search answer is confirmed on every read: another process's write shows on the very next one,
+      // also once the answer is hot enough for the fast path in front of Koa.
+      const search = "/v1/search?q=walnut%20bookcase";
+      for (let i = 0; i < 4; i++) assert.equal((await first.client.get(search, { key: publishable })).body.totalResults, 0);
+      const bookcase = await secondClient.post("/v1/products", simpleProductBody("Walnut Bookcase", "CACHE-BOOK"), { key: secret });
+      assert.equal(bookcase.status, 201, bookcase.text);
+      const next = await first.client.get(search, { key: publishable });
+      assert.deepEqual(next.body.results.map((r: any) => r.productId), [bookcase.body.product_id], "seen on the first read after the write");
     } finally {
       await secondClient.close();
       await second.close();

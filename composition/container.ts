@@ -326,8 +326,10 @@ export interface ApplicationOverrides {
 export const createApplication = (config: Config, overrides: ApplicationOverrides = {}): Application => {
   const container = new Container({ defaultScope: "Singleton" });
   // Asynchronous writes (sonic-boom batches them; pino flushes what is pending on exit): a request
-  // line per request would otherwise be a synchronous write to stdout on the hot path.
-  const logger = overrides.logger ?? pino({ level: config.logLevel, base: { service: "storefront" } }, pino.destination({ dest: 1, sync: false }));
+  // line per request would otherwise be a synchronous write to stdout on the hot path. Each line
+  // names its process: `serve --workers N` interleaves N processes' lines on one stdout.
+  const logger =
+    overrides.logger ?? pino({ level: config.logLevel, base: { service: "storefront", pid: process.pid } }, pino.destination({ dest: 1, sync: false }));
   const database = openDatabase(config.database);
   // One line per unit of work run again after a lost conflict: a steady stream means hot rows.
   database.onConflictRetry((attempt, error) =>

@@ -57,6 +57,9 @@ export class CatalogVersions {
    */
   async record(storeId: string): Promise<void> {
     const trx = this.db.currentTransaction;
+    const write = async (): Promise<void> => {
+      await this.db.run((q) => q.raw(this.upsert, [storeId, Math.floor(Math.random() * SHARDS)]));
+    };
     if (trx !== undefined) {
       let stores = this.written.get(trx.id);
       if (stores === undefined) this.written.set(trx.id, (stores = new Set()));
@@ -64,9 +67,14 @@ export class CatalogVersions {
       stores.add(storeId);
       // A rolled-back change also moves the generation on: a needless miss, never a stale answer.
       void trx.ended.then(() => this.advance(storeId));
+      // Written when the unit of work is about to commit, after every other lock it takes: a
+      // checkout that wrote its shard between two variants' stock held that row while it waited for
+      // the next variant, and a cancellation or variant PATCH holding that variant and waiting for
+      // the same shard closed a deadlock (issue 18).
+      if (this.db.beforeCommit(write)) return;
     }
     try {
-      await this.db.run((q) => q.raw(this.upsert, [storeId, Math.floor(Math.random() * SHARDS)]));
+      await write();
     } finally {
       if (trx === undefined) this.advance(storeId);
     }

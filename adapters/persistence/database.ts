@@ -46,6 +46,8 @@ interface Scope {
   closed: boolean;
   /** Settles when the transaction has ended, committed or not. */
   readonly ended: Promise<void>;
+  /** Work to run at the end of the unit of work, just before COMMIT (see `beforeCommit`). */
+  readonly beforeCommit: (() => Promise<void>)[];
 }
 
 /** What the knex client internals used here look like (knex builds transaction clients this way). */
@@ -210,6 +212,20 @@ export class Database {
     }
   }
 
+  /**
+   * Runs `step` in the current unit of work after its own work, just before COMMIT (in the order
+   * registered); returns false, and does nothing, outside one. For writes to hot rows that every
+   * kind of unit of work touches (the catalog version stamps): taken last, their locks are held
+   * for the shortest time and cannot come between locks taken in one order (variants by id), so
+   * they never close a deadlock cycle.
+   */
+  beforeCommit(step: () => Promise<void>): boolean {
+    const scope = this.transactions.getStore();
+    if (scope === undefined || scope.closed) return false;
+    scope.beforeCommit.push(step);
+    return true;
+  }
+
   /** Calls `listener` each time a unit of work that lost a conflict is run again (for the log and metrics). */
   onConflictRetry(listener: (attempt: number, error: unknown) => void): () => void {
     this.retries.on("retry", listener);
@@ -245,7 +261,7 @@ export class Database {
     const client = this.knex.client as unknown as KnexClientInternals;
     const connection = await client.acquireConnection();
     let settle!: () => void;
-    const scope: Scope = { connection, bound: undefined, closed: false, ended: new Promise<void>((resolve) => (settle = resolve)) };
+    const scope: Scope = { connection, bound: undefined, closed: false, ended: new Promise<void>((resolve) => (settle = resolve)), beforeCommit: [] };
     try {
       // On SQLite a unit of work starts as the writer: a deferred one that reads and then writes
       // cannot wait for another process's write (SQLITE_BUSY_SNAPSHOT), while BEGIN IMMEDIATE
@@ -253,7 +269,11 @@ export class Database {
       await this.control(connection, this.dialect === "sqlite" ? "BEGIN IMMEDIATE" : "BEGIN");
       let result: T;
       try {
-        result = await this.transactions.run(scope, work);
+        result = await this.transactions.run(scope, async () => {
+          const value = await work();
+          for (let i = 0; i < scope.beforeCommit.length; i++) await scope.beforeCommit[i]!();
+          return value;
+        });
       } catch (error) {
         scope.closed = true;
         await this.rollback(connection);

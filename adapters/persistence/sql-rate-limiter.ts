@@ -4,7 +4,7 @@
 import { RateLimiterMySQL, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { RateLimitRule } from "../../application/ports/rate-limiter.js";
 import { FlexibleRateLimiter } from "../rate-limits/flexible-rate-limiter.js";
-import { translateDatabaseError } from "./database-errors.js";
+import { isRetryableConflict, translateDatabaseError } from "./database-errors.js";
 import type { Database } from "./database.js";
 
 export const RATE_LIMIT_TABLE = "rate_limits";
@@ -33,6 +33,11 @@ export class SqlRateLimiter extends FlexibleRateLimiter {
 
   protected translateFailure(error: unknown): unknown {
     return translateDatabaseError(error);
+  }
+
+  /** A deadlock or lock wait (Galera: a certification failure) rolled the counter's upsert back whole. */
+  protected override isLostConflict(error: unknown): boolean {
+    return isRetryableConflict(error);
   }
 
   /** RateLimiterMySQL qualifies the table with its database. */

@@ -7,6 +7,9 @@ import type { RateLimiter, RateLimitRule, RateLimitStatus } from "../../applicat
 
 const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
+/** How often a store operation that lost a conflict (see `isLostConflict`) is sent in all. */
+const CONFLICT_ATTEMPTS = 4;
+
 export abstract class FlexibleRateLimiter implements RateLimiter {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
 
@@ -15,6 +18,29 @@ export abstract class FlexibleRateLimiter implements RateLimiter {
 
   /** What a store failure (not a refusal) becomes, e.g. ServiceUnavailable. */
   protected abstract translateFailure(error: unknown): unknown;
+
+  /**
+   * Whether a store failure only lost a conflict with another writer and left nothing behind, so
+   * the operation may be sent again: a deadlock victim, or on Galera a certification failure of
+   * two nodes incrementing one counter at once (the SQL stores' upsert is one transaction, rolled
+   * back whole). One counter per API key takes every request of that key, so on a cluster such
+   * conflicts are routine and must not answer 503.
+   */
+  protected isLostConflict(_error: unknown): boolean {
+    return false;
+  }
+
+  /** Runs a store operation, again (after a short jittered pause) while it loses conflicts. */
+  private async sent<T>(operation: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await operation();
+      } catch (error) {
+        if (error instanceof RateLimiterRes || attempt >= CONFLICT_ATTEMPTS || !this.isLostConflict(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** attempt));
+      }
+    }
+  }
 
   private limiterFor(rule: RateLimitRule): RateLimiterAbstract {
     const id = `${rule.name}/${rule.points}/${rule.windowSeconds}`;
@@ -29,7 +55,7 @@ export abstract class FlexibleRateLimiter implements RateLimiter {
   async consume(rule: RateLimitRule, key: string, points = 1): Promise<RateLimitStatus> {
     const limiter = this.limiterFor(rule);
     try {
-      const outcome = await limiter.consume(key, points);
+      const outcome = await this.sent(() => limiter.consume(key, points));
       const resetMs = Math.max(0, outcome.msBeforeNext);
       return { limit: rule.points, remaining: outcome.remainingPoints, resetSeconds: seconds(resetMs), resetMs };
     } catch (outcome) {
@@ -49,7 +75,8 @@ export abstract class FlexibleRateLimiter implements RateLimiter {
 
   async refund(rule: RateLimitRule, key: string, points = 1): Promise<void> {
     try {
-      await this.limiterFor(rule).reward(key, points);
+      const limiter = this.limiterFor(rule);
+      await this.sent(() => limiter.reward(key, points));
     } catch (error) {
       throw this.translateFailure(error);
     }

@@ -67,8 +67,10 @@ export class ManageVariants {
       if (patch.is_default === false && current.isDefault) {
         throw new ResourceConflict({ code: "default_variant_required", param: "is_default", message: "Make another variant the default instead." });
       }
-      await this.products.updateVariant(principal.storeId, next);
+      // A new default first: it writes every variant of the product (in id order), and a write of
+      // this one variant before it would take one of them out of that order (see checkout).
       if (patch.is_default === true && !current.isDefault) await this.products.setDefaultVariant(principal.storeId, productId, variantId);
+      await this.products.updateVariant(principal.storeId, next);
       if (fellToThreshold(current.stock, next.stock, next.threshold)) {
         await this.outbox.record({
           storeId: principal.storeId,

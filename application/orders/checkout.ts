@@ -272,8 +272,10 @@ export class Checkout {
     const lines = priced.map((p) => ({ productId: p.line.productId, categoryId: p.categoryId, quantity: p.line.quantity, unitPrice: p.line.unitPrice }));
     const usage = await this.promotions.usage(storeId, candidates.map((p) => p.id), customerId);
     const outcome = evaluatePromotions(lines, candidates, { now, customerUsage: usage.customer, totalUsage: usage.total });
-    const applied: AppliedPromotion[] = [];
-    for (const result of outcome.applied) {
+    // Uses recorded (each promotion's row locked) in promotion id order, as variants are taken in
+    // theirs: the order the stacking rule applied them in depends on the cart.
+    const byId = [...outcome.applied].sort((a, b) => (a.promotionId < b.promotionId ? -1 : a.promotionId > b.promotionId ? 1 : 0));
+    for (const result of byId) {
       const promotion = candidates.find((p) => p.id === result.promotionId)!;
       if (!(await this.promotions.recordUse(storeId, promotion, customerId, orderId, now.toISOString()))) {
         throw new ResourceConflict({
@@ -281,9 +283,11 @@ export class Checkout {
           message: "A promotion reached its usage limit while this order was placed; place it again for the current price.",
         });
       }
-      applied.push({ promotionId: promotion.id, name: promotion.name, discount: result.discount });
     }
-    return applied;
+    return outcome.applied.map((result) => {
+      const promotion = candidates.find((p) => p.id === result.promotionId)!;
+      return { promotionId: promotion.id, name: promotion.name, discount: result.discount };
+    });
   }
 
   /** Takes what the card pays off it (converted at the store's rate when the card is in another currency); answers what it paid in the order's currency. */

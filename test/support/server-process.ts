@@ -64,6 +64,8 @@ export class ServerProcess {
     private readonly exited: Promise<void>,
     readonly port: number,
     private readonly output: () => string,
+    /** The pids of the processes that serve HTTP (each cluster worker's, with `--workers`). */
+    readonly httpPids: readonly number[],
   ) {}
 
   get url(): string {
@@ -91,14 +93,23 @@ export class ServerProcess {
     return this.output();
   }
 
-  /** `storefront serve --no-worker --no-demo [...args]` (with `worker: true`, the background worker runs) on a free loopback port; resolves once it listens. */
+  /**
+   * `storefront serve --no-worker --no-demo [...args]` (with `worker: true`, the background worker
+   * runs; with `workers: N`, `--workers N` and it resolves once all N HTTP processes listen) on a
+   * free loopback port; resolves once it listens.
+   */
   static start(
     databaseUrl: string,
     extraEnv: Readonly<Record<string, string>> = {},
     args: readonly string[] = [],
-    options: { readonly worker?: boolean } = {},
+    options: { readonly worker?: boolean; readonly workers?: number } = {},
   ): Promise<ServerProcess> {
-    const flags = options.worker === true ? ["--no-demo"] : ["--no-worker", "--no-demo"];
+    const flags = [
+      ...(options.worker === true ? ["--no-demo"] : ["--no-worker", "--no-demo"]),
+      ...(options.workers !== undefined ? ["--workers", String(options.workers)] : []),
+    ];
+    const listeners = options.workers !== undefined && options.workers > 1 ? options.workers : 1;
+    const pids: number[] = [];
     const child = spawn(process.execPath, [BIN, "serve", ...flags, ...args], {
       cwd: ROOT,
       env: childEnv({ STOREFRONT_DATABASE_URL: databaseUrl, PORT: "0", HOST: "127.0.0.1", STOREFRONT_LOG_LEVEL: "info", ...extraEnv }),
@@ -123,16 +134,18 @@ export class ServerProcess {
         const lines = pending.split("\n");
         pending = lines.pop() ?? "";
         for (const line of lines) {
-          let entry: { msg?: string; port?: number } | undefined;
+          let entry: { msg?: string; port?: number; pid?: number } | undefined;
           try {
             entry = JSON.parse(line);
           } catch {
             continue;
           }
           if (entry?.msg === "storefront listening" && typeof entry.port === "number") {
+            if (typeof entry.pid === "number" && !pids.includes(entry.pid)) pids.push(entry.pid);
+            if (pids.length < listeners) continue;
             ready = true;
             clearTimeout(timer);
-            resolvePromise(new ServerProcess(child, exited, entry.port, () => tail));
+            resolvePromise(new ServerProcess(child, exited, entry.port, () => tail, pids));
             return;
           }
         }

@@ -1,6 +1,7 @@
 // Test support for fault tests: what must hold in a store's tables after any crash or outage —
 // every order whole (its lines, totals that add up, its order.created event), stock and gift card
-// balances equal to their start minus what existing orders took, and no cart line without a cart.
+// balances equal to their start minus what existing orders took (a cancelled or refunded order's
+// units count only until its stock is given back), and no cart line without a cart.
 import assert from "node:assert/strict";
 import type { Knex } from "knex";
 
@@ -15,6 +16,7 @@ interface OrderRow {
   gift_card_amount: number | string;
   total_amount: number | string;
   gift_card_id: string | null;
+  stock_restored: number | boolean;
 }
 
 export interface InvariantReport {
@@ -25,8 +27,9 @@ export interface InvariantReport {
 
 /**
  * Checks the store's rows. `initialStock` maps each variant the test created to the stock it was
- * created with; gift cards are checked against their own `initial_balance` (no restorations are
- * expected: the tests cancel nothing).
+ * created with, less the units of orders that hold them (not those of an order whose stock was
+ * given back when it was cancelled or refunded); gift cards are checked against their own
+ * `initial_balance` (no gift card restorations are expected: no test cancels an order paid by card).
  */
 export const assertStoreConsistent = async (knex: Knex, storeId: string, initialStock: ReadonlyMap<string, number>): Promise<InvariantReport> => {
   const orders: OrderRow[] = await knex("orders").where({ store_id: storeId });
@@ -63,13 +66,14 @@ export const assertStoreConsistent = async (knex: Knex, storeId: string, initial
   assert.equal(created.size, orders.length, "no order.created event of an order that does not exist");
   assert.equal(new Set(orders.map((o) => o.order_number)).size, orders.length, "order numbers are unique");
 
+  const restored = new Set(orders.filter((o) => o.stock_restored === true || Number(o.stock_restored) === 1).map((o) => o.id));
   const taken = new Map<string, number>();
-  for (const item of items) if (item.variant_id !== null) taken.set(item.variant_id, (taken.get(item.variant_id) ?? 0) + Number(item.quantity));
+  for (const item of items) if (item.variant_id !== null && !restored.has(item.order_id)) taken.set(item.variant_id, (taken.get(item.variant_id) ?? 0) + Number(item.quantity));
   for (const [variantId, initial] of initialStock) {
     const row: { stock: number | string } | undefined = await knex("variants").where({ id: variantId }).first("stock");
     assert.ok(row !== undefined, `variant ${variantId} exists`);
     assert.ok(Number(row.stock) >= 0, `variant ${variantId}: stock never below 0`);
-    assert.equal(Number(row.stock), initial - (taken.get(variantId) ?? 0), `variant ${variantId}: stock = initial - quantities of existing orders`);
+    assert.equal(Number(row.stock), initial - (taken.get(variantId) ?? 0), `variant ${variantId}: stock = initial - quantities of existing orders not given back`);
   }
 
   const cards: { id: string; balance: number | string; initial_balance: number | string }[] = await knex("gift_cards").where({ store_id: storeId });

@@ -145,12 +145,18 @@ export class KnexCartRepository implements CartRepository {
       const old = before.get(line.id);
       return old !== undefined && (old.quantity !== line.quantity || old.unitPrice !== line.unitPrice);
     });
-    const added = lines.filter((line) => !before.has(line.id));
+    // New lines keep the cart's order in `position`, but go in in variant id order: on MySQL each
+    // insert share-locks its variant (the foreign key), and checkouts and cancellations lock
+    // variants in id order, so a merge that took them in the shopper's order could deadlock with them.
     let position = Math.max(0, ...cart.lines.map((_, i) => i + 1));
-    for (const line of added) {
+    const added = lines
+      .filter((line) => !before.has(line.id))
+      .map((line) => ({ line, position: position++ }))
+      .sort((a, b) => (a.line.variantId < b.line.variantId ? -1 : a.line.variantId > b.line.variantId ? 1 : 0));
+    for (const { line, position } of added) {
       await this.db.execute(
         "insert into cart_items (id, cart_id, store_id, variant_id, product_id, quantity, unit_price, position, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [line.id, cart.id, storeId, line.variantId, line.productId, line.quantity, line.unitPrice, position++, now, now],
+        [line.id, cart.id, storeId, line.variantId, line.productId, line.quantity, line.unitPrice, position, now, now],
       );
     }
     for (const line of changed) {

@@ -1,5 +1,8 @@
 // Idempotency records on knex. The claim is an INSERT on the (store, operation, key) primary
-// key, so of two processes racing with one key exactly one claims it, on SQLite and MySQL alike.
+// key, so of two processes racing with one key exactly one claims it, on SQLite and MySQL alike,
+// and on a Galera cluster too (two nodes inserting one key: one commits, the other's insert fails
+// certification and, sent again, finds the committed row). Every later step is a compare-and-set
+// UPDATE whose changed-row count says who won; nothing is decided by a lock held in memory.
 import { inject, injectable } from "inversify";
 import type {
   ClaimResult,
@@ -7,8 +10,9 @@ import type {
   IdempotencyRecords,
   StoredResponse,
 } from "../../../application/ports/idempotency-records.js";
+import { ServiceUnavailable } from "../../../application/errors/infrastructure-errors.js";
 import { readJson, writeJson } from "../column-types.js";
-import { isUniqueViolation } from "../database-errors.js";
+import { isRetryableConflict, isUniqueViolation } from "../database-errors.js";
 import { Database } from "../database.js";
 
 interface RecordRow {
@@ -23,11 +27,29 @@ interface RecordRow {
 
 const where = (ref: IdempotencyKeyRef) => ({ store_id: ref.storeId, operation: ref.operation, idempotency_key: ref.key });
 
+/** How often a claim whose statement lost a conflict is made in all before the error goes up (a 503). */
+const CLAIM_ATTEMPTS = 4;
+
 @injectable()
 export class KnexIdempotencyRecords implements IdempotencyRecords {
   constructor(@inject(Database) private readonly db: Database) {}
 
   async claim(ref: IdempotencyKeyRef, requestHash: string, now: Date, lockMs: number, ttlMs: number): Promise<ClaimResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.claimOnce(ref, requestHash, now, lockMs, ttlMs);
+      } catch (error) {
+        // A claim's statements stand alone (no transaction): one that lost a conflict changed
+        // nothing, and the next try sees what the winner committed (a replay or a 409).
+        // (Outside a unit of work the Database has already made such an error a ServiceUnavailable.)
+        const lost = isRetryableConflict(error) || (error instanceof ServiceUnavailable && isRetryableConflict(error.cause));
+        if (attempt >= CLAIM_ATTEMPTS || this.db.inTransaction || !lost) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** attempt));
+      }
+    }
+  }
+
+  private async claimOnce(ref: IdempotencyKeyRef, requestHash: string, now: Date, lockMs: number, ttlMs: number): Promise<ClaimResult> {
     const lockedUntil = new Date(now.getTime() + lockMs).toISOString();
     const fresh = {
       request_hash: requestHash,
@@ -46,7 +68,7 @@ export class KnexIdempotencyRecords implements IdempotencyRecords {
       if (!isUniqueViolation(error)) throw error;
     }
     const row: RecordRow | undefined = await this.db.run((q) => q("idempotency_records").where(where(ref)).first());
-    if (row === undefined) return this.claim(ref, requestHash, now, lockMs, ttlMs);
+    if (row === undefined) return this.claimOnce(ref, requestHash, now, lockMs, ttlMs);
     const nowIso = now.toISOString();
     if (row.expires_at < nowIso) {
       // Expired but not yet purged: the key is free again. The compare-and-set keeps it to one taker.

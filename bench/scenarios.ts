@@ -147,6 +147,24 @@ export const SCENARIOS: readonly Scenario[] = [
     ],
   },
   {
+    // Every request a query not asked before in the run (two words of a sampled product's handle,
+    // in a different pair each time): no answer cache hit, the search itself measured.
+    name: "search-uncached",
+    label: "GET /v1/search?q=... (distinct queries)",
+    key: "publishable",
+    requests: (seed) => {
+      const words = seed.sample.slugs.map((slug) => slug.split("-").filter((w) => /^[a-z]{3,}$/.test(w)));
+      const queries = new Set<string>();
+      for (let i = 0; queries.size < 20_000 && i < 200_000; i++) {
+        const a = words[i % words.length]!;
+        const b = words[(i * 7 + 3) % words.length]!;
+        if (a.length === 0 || b.length === 0) continue;
+        queries.add(`${a[i % a.length]} ${b[(i >> 3) % b.length]}`);
+      }
+      return [...queries].map((q) => ({ method: "GET", path: `/v1/search?q=${encodeURIComponent(q)}` }));
+    },
+  },
+  {
     name: "search",
     label: "GET /v1/search?q=... (8 queries)",
     key: "publishable",

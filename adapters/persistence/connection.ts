@@ -143,5 +143,5 @@ export const openDatabase = (settings: DatabaseSettings): Database => {
     // A connection that could not be made (refused, timed out, the host not usable): choose again.
     (knex.client as { pool?: { on(event: "createFail", listener: () => void): void } }).pool?.on("createFail", () => hosts.suspect());
   }
-  return new Database(knex, "mysql", hosts);
+  return new Database(knex, "mysql", hosts, url.database);
 };

@@ -85,6 +85,8 @@ export class Database {
     readonly dialect: Dialect,
     /** With several hosts in the URL: which one new connections go to (connection.ts). */
     private readonly hosts?: HostChoice,
+    /** On MySQL, the database (schema) the URL names; knex's own connection settings may be a function. */
+    readonly databaseName?: string,
   ) {
     knex.on("query", (data: { sql: string; bindings?: readonly unknown[] }) => this.queries.emit("query", data.sql, data.bindings ?? []));
   }

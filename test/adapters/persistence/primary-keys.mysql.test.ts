@@ -5,19 +5,7 @@ import assert from "node:assert/strict";
 import knexFactory from "knex";
 import { migrateToLatest, migrationsCurrent } from "../../../adapters/persistence/migrations/migration-source.js";
 import { describeMysql } from "../../support/mysql-database.js";
-
-/** Tables of `database` with no PRIMARY KEY constraint, from information_schema. */
-export const tablesWithoutPrimaryKey = async (knex: knexFactory.Knex, database: string): Promise<string[]> => {
-  const [rows] = (await knex.raw(
-    `SELECT t.table_name AS name FROM information_schema.tables t
-       LEFT JOIN information_schema.table_constraints c
-         ON c.table_schema = t.table_schema AND c.table_name = t.table_name AND c.constraint_type = 'PRIMARY KEY'
-      WHERE t.table_schema = ? AND t.table_type = 'BASE TABLE' AND c.constraint_name IS NULL
-      ORDER BY t.table_name`,
-    [database],
-  )) as [{ name: string }[]];
-  return rows.map((row) => row.name);
-};
+import { tablesWithoutPrimaryKey } from "../../support/primary-keys.js";
 
 describeMysql("schema on MySQL/MariaDB", (getDb) => {
   it("gives every table a primary key, as Galera needs", async () => {

@@ -2,6 +2,7 @@
 // one line naming the variable.
 import { Either, ParseResult, Schema } from "effect";
 import type { DatabaseSettings } from "../adapters/persistence/database-settings.js";
+import { formatMysqlHost, parseMysqlUrl } from "../adapters/persistence/mysql-url.js";
 import type { ScryptParameters } from "../adapters/system/scrypt-password-hasher.js";
 import type { AuthSettings } from "../application/customers/auth-settings.js";
 import type { GiftCardCheckSettings } from "../application/gift-cards/gift-card-check-settings.js";
@@ -51,7 +52,7 @@ const durationVar = (fallbackMs: number) =>
 
 const DatabaseUrl = Schema.String.pipe(
   Schema.filter((url) => /^sqlite:.+/.test(url) || /^mysql:\/\/[^/]+\/[A-Za-z0-9_$-]+$/.test(url), {
-    message: () => "must be sqlite:<path> or mysql://user:password@host:port/database",
+    message: () => "must be sqlite:<path> or mysql://user:password@host:port/database (several hosts of a cluster: mysql://user:password@host1:3306,host2:3306/database)",
   }),
 );
 
@@ -237,8 +238,10 @@ const TEST_ONLY_VARIABLES = new Set(["STOREFRONT_TEST_MYSQL_URL", "STOREFRONT_TE
 /** Where the service keeps its data, for start-up lines: the SQLite file, or the MySQL host and database (never the user or password). */
 export const describeDatabase = (database: DatabaseSettings): string => {
   if (database.dialect === "sqlite") return `SQLite file ${database.filename === ":memory:" ? "(in memory)" : database.filename}`;
-  const url = new URL(database.url);
-  return `MySQL/MariaDB at ${url.host}, database ${url.pathname.replace(/^\//, "") || "(none)"}`;
+  const url = parseMysqlUrl(database.url);
+  if (Either.isLeft(url)) return "MySQL/MariaDB (unreadable URL)";
+  const hosts = url.right.hosts.map(formatMysqlHost);
+  return `MySQL/MariaDB at ${hosts.length > 1 ? `the first usable of ${hosts.join(", ")}` : hosts[0]}, database ${url.right.database || "(none)"}`;
 };
 
 export const loadConfig = (env: Readonly<Record<string, string | undefined>> = process.env): Config => {
@@ -255,6 +258,12 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
   }
   const e = decoded.right;
   const url = e.STOREFRONT_DATABASE_URL ?? `sqlite:${DEFAULT_SQLITE_FILE}`;
+  if (url.startsWith("mysql:")) {
+    const parsed = parseMysqlUrl(url);
+    if (Either.isLeft(parsed)) {
+      throw new ConfigError(`Configuration error: STOREFRONT_DATABASE_URL ${parsed.left} (got ${JSON.stringify(withoutPassword(url))})`);
+    }
+  }
   if (e.STOREFRONT_HEADERS_TIMEOUT_MS > e.STOREFRONT_REQUEST_TIMEOUT_MS) {
     throw new ConfigError("Configuration error: STOREFRONT_HEADERS_TIMEOUT_MS must not exceed STOREFRONT_REQUEST_TIMEOUT_MS");
   }

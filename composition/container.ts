@@ -335,6 +335,13 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   database.onConflictRetry((attempt, error) =>
     logger.info({ attempt, code: (error as { code?: unknown }).code }, "a unit of work lost a conflict with another and runs again"),
   );
+  // A multi-host URL: one line each time new connections move to another host, and why.
+  database.onHostChange((change) =>
+    (change.from === undefined && change.skipped.length === 0) || logger.warn(
+      { from: change.from && `${change.from.host}:${change.from.port}`, to: `${change.to.host}:${change.to.port}`, skipped: change.skipped },
+      "database connections go to another host",
+    ),
+  );
 
   container.bind(LoggerToken).toConstantValue(logger);
   container.bind(Database).toConstantValue(database);

@@ -17,6 +17,10 @@ const UNAVAILABLE_CODES = new Set([
   "SQLITE_LOCKED",
   // Galera: a node that is not synced or not in the primary component refuses statements.
   "ER_UNKNOWN_COM_ERROR",
+  // A multi-host URL: a host that answered but is not Synced or not in the primary component, and
+  // no host usable at all (host-choice.ts, connection.ts).
+  "STOREFRONT_HOST_NOT_USABLE",
+  "STOREFRONT_NO_USABLE_HOST",
 ]);
 
 const errorCode = (error: unknown): string | undefined =>

@@ -12,7 +12,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { EventEmitter } from "node:events";
 import type { Knex } from "knex";
 import makeKnex from "knex/lib/knex-builder/make-knex.js";
-import { isRetryableConflict, translateDatabaseError } from "./database-errors.js";
+import { isRetryableConflict, isUnavailableError, translateDatabaseError } from "./database-errors.js";
+import type { HostChange, HostChoice } from "./host-choice.js";
 
 /**
  * How often a unit of work that lost a conflict (a deadlock victim, a lock wait timeout, a
@@ -84,6 +85,10 @@ export class Database {
   constructor(
     readonly knex: Knex,
     readonly dialect: Dialect,
+    /** With several hosts in the URL: which one new connections go to (connection.ts). */
+    private readonly hosts?: HostChoice,
+    /** On MySQL, the database (schema) the URL names; knex's own connection settings may be a function. */
+    readonly databaseName?: string,
   ) {
     knex.on("query", (data: { sql: string; bindings?: readonly unknown[] }) => this.queries.emit("query", data.sql, data.bindings ?? []));
   }
@@ -153,7 +158,7 @@ export class Database {
         await client.releaseConnection(connection);
       }
     } catch (error) {
-      throw translateDatabaseError(error, this.inTransaction);
+      throw this.translate(error, this.inTransaction);
     }
   }
 
@@ -208,7 +213,7 @@ export class Database {
       return await query(this.executor);
     } catch (error) {
       // Inside a unit of work a lost conflict goes up as it is: the unit of work runs again.
-      throw translateDatabaseError(error, this.inTransaction);
+      throw this.translate(error, this.inTransaction);
     }
   }
 
@@ -224,6 +229,23 @@ export class Database {
     if (scope === undefined || scope.closed) return false;
     scope.beforeCommit.push(step);
     return true;
+  }
+
+  /**
+   * Driver errors as the callers see them (translateDatabaseError); one that says the host is away
+   * or refuses statements (not a full pool, which is only busy) makes new connections choose a
+   * host again, when the URL lists several.
+   */
+  private translate(error: unknown, keepConflicts = false): unknown {
+    if (this.hosts !== undefined && isUnavailableError(error) && !(error instanceof Error && error.name === "KnexTimeoutError")) {
+      this.hosts.suspect();
+    }
+    return translateDatabaseError(error, keepConflicts);
+  }
+
+  /** Calls `listener` when new connections move to another host of a multi-host URL (never with one host). */
+  onHostChange(listener: (change: HostChange) => void): () => void {
+    return this.hosts?.onChange(listener) ?? (() => undefined);
   }
 
   /** Calls `listener` each time a unit of work that lost a conflict is run again (for the log and metrics). */
@@ -252,7 +274,7 @@ export class Database {
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
           continue;
         }
-        throw translateDatabaseError(error);
+        throw this.translate(error);
       }
     }
   }

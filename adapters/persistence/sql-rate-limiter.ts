@@ -42,6 +42,7 @@ export class SqlRateLimiter extends FlexibleRateLimiter {
 
   /** RateLimiterMySQL qualifies the table with its database. */
   private databaseName(): string {
+    if (this.db.databaseName) return this.db.databaseName;
     const connection = (this.db.knex.client as { config: { connection?: { database?: unknown } } }).config.connection;
     if (typeof connection?.database !== "string") throw new Error("the MySQL connection names no database");
     return connection.database;

@@ -83,6 +83,8 @@ describe("loadConfig", () => {
     ["STOREFRONT_DATABASE_URL", "postgres://x"],
     ["STOREFRONT_DATABASE_URL", "sqlite:"],
     ["STOREFRONT_DATABASE_URL", "mysql://host-without-database"],
+    ["STOREFRONT_DATABASE_URL", "mysql://root@node1:3306,,node3:3306/shop"],
+    ["STOREFRONT_DATABASE_URL", "mysql://root@node1:3306,node2:70000/shop"],
     ["STOREFRONT_LOG_LEVEL", "loud"],
     ["STOREFRONT_TRUST_PROXY", "maybe"],
     ["STOREFRONT_API_KEY_CACHE_MS", "soon"],
@@ -93,6 +95,16 @@ describe("loadConfig", () => {
       assert.ok(error.message.includes(value), `the message should quote the bad value: ${error.message}`);
     });
   }
+
+  it("several hosts of a cluster are accepted; a bad host list says which host is wrong, never the password", () => {
+    const url = "mysql://shop:secret@node1:3306,node2:3306,node3:3306/storefront";
+    assert.deepEqual(loadConfig({ STOREFRONT_DATABASE_URL: url }).database, { dialect: "mysql", url, poolMin: 0, poolMax: 10, acquireTimeoutMs: 2_000 });
+    const error = assertConfigError({ STOREFRONT_DATABASE_URL: "mysql://shop:secret@node1:3306,node2:port/storefront" }, "STOREFRONT_DATABASE_URL");
+    assert.match(error.message, /host 2 \("node2:port"\) whose port is not a number/);
+    assert.doesNotMatch(error.message, /secret/);
+    const twice = assertConfigError({ STOREFRONT_DATABASE_URL: "mysql://root@node1,node1:3306/storefront" }, "STOREFRONT_DATABASE_URL");
+    assert.match(twice.message, /lists node1:3306 twice/);
+  });
 
   it("a pool minimum above the maximum names both variables", () => {
     const error = assertConfigError({ STOREFRONT_DB_POOL_MIN: "5", STOREFRONT_DB_POOL_MAX: "2" }, "STOREFRONT_DB_POOL_MIN");

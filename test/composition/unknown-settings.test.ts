@@ -24,6 +24,8 @@ describe("start-up messages", function () {
     const mysql = describeDatabase({ dialect: "mysql", url: "mysql://shop:s3cret@db.internal:3307/storefront", poolMin: 0, poolMax: 10, acquireTimeoutMs: 2_000 });
     assert.equal(mysql, "MySQL/MariaDB at db.internal:3307, database storefront");
     assert.doesNotMatch(mysql, /s3cret|shop/);
+    const cluster = describeDatabase({ dialect: "mysql", url: "mysql://shop:s3cret@node1,node2:3307/storefront", poolMin: 0, poolMax: 10, acquireTimeoutMs: 2_000 });
+    assert.equal(cluster, "MySQL/MariaDB at the first usable of node1:3306, node2:3307, database storefront");
   });
 
   it("`storefront migrate` warns about a mistyped variable and says which database it migrated", function () {

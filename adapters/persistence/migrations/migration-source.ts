@@ -1,6 +1,7 @@
 // The list of migrations, in order, as modules rather than files found on disk, so they run the
 // same from TypeScript sources, compiled JavaScript or a bundled package.
 import type { Knex } from "knex";
+import { withMigrationLock } from "../migration-lock.js";
 import * as foundation from "./0001-foundation.js";
 import * as catalog from "./0002-catalog.js";
 import * as customers from "./0003-customers.js";
@@ -42,8 +43,18 @@ export class StorefrontMigrationSource implements Knex.MigrationSource<Migration
   }
 }
 
+/**
+ * Runs the pending migrations, once however many processes start together (also through
+ * different nodes of a Galera cluster): the others wait for the first and find nothing to do.
+ */
 export const migrateToLatest = async (knex: Knex): Promise<void> => {
-  await knex.migrate.latest({ migrationSource: new StorefrontMigrationSource() });
+  await withMigrationLock(
+    knex,
+    () => migrationsCurrent(knex),
+    async () => {
+      await knex.migrate.latest({ migrationSource: new StorefrontMigrationSource() });
+    },
+  );
 };
 
 /** Whether the database has run exactly the migrations this build knows (none pending, none unknown). */

@@ -106,6 +106,8 @@ export class Checkout {
     const destination = this.destinationOf(input.shipping_address);
     const pricer = await this.pricer.forCustomer(store, resolved.customerId);
     const livemode = principal.mode === "live";
+    // Outside the unit of work: a number readied here is not taken back by the checkout's rollback.
+    await this.orders.prepareSequence?.(store.id);
 
     return this.uow.run(async () => {
       const now = this.clock.now();

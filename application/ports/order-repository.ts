@@ -11,7 +11,13 @@ export interface OrderListFilter {
 }
 
 export interface OrderRepository {
-  /** The next order number of the store (locks the store's counter until the transaction ends). */
+  /**
+   * Readies an order number for the store's next checkout, outside any unit of work (an adapter
+   * may reserve numbers in a short transaction of its own, so checkouts do not all write one
+   * counter row). Optional: without it, `nextSequence` numbers in the checkout's transaction.
+   */
+  prepareSequence?(storeId: string): Promise<void>;
+  /** The next order number of the store: a readied one, else from the store's counter, locked until the transaction ends. */
   nextSequence(storeId: string): Promise<number>;
   insert(storeId: string, order: Order): Promise<void>;
   find(storeId: string, orderId: string): Promise<Order | undefined>;

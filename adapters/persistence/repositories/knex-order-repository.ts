@@ -11,6 +11,7 @@ import { readBoolean, readJson, writeJson } from "../column-types.js";
 import { isUniqueViolation } from "../database-errors.js";
 import { Database } from "../database.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
+import { orderNumberBlocksOf } from "../order-number-blocks.js";
 
 interface OrderRow {
   id: string;
@@ -156,7 +157,15 @@ export class KnexOrderRepository implements OrderRepository {
     return rows.map((row) => toOrder(row, lines.filter((l) => l.order_id === row.id)));
   }
 
+  async prepareSequence(storeId: string): Promise<void> {
+    await orderNumberBlocksOf(this.db).prepare(storeId);
+  }
+
   async nextSequence(storeId: string): Promise<number> {
+    // A number of a block this process reserved and committed (see order-number-blocks.ts); else
+    // the counter row, incremented in the caller's transaction.
+    const reserved = orderNumberBlocksOf(this.db).take(storeId);
+    if (reserved !== undefined) return reserved;
     return this.db.run(async (q) => {
       const updated = await q("order_sequences").where("store_id", storeId).increment("last_number", 1);
       if (updated === 0) {

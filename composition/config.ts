@@ -135,6 +135,11 @@ const Environment = Schema.Struct({
   STOREFRONT_CORS_ORIGINS: Schema.optionalWith(CorsOriginsVar, { default: () => "*" as const }),
   STOREFRONT_ANSWER_CACHE_MB: intVar(0, 65_536, 64),
   STOREFRONT_REQUEST_LOG_PERCENT: intVar(0, 100, 100),
+  STOREFRONT_METRICS_TOKEN: Schema.optional(
+    Schema.String.pipe(Schema.minLength(16), Schema.pattern(/^\S+$/)).annotations({
+      message: () => ({ message: "must be at least 16 characters without spaces (a scraper sends it as a bearer token)", override: true }),
+    }),
+  ),
   STOREFRONT_CATALOG_POLL_MS: intVar(100, 60_000, 1_000),
   // Payment providers' credentials and URLs (composition/payment-config.ts).
   ...PAYMENT_ENVIRONMENT,
@@ -180,6 +185,8 @@ export interface Config {
   readonly answerCache: { readonly maxBytes: number; readonly pollMs: number };
   /** Share of successful requests logged, in percent (every 4xx and 5xx is logged); 0 turns the request log off. */
   readonly requestLogPercent: number;
+  /** The bearer token of `GET /metrics` (Prometheus); no metrics are served without one. */
+  readonly metricsToken: string | undefined;
   /** The real payment providers configured per mode, the public URL and the provider time limit. */
   readonly payments: PaymentProviderSettings;
   /** Search: which embedder, and how fresh the index is kept. */
@@ -325,6 +332,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
     corsOrigins: e.STOREFRONT_CORS_ORIGINS,
     answerCache: { maxBytes: e.STOREFRONT_ANSWER_CACHE_MB * 1024 * 1024, pollMs: e.STOREFRONT_CATALOG_POLL_MS },
     requestLogPercent: e.STOREFRONT_REQUEST_LOG_PERCENT,
+    metricsToken: e.STOREFRONT_METRICS_TOKEN,
     payments: paymentProviderSettings(e, (message) => {
       throw new ConfigError(message);
     }),

@@ -20,7 +20,8 @@ import type { AnyRoute } from "../adapters/http/route-definition.js";
 import { RouteModule } from "../adapters/http/route-module.js";
 import { openDatabase } from "../adapters/persistence/connection.js";
 import { Database } from "../adapters/persistence/database.js";
-import { requestLog } from "../adapters/http/request-log.js";
+import { requestLog, type RequestLog } from "../adapters/http/request-log.js";
+import { PrometheusMetrics } from "../adapters/metrics/prometheus-metrics.js";
 import { catalogVersionsOf } from "../adapters/persistence/catalog-versions.js";
 import { migrateToLatest, migrationsCurrent } from "../adapters/persistence/migrations/migration-source.js";
 import { CachingApiKeyRepository } from "../adapters/persistence/repositories/caching-api-key-repository.js";
@@ -370,7 +371,13 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   container.bind(WishlistRepository).to(KnexWishlistRepository);
   container.bind(MessagingRepository).to(KnexMessagingRepository);
   const rateLimitStore = openRateLimitStore(config, database, logger);
-  container.bind(RateLimiter).toConstantValue(rateLimitStore.limiter);
+  // Metrics only when a scraper may read them (STOREFRONT_METRICS_TOKEN): nothing is counted otherwise.
+  const metrics = config.metricsToken === undefined ? undefined : new PrometheusMetrics(database);
+  container.bind(RateLimiter).toConstantValue(metrics?.countingRejections(rateLimitStore.limiter) ?? rateLimitStore.limiter);
+  const globalLimits =
+    metrics === undefined || rateLimitStore.global === undefined
+      ? rateLimitStore.global
+      : { ...rateLimitStore.global, limiter: metrics.countingRejections(rateLimitStore.global.limiter) };
   container.bind(PasswordHasher).toConstantValue(new ScryptPasswordHasher(config.scrypt));
   const notifier =
     config.smtpUrl !== undefined ? new SmtpNotifier(config.smtpUrl, config.mailFrom, logger) : new LogNotifier(logger, config.production);
@@ -461,6 +468,8 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
       ? undefined
       : new AnswerCache(catalogVersions, config.answerCache.maxBytes, Math.max(3 * config.answerCache.pollMs, 3_000));
 
+  if (metrics !== undefined && answerCache !== undefined) metrics.watchAnswerCache(answerCache);
+
   const guards: RouteGuards = {
     verifySignature: container.get(VerifyRequestSignature),
     records: container.get(IdempotencyRecords),
@@ -486,10 +495,13 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
         guards,
         logger,
         trustProxy: config.trustProxy,
-        rateLimits: rateLimitStore.global,
+        ...(globalLimits !== undefined ? { rateLimits: globalLimits } : {}),
         corsOrigins: config.corsOrigins,
         ...(answerCache !== undefined ? { answerCache } : {}),
-        requestLog: requestLog(logger, config.requestLogPercent),
+        requestLog: observeRequests(requestLog(logger, config.requestLogPercent), metrics),
+        ...(metrics !== undefined && config.metricsToken !== undefined
+          ? { metrics: { token: config.metricsToken, contentType: metrics.contentType, text: () => metrics.text() } }
+          : {}),
         readiness: {
           database: async () => void (await database.select("select 1 as ok", [])),
           migrationsCurrent: () => migrationsCurrent(database.knex),
@@ -516,5 +528,15 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
       await rateLimitStore.close();
       await database.close();
     },
+  };
+};
+
+/** The request log and the metrics, fed the same line for each answered request (either may be off). */
+const observeRequests = (log: RequestLog | undefined, metrics: PrometheusMetrics | undefined): RequestLog | undefined => {
+  if (metrics === undefined) return log;
+  if (log === undefined) return (line) => metrics.observe(line);
+  return (line) => {
+    log(line);
+    metrics.observe(line);
   };
 };

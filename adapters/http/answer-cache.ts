@@ -88,6 +88,9 @@ export const matchesEtag = (ifNoneMatch: string | undefined, etag: string): bool
 
 export class AnswerCache {
   private readonly entries = new Map<string, CachedAnswer>();
+  /** Lookups that found a current answer, and that did not (for the metrics). */
+  hits = 0;
+  misses = 0;
   private totalBytes = 0;
   /** Counts moves to the recent end of the LRU order (and new entries). */
   private uses = 0;
@@ -127,14 +130,18 @@ export class AnswerCache {
     return this.stamps.stamp(storeId);
   }
 
-  /** A current answer for the key, or undefined. */
-  lookup(key: string, storeId: string): CachedAnswer | undefined {
+  /**
+   * A current answer for the key, or undefined. Counted as a hit or a miss unless `counted` is
+   * false (the fast path's look, which Koa's path repeats when it cannot answer).
+   */
+  lookup(key: string, storeId: string, counted = true): CachedAnswer | undefined {
     const entry = this.entries.get(key);
-    if (entry === undefined) return undefined;
-    if (entry.stamp !== this.stampNow(storeId)) {
-      this.drop(key, entry);
+    if (entry === undefined || entry.stamp !== this.stampNow(storeId)) {
+      if (entry !== undefined) this.drop(key, entry);
+      if (counted) this.misses++;
       return undefined;
     }
+    if (counted) this.hits++;
     // Most recently used last: re-inserting moves it to the end of the map's order. An entry among
     // the most recent quarter is left where it is (the LRU order is that coarse), which spares the
     // map a delete and an insert on most hits of a hot entry.

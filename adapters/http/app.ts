@@ -2,6 +2,7 @@
 // security headers, CORS (preflights end here), error mapping, body reading, API key
 // authentication, the global rate limits, then the routes. Cached catalog answers may be written
 // before all of it by the fast path (fast-answers.ts).
+import { createHash, timingSafeEqual } from "node:crypto";
 import { IncomingMessage, type ServerResponse } from "node:http";
 import Router from "@koa/router";
 import Koa from "koa";
@@ -42,8 +43,17 @@ export interface HttpAppOptions {
   readonly answerCache?: AnswerCache;
   /** What `GET /readyz` checks; without it only `GET /healthz` is served. */
   readonly readiness?: ReadinessChecks;
-  /** One line per request (request-log.ts); none when absent. */
+  /** One line per request (request-log.ts), and any other observer of answered requests (metrics); none when absent. */
   readonly requestLog?: RequestLog | undefined;
+  /** `GET /metrics` in the Prometheus text format, behind its own bearer token; not served when absent. */
+  readonly metrics?: MetricsEndpoint | undefined;
+}
+
+export interface MetricsEndpoint {
+  /** The bearer token a scraper sends (not an API key). */
+  readonly token: string;
+  readonly contentType: string;
+  text(): Promise<string>;
 }
 
 /** Koa whose request handler first offers each request to the fast path of cached answers. */
@@ -73,7 +83,15 @@ class StorefrontKoa extends Koa<StorefrontState> {
   }
 }
 
-const PUBLIC_PATHS = new Set(["/v1/openapi.json", ...DOCS_PUBLIC_PATHS, ...HEALTH_PATHS]);
+const PUBLIC_PATHS = new Set(["/v1/openapi.json", ...DOCS_PUBLIC_PATHS, ...HEALTH_PATHS, "/metrics"]);
+
+/** Whether an Authorization header carries `token` as its bearer, compared in constant time. */
+const bearsToken = (authorization: string, token: string): boolean => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (match === null) return false;
+  const given = createHash("sha256").update(match[1]!).digest();
+  return timingSafeEqual(given, createHash("sha256").update(token).digest());
+};
 
 export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => {
   const app = new StorefrontKoa({ proxy: options.trustProxy ?? false });
@@ -96,6 +114,20 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
     draining = true;
   });
   mountHealthProbes(router, options.readiness, () => draining);
+  const metrics = options.metrics;
+  if (metrics !== undefined) {
+    router.get("/metrics", async (ctx) => {
+      ctx.set("Cache-Control", "no-store");
+      if (!bearsToken(ctx.get("Authorization"), metrics.token)) {
+        ctx.status = 401;
+        ctx.set("WWW-Authenticate", 'Bearer realm="metrics"');
+        ctx.body = { error: { type: "authentication_error", code: "invalid_metrics_token", message: "Send the metrics token (STOREFRONT_METRICS_TOKEN) as 'Authorization: Bearer <token>'.", request_id: ctx.state.requestId } };
+        return;
+      }
+      ctx.type = metrics.contentType;
+      ctx.body = await metrics.text();
+    });
+  }
   for (const route of options.routes) mountRoute(router, route, options.guards, options.answerCache);
   // Routes with `access: "public"` (payment provider notifications) take no API key.
   const publicRoutes = options.routes.filter((r) => r.access === "public").map((r) => ({ method: r.method, pattern: pathPattern(r.path) }));
@@ -103,7 +135,7 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
     PUBLIC_PATHS.has(path) || publicRoutes.some((r) => r.method === method && r.pattern.test(path));
 
   app.use(requestId());
-  if (options.requestLog !== undefined) app.use(requestLogging(options.requestLog));
+  if (options.requestLog !== undefined) app.use(requestLogging(options.requestLog, PUBLIC_PATHS));
   app.use(securityHeaders());
   app.use(corsPolicy(options.corsOrigins ?? "*"));
   app.use(errorHandler(options.logger));

@@ -95,6 +95,7 @@ export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
     principal: Principal,
     startedAt: number,
   ): true => {
+    answers.hits++;
     const found = blocksOf(entry, wire);
     const notModifiedAnswer = matchesEtag(request.headers["if-none-match"], entry.etag);
     const list = notModifiedAnswer ? found.notModified : found.ok;
@@ -117,7 +118,7 @@ export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
   /** The answer once the principal is known: written now when the budget allows it without a wait. */
   const answer = (request: IncomingMessage, response: ServerResponse, principal: Principal, url: string, startedAt: number): boolean | Promise<boolean> => {
     const key = answers.keyFor(principal, url);
-    const entry = key === undefined ? undefined : answers.lookup(key, principal.storeId);
+    const entry = key === undefined ? undefined : answers.lookup(key, principal.storeId, false);
     const wire = entry?.wire;
     // A confirmed answer is checked against the database first, which Koa's path does.
     if (entry === undefined || wire === undefined || entry.confirmed) return false;

@@ -179,6 +179,22 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     },
   };
 
+  paths["/metrics"] = {
+    get: {
+      operationId: "getMetrics",
+      summary: "Metrics in the Prometheus text format (for a Prometheus scraper; served only when STOREFRONT_METRICS_TOKEN is set)",
+      description:
+        "Requests by route and status with latency histograms, database pool use and waits, units of work run again after a lost conflict, webhook deliveries by state, rate-limit rejections, answer cache hits and misses, and Node's own (event-loop lag, heap, CPU). Sent with `Authorization: Bearer <STOREFRONT_METRICS_TOKEN>`, not an API key; no rate limit. Each server process answers its own figures.",
+      tags: ["Meta"],
+      security: [{ metricsToken: [] }],
+      responses: {
+        "200": { description: "The metrics.", content: { "text/plain; version=0.0.4": { schema: { type: "string" } } } },
+        "401": { description: "No metrics token, or another one." },
+        "404": { description: "Metrics are not served (no STOREFRONT_METRICS_TOKEN)." },
+      },
+    },
+  };
+
   return {
     openapi: "3.1.0",
     info: { title: info.title, version: info.version, description: info.description, license: { name: "MIT", identifier: "MIT" } },
@@ -189,6 +205,11 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     components: {
       schemas: definitions,
       securitySchemes: {
+        metricsToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "The operator's metrics token (STOREFRONT_METRICS_TOKEN), for `GET /metrics` only.",
+        },
         secretKey: {
           type: "http",
           scheme: "bearer",

@@ -42,12 +42,14 @@ export const requestLog = (logger: Logger, percent: number): RequestLog | undefi
 
 /** The Koa side: logs each request after the whole chain (errors mapped to their status) has run. */
 export const requestLogging =
-  (log: RequestLog): Middleware<StorefrontState> =>
+  (log: RequestLog, fixedPaths: ReadonlySet<string> = new Set()): Middleware<StorefrontState> =>
   async (ctx, next) => {
     const startedAt = performance.now();
     try {
       await next();
     } finally {
-      log({ requestId: ctx.state.requestId, method: ctx.method, route: ctx.state.route ?? null, status: ctx.status, startedAt, principal: ctx.state.principal });
+      // Paths outside the route table (probes, /metrics, the document) are their own route.
+      const route = ctx.state.route ?? (fixedPaths.has(ctx.path) ? ctx.path : null);
+      log({ requestId: ctx.state.requestId, method: ctx.method, route, status: ctx.status, startedAt, principal: ctx.state.principal });
     }
   };

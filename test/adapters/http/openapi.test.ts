@@ -173,7 +173,7 @@ describe("OpenAPI document", () => {
     it("operation ids are unique and every route is present", () => {
       const ids = Object.values<any>(document.paths).flatMap((item) => Object.values<any>(item).map((op) => op.operationId));
       assert.equal(new Set(ids).size, ids.length);
-      assert.deepEqual([...ids].sort(), ["createWidget", "explode", "getHealth", "getOpenApiDocument", "getReadiness", "getWidget"]);
+      assert.deepEqual([...ids].sort(), ["createWidget", "explode", "getHealth", "getMetrics", "getOpenApiDocument", "getReadiness", "getWidget"]);
     });
   });
 });

@@ -1,6 +1,6 @@
-// Decides whose cart a request addresses (spec 4.4): `customer_id` wins over `X-Session-Id`, and
-// needs the customer's own token; with neither, a customer's token alone names its customer's cart;
-// with none of the three the request is a 400 session_required.
+// Decides whose cart a request addresses (spec 4.4): a customer wins over `X-Session-Id`, named by
+// `customer_id` (which needs that customer's own token) or by the customer's token alone; with
+// none of the three the request is a 400 session_required.
 import { inject, injectable } from "inversify";
 import { AuthenticateCustomer } from "../access/authenticate-customer.js";
 import { requireOwner } from "../access/ownership.js";
@@ -30,12 +30,15 @@ export class CartOwnerResolver {
       requireOwner(customer, address.customerId, "cart");
       return { owner: { customerId: address.customerId }, customerId: address.customerId, sessionId: null };
     }
-    if (address.sessionId !== undefined) {
-      return { owner: { sessionId: address.sessionId }, customerId: null, sessionId: address.sessionId };
-    }
+    // The token names its customer as customer_id does, so it wins over a session id as
+    // customer_id does: a signed-in shopper whose app still sends the guest session sees their own
+    // cart (the guest cart was merged into it at sign-in), and a token that no longer works is a 401.
     if (address.customerToken !== undefined) {
       const customer = await this.customers.execute(principal, address.customerToken);
       return { owner: { customerId: customer.customerId }, customerId: customer.customerId, sessionId: null };
+    }
+    if (address.sessionId !== undefined) {
+      return { owner: { sessionId: address.sessionId }, customerId: null, sessionId: address.sessionId };
     }
     throw new SessionRequired({ message: "Send an X-Session-Id header, or the customer's x-auth-token (with or without customer_id)." });
   }

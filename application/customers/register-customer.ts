@@ -1,6 +1,7 @@
 // Registers a customer with a password and signs them in: 201 with the user, the customer and
 // a session. The email stays unconfirmed until a one-time code is verified. Records
-// `customer.created`.
+// `customer.created`. A guest cart's session given at registration moves into the new customer's
+// cart, as at sign-in.
 import { inject, injectable } from "inversify";
 import { normaliseEmail } from "../../domain/customers/customer.js";
 import type { Principal } from "../access/principal.js";
@@ -12,6 +13,7 @@ import { IdGenerator } from "../ports/id-generator.js";
 import { PasswordHasher } from "../ports/password-hasher.js";
 import { StoreRepository } from "../ports/store-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
+import { MergeSessionCart } from "../carts/merge-session-cart.js";
 import { loadStore } from "../stores/load-store.js";
 import type { RegisterInput } from "./customer-inputs.js";
 import { toCustomerRecord, toUserRecord, type SignInRecord } from "./customer-records.js";
@@ -31,9 +33,10 @@ export class RegisterCustomer {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(Clock) private readonly clock: Clock,
+    @inject(MergeSessionCart) private readonly carts: MergeSessionCart,
   ) {}
 
-  async execute(principal: Principal, input: RegisterInput): Promise<SignInRecord> {
+  async execute(principal: Principal, input: RegisterInput, cartSessionId?: string): Promise<SignInRecord> {
     const store = await loadStore(this.stores, principal.storeId);
     const email = normaliseEmail(input.email);
     if ((await this.customers.findByEmail(store.id, email)) !== undefined) throw emailTaken();
@@ -60,6 +63,7 @@ export class RegisterCustomer {
     };
     return this.uow.run(async () => {
       await this.customers.insert(store.id, customer);
+      if (cartSessionId !== undefined) await this.carts.execute(store.id, cartSessionId, customer.id);
       const session = await this.issuer.open(store.id, customer.id);
       const record = toCustomerRecord(customer, store, now);
       await this.outbox.record({ storeId: store.id, type: "customer.created", livemode: principal.mode === "live", data: { customer: record } });

@@ -9,7 +9,7 @@ import { minorDigits, type CurrencyCode } from "../../domain/money/currency.js";
 import type { Order } from "../../domain/orders/order.js";
 import { canRestartInitiation, failInitiation, restartInitiation, type Payment } from "../../domain/payments/payment.js";
 import { formatPaymentReference, referenceSuffix } from "../../domain/payments/payment-reference.js";
-import { validatePaymentRequest, type PaymentRequest } from "../../domain/payments/payment-request.js";
+import { amountForDue, validatePaymentRequest, type PaymentRequest } from "../../domain/payments/payment-request.js";
 import type { Principal } from "../access/principal.js";
 import { ParameterInvalid, ParameterMissing } from "../errors/request-errors.js";
 import { IdempotencyKeyReused, ResourceConflict } from "../errors/resource-errors.js";
@@ -79,8 +79,8 @@ export class InitializePayment {
       const { param, missing, message } = rules.left;
       throw missing ? new ParameterMissing({ param, message }) : new ParameterInvalid({ param, message });
     }
-    const request = rules.right;
-    const order = input.order_id === undefined ? undefined : await this.payableOrder(principal, input.order_id, request);
+    const { order, request } =
+      input.order_id === undefined ? { order: undefined, request: rules.right } : await this.payableOrder(principal, input.order_id, rules.right);
     const gateway = this.calls.gatewayFor(request.provider, principal.mode);
 
     const existing = await this.payments.findByIdempotencyKey(principal.storeId, idempotencyKey);
@@ -103,6 +103,7 @@ export class InitializePayment {
         provider: payment.provider,
         mode: payment.mode,
         amount: initiation.amount,
+        charged_amount: majorUnitsOf(payment.currency)(payment.chargedMinor),
         currency: payment.currency,
         order_id: payment.orderId,
       });
@@ -138,8 +139,11 @@ export class InitializePayment {
     return toInitialisationRecord(started);
   }
 
-  /** The order must be the store's, in the key's mode, open, unpaid, and the payment must be for its amount due. */
-  private async payableOrder(principal: Principal, orderId: string, request: PaymentRequest): Promise<Order> {
+  /**
+   * The order must be the store's, in the key's mode, open, unpaid, and the payment must be for its
+   * amount due (or, with a provider that takes whole units, for the amount due rounded up).
+   */
+  private async payableOrder(principal: Principal, orderId: string, request: PaymentRequest): Promise<{ order: Order; request: PaymentRequest }> {
     const order = await this.orders.find(principal.storeId, orderId);
     if (order === undefined || order.livemode !== (principal.mode === "live")) {
       throw new ParameterInvalid({ param: "order_id", message: "order_id must name an order of this store made with a key of the same mode" });
@@ -156,11 +160,9 @@ export class InitializePayment {
         message: `The order is in ${order.currency} but ${request.provider} would charge ${request.currency}`,
       });
     }
-    const due = order.totalAmount - order.giftCardAmount;
-    if (request.amountMinor !== due) {
-      throw new ParameterInvalid({ param: "amount", message: `amount must be the order's amount due, ${majorUnitsOf(order.currency)(due)} ${order.currency}` });
-    }
-    return order;
+    const forDue = amountForDue(request, order.totalAmount - order.giftCardAmount);
+    if (Either.isLeft(forDue)) throw new ParameterInvalid({ param: forDue.left.param, message: forDue.left.message });
+    return { order, request: forDue.right };
   }
 
   private newPayment(principal: Principal, request: PaymentRequest, input: PaymentInitialisationInput, idempotencyKey: string, now: Date): Payment {
@@ -173,6 +175,7 @@ export class InitializePayment {
       flow: request.flow,
       status: "pending",
       amountMinor: request.amountMinor,
+      chargedMinor: request.chargedMinor,
       currency: request.currency,
       email: request.email ?? null,
       phone: request.phone ?? null,
@@ -231,5 +234,6 @@ const sameRequest = (payment: Payment, request: PaymentRequest, principal: Princ
   payment.mode === principal.mode &&
   payment.provider === request.provider &&
   payment.amountMinor === request.amountMinor &&
+  payment.chargedMinor === request.chargedMinor &&
   payment.currency === request.currency &&
   payment.orderId === (orderId ?? null);

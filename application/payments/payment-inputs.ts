@@ -19,7 +19,11 @@ export const PaymentMetadata = Schema.Record({ key: Schema.String, value: Schema
 
 export const PaymentInitialisationInput = Schema.Struct({
   provider: PaymentProvider.annotations(message("must be one of card_redirect, card_popup, mobile_stk, mobile_collect")),
-  amount: Schema.Number.annotations(message("must be a number of at least 0.01")),
+  amount: Schema.Number.annotations({
+    ...message("must be a number of at least 0.01"),
+    description:
+      "Decimal major units of the currency charged. With order_id: the order's amount due, or for mobile money (which takes whole units) also that amount rounded up.",
+  }),
   currency: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z]{3}$/)).annotations(message("must be an ISO 4217 currency code such as KES"))),
   email: Schema.optional(Email),
   phone: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(40)).annotations(message("must be a phone number"))),

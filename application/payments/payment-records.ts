@@ -1,14 +1,11 @@
 // Payments as the API and the events show them (CONTRACT section 4): amounts in decimal major
 // units of the payment's currency, computed from the minor units they are kept in.
-import type { CurrencyCode } from "../../domain/money/currency.js";
 import type { Payment } from "../../domain/payments/payment.js";
-import { chargedAmountMinor } from "../../domain/payments/payment-request.js";
 import { majorUnitsOf } from "../orders/order-record.js";
 
 const amountOf = (payment: Payment): number => majorUnitsOf(payment.currency)(payment.amountMinor);
 /** What the provider is asked to take: the amount, rounded up to whole units where the provider takes no minor units. */
-const chargedOf = (payment: Payment): number =>
-  majorUnitsOf(payment.currency)(chargedAmountMinor(payment.provider, payment.amountMinor, payment.currency as CurrencyCode));
+const chargedOf = (payment: Payment): number => majorUnitsOf(payment.currency)(payment.chargedMinor);
 
 /** The answer of `POST /v1/payments/initialize`. */
 export const toInitialisationRecord = (payment: Payment) => ({

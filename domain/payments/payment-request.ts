@@ -51,7 +51,10 @@ export interface PaymentRequestDraft {
 export interface PaymentRequest {
   readonly provider: PaymentProvider;
   readonly flow: PaymentFlow;
+  /** The amount paid for, in minor units. */
   readonly amountMinor: number;
+  /** What the provider is asked to take (`chargedAmountMinor`). */
+  readonly chargedMinor: number;
   readonly currency: CurrencyCode;
   readonly email: string | undefined;
   /** Digits only: `254XXXXXXXXX` (push) or the collection country's calling code and number. */
@@ -156,6 +159,27 @@ export const chargedAmountMinor = (provider: PaymentProvider, amountMinor: numbe
   return Math.max(1, Math.ceil(amountMinor / unit)) * unit;
 };
 
+/** Whether the provider takes no minor units, so that an amount with them is charged rounded up. */
+export const takesWholeUnits = (provider: PaymentProvider): boolean => !isCard(provider);
+
+/**
+ * A payment for an order must be for its amount due (`dueMinor`). A provider that takes whole
+ * units may also be asked for the amount it will charge (KES 884 for an amount due of 883.92):
+ * either way the payment is for the amount due and charges it rounded up. Anything else is refused.
+ */
+export const amountForDue = (request: PaymentRequest, dueMinor: number): Either.Either<PaymentRequest, PaymentRuleViolation> => {
+  const chargedMinor = chargedAmountMinor(request.provider, dueMinor, request.currency);
+  if (request.amountMinor === dueMinor || (takesWholeUnits(request.provider) && request.amountMinor === chargedMinor)) {
+    return Either.right({ ...request, amountMinor: dueMinor, chargedMinor });
+  }
+  const major = (minor: number) => toMajor({ amount: minor, currency: request.currency });
+  const alternative =
+    takesWholeUnits(request.provider) && chargedMinor !== dueMinor
+      ? ` (or ${major(chargedMinor)}, the whole ${request.currency} ${request.provider} charges for it)`
+      : "";
+  return invalid("amount", `amount must be the order's amount due, ${major(dueMinor)} ${request.currency}${alternative}`);
+};
+
 const normalisePhone = (
   provider: PaymentProvider,
   given: string | undefined,
@@ -208,6 +232,7 @@ export const validatePaymentRequest = (
       provider: draft.provider,
       flow: PAYMENT_FLOWS[draft.provider],
       amountMinor,
+      chargedMinor: chargedAmountMinor(draft.provider, amountMinor, currency),
       currency,
       email,
       phone,

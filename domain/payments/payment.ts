@@ -10,8 +10,13 @@ export interface Payment {
   readonly provider: PaymentProvider;
   readonly flow: PaymentFlow;
   readonly status: PaymentStatus;
-  /** Integer minor units of `currency`. */
+  /** Integer minor units of `currency`: the amount paid for (an order's amount due). */
   readonly amountMinor: number;
+  /**
+   * Integer minor units of `currency` the provider is asked to take: `amountMinor`, rounded up to
+   * whole units where the provider takes no minor units (mobile money), kept as it was asked.
+   */
+  readonly chargedMinor: number;
   readonly currency: string;
   readonly email: string | null;
   readonly phone: string | null;
@@ -61,7 +66,8 @@ export const settlePayment = (payment: Payment, report: ProviderReport, now: str
   if (isFinalPaymentState(payment.status) || report.status === "pending") return unchanged;
 
   if (report.status === "paid") {
-    const wrongAmount = report.amountMinor !== undefined && report.amountMinor !== payment.amountMinor;
+    // The provider may report the amount due or the whole units it was asked to take.
+    const wrongAmount = report.amountMinor !== undefined && report.amountMinor !== payment.amountMinor && report.amountMinor !== payment.chargedMinor;
     const wrongCurrency = report.currency !== undefined && report.currency.toUpperCase() !== payment.currency;
     if (wrongAmount || wrongCurrency) {
       const reported = `${report.amountMinor ?? payment.amountMinor} ${report.currency?.toUpperCase() ?? payment.currency}`;

@@ -58,7 +58,8 @@ export class AuthRoutes implements RouteModule {
         body: RegisterInput,
         errors: [409],
         success: { status: 201, description: "The new customer, signed in.", schema: SignIn },
-        handle: ({ principal, body }) => this.register.execute(principal, body),
+        headers: [CART_SESSION_HEADER],
+        handle: ({ principal, body, ctx }) => this.register.execute(principal, body, sessionIdOf(ctx)),
       }),
       defineRoute({
         operationId: "logIn",

@@ -1,6 +1,5 @@
 // Carts over HTTP (spec 4.4, CONTRACT section 4): an anonymous cart by `X-Session-Id`, or a
-// customer's cart by `customer_id` with the customer's token (or by the token alone); publishable
-// keys allowed.
+// customer's cart by the customer's token (with or without `customer_id`); publishable keys allowed.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import type { Context } from "koa";
@@ -20,8 +19,13 @@ const TAG = "Cart";
 export const SESSION_HEADER = "x-session-id";
 
 const headers: readonly HeaderDoc[] = [
-  { name: "X-Session-Id", required: false, description: "The anonymous cart's session (16-128 characters). Not needed with customer_id or a customer token." },
-  { ...customerTokenHeader, required: false, description: "The customer's access token; required whenever customer_id is sent. Sent alone (no customer_id, no X-Session-Id), it names its customer's cart." },
+  { name: "X-Session-Id", required: false, description: "The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins." },
+  {
+    ...customerTokenHeader,
+    required: false,
+    description:
+      "The customer's access token: it names its customer's cart, with or without customer_id (a customer_id of another customer is a 403), and wins over X-Session-Id. Required whenever customer_id is sent.",
+  },
 ];
 
 const SessionHeader = Schema.Struct({ "X-Session-Id": Schema.optional(SessionId) });
@@ -57,6 +61,8 @@ export class CartRoutes implements RouteModule {
         method: "GET",
         path: "/v1/cart",
         summary: "The addressed cart (an empty one, without id, before the first add)",
+        description:
+          "The cart of the customer named by `x-auth-token` (with or without `customer_id`), or else of `X-Session-Id`; with neither, 400 `session_required`. The same addressing holds for adding, changing and removing lines.",
         tag: TAG,
         access: "publishable",
         query: CustomerQuery,

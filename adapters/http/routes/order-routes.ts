@@ -55,7 +55,12 @@ export class OrderRoutes implements RouteModule {
         body: CheckoutInput,
         idempotency: "optional",
         headers: [
-          { ...customerTokenHeader, required: false, description: "The customer's access token; required with customer_id." },
+          {
+            ...customerTokenHeader,
+            required: false,
+            description:
+              "The customer's access token; required with customer_id. It names its customer's cart as customer_id does, and wins over session_id, as on the cart operations: the cart checked out is the cart the shopper sees.",
+          },
           { name: "Idempotency-Key", required: false, description: "A repeat with the same key and body replays the first answer." },
         ],
         errors: [403, 409, 422],

@@ -6,7 +6,8 @@ import { PAYMENT_PROVIDERS, PaymentStatus } from "../../../domain/payments/payme
 const Provider = Schema.Literal(...PAYMENT_PROVIDERS);
 const Mode = Schema.Literal("test", "live");
 const CHARGED = Schema.Number.annotations({
-  description: "What the provider is asked to take, in major units: `amount`, rounded up to whole units for mobile money (M-Pesa and pawaPay take no cents).",
+  description:
+    "What the provider is asked to take, in major units, as recorded on the payment: `amount`, rounded up to whole units for mobile money (M-Pesa and pawaPay take no cents).",
 });
 
 export const PaymentInitialisation = Schema.Struct({

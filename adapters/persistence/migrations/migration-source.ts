@@ -22,6 +22,7 @@ import * as searchPostings from "./0017-search-postings.js";
 import * as searchCounts from "./0018-search-counts.js";
 import * as catalogImports from "./0019-catalog-imports.js";
 import * as orderCounters from "./0020-order-counters.js";
+import * as paymentChargedAmounts from "./0021-payment-charged-amounts.js";
 
 interface Migration {
   readonly name: string;
@@ -29,7 +30,7 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments, searchPostings, searchCounts, catalogImports, orderCounters];
+const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments, searchPostings, searchCounts, catalogImports, orderCounters, paymentChargedAmounts];
 
 export class StorefrontMigrationSource implements Knex.MigrationSource<Migration> {
   getMigrations(): Promise<Migration[]> {

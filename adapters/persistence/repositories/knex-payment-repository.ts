@@ -18,6 +18,7 @@ interface PaymentRow {
   flow: string;
   status: string;
   amount: number | string;
+  charged_amount: number | string;
   currency: string;
   email: string | null;
   phone: string | null;
@@ -60,6 +61,7 @@ const toPayment = (row: PaymentRow): Payment => ({
   flow: row.flow as PaymentFlow,
   status: row.status as PaymentStatus,
   amountMinor: Number(row.amount),
+  chargedMinor: Number(row.charged_amount),
   currency: row.currency,
   email: row.email,
   phone: row.phone,
@@ -102,6 +104,7 @@ const columns = (storeId: string, p: Payment) => ({
   provider: p.provider,
   flow: p.flow,
   amount: p.amountMinor,
+  charged_amount: p.chargedMinor,
   currency: p.currency,
   email: p.email,
   phone: p.phone,

@@ -2,6 +2,7 @@
 // HTTP: password login and one-time code verification with X-Session-Id add quantities up, capped
 // at stock, keep guest-only lines and remove the session cart; a failed sign-in changes nothing.
 import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { assertError, createSimpleProduct, newSession, okCart, type CreatedVariant } from "../../support/cart-fixtures.js";
@@ -188,6 +189,39 @@ const mergeSuite = (title: string, options: () => TestApplicationOptions): void 
         [b.variantId, 1],
       ]);
       assert.equal((await guestCart(session)).id, null, "the session cart is gone");
+    });
+
+    it("registration with X-Session-Id moves the guest cart into the new customer's cart; its token then names that cart", async () => {
+      const { a, b } = await products();
+      const session = newSession();
+      await guestAdd(session, a, 2);
+      await guestAdd(session, b, 1);
+      const email = `register-${randomUUID()}@example.com`;
+      const registered = await t.client.post(
+        "/v1/auth/register",
+        { email, password: "correct horse battery", name: "New Shopper" },
+        { key: secret, headers: { "x-session-id": session } },
+      );
+      assert.equal(registered.status, 201, registered.text);
+      const tokenOnly = withToken(publishable, registered.body.session.access_token);
+      const cart = okCart(await t.client.get("/v1/cart", tokenOnly));
+      assert.equal(cart.customer_id, registered.body.customer.id);
+      assert.deepEqual(quantities(cart).sort(), [[a.variantId, 2], [b.variantId, 1]].sort());
+      assert.equal((await guestCart(session)).id, null, "the session cart is gone");
+    });
+
+    it("a registration refused (email taken) leaves the guest cart as it was", async () => {
+      const { a } = await products();
+      const existing = await registerCustomer(t.client, secret);
+      const session = newSession();
+      const before = await guestAdd(session, a, 1);
+      const refused = await t.client.post(
+        "/v1/auth/register",
+        { email: existing.email, password: "correct horse battery", name: "Twice" },
+        { key: secret, headers: { "x-session-id": session } },
+      );
+      assertError(refused, 409, "email_taken");
+      assert.deepEqual(await guestCart(session), before);
     });
 
     it("a wrong one-time code leaves both carts untouched", async () => {

@@ -222,6 +222,35 @@ const cartSuite = (title: string, options: () => TestApplicationOptions): void =
         assertError(await t.client.get("/v1/cart", { key: publishable, headers: { "x-auth-token": "not-a-token-at-all" } }), 401, "invalid_token");
       });
 
+      it("a customer's x-auth-token wins over X-Session-Id as customer_id does, on every operation; the guest cart is untouched; a bad token beside a session is a 401", async () => {
+        const customer = await registerCustomer(t.client, secret);
+        const session = newSession();
+        const guestCart = okCart(await add({ session }, { variant_id: grey.variantId }));
+        const both = { key: publishable, headers: { "x-auth-token": customer.accessToken, "x-session-id": session } };
+        const added = okCart(await t.client.post("/v1/cart/items", { variant_id: mug.variantId, quantity: 2 }, both));
+        assert.deepEqual([added.customer_id, added.session_id, added.items.map((i: any) => i.variant_id)], [customer.id, null, [mug.variantId]]);
+        assert.deepEqual(okCart(await t.client.get("/v1/cart", both)), added);
+        assert.deepEqual(okCart(await getCart({ customer })), added, "the same cart as with customer_id");
+        const lineId = added.items[0].id;
+        assert.equal(okCart(await t.client.patch(`/v1/cart/items/${lineId}`, { quantity: 3 }, both)).items[0].quantity, 3);
+        assertError(await t.client.patch(`/v1/cart/items/${guestCart.items[0].id}`, { quantity: 2 }, both), 404, "resource_missing");
+        assert.equal(okCart(await t.client.delete(`/v1/cart/items/${lineId}`, both)).item_count, 0);
+        assert.deepEqual(okCart(await getCart({ session })), guestCart, "the guest cart is untouched");
+        const badToken = { key: publishable, headers: { "x-auth-token": "not-a-token-at-all", "x-session-id": session } };
+        assertError(await t.client.get("/v1/cart", badToken), 401, "invalid_token");
+        assertError(await t.client.post("/v1/cart/items", { variant_id: mug.variantId }, badToken), 401, "invalid_token");
+      });
+
+      it("a token with the customer_id of another customer is a 403 also when X-Session-Id is sent", async () => {
+        const owner = await registerCustomer(t.client, secret);
+        const intruder = await registerCustomer(t.client, secret);
+        okCart(await add({ customer: owner }, { variant_id: mug.variantId }));
+        const asIntruder = { session: newSession(), customer: owner, token: intruder.accessToken };
+        assertError(await getCart(asIntruder), 403, "forbidden");
+        assertError(await add(asIntruder, { variant_id: mug.variantId }), 403, "forbidden");
+        assert.equal(okCart(await getCart({ customer: owner })).item_count, 1);
+      });
+
       it("neither X-Session-Id, customer_id nor a customer token is a 400 session_required", async () => {
         const none = { key: publishable };
         assertError(await t.client.get("/v1/cart", none), 400, "session_required");

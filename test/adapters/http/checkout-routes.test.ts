@@ -132,6 +132,22 @@ const checkoutSuite = (title: string, options: () => TestApplicationOptions): vo
         assert.equal(cart.items.length, 0, "the customer's cart is emptied");
       });
 
+      it("a customer's x-auth-token names the cart as on the cart operations: without customer_id, and over session_id", async () => {
+        const customer = await registerCustomer(t.client, secret);
+        const variant = await createProduct(t.client, secret, "Token kettle", { price: 300_000, stock: 4 });
+        await fillCustomerCart(t.client, publishable, customer, [{ variantId: variant.variantId, quantity: 1 }]);
+        const { session } = await cartWith();
+        const guestBefore = await sessionCart(session);
+        const placed = await post(checkoutBody({ session_id: session }), { "x-auth-token": customer.accessToken });
+        assert.equal(placed.status, 201, placed.text);
+        assert.equal(placed.body.customer_id, customer.id);
+        assert.deepEqual(placed.body.items.map((i: any) => i.variant_id), [variant.variantId], "the customer's cart, not the session's");
+        assert.deepEqual(await sessionCart(session), guestBefore, "the guest cart is untouched");
+        const body: Record<string, unknown> = checkoutBody({ session_id: session });
+        delete body.session_id;
+        assertError(await post(body, { "x-auth-token": customer.accessToken }), 409, "cart_empty");
+      });
+
       it("answers 409 cart_empty for a cart with nothing in it, or already checked out", async () => {
         assertError(await post(checkoutBody({ session_id: newSession() })), 409, "cart_empty");
         const { session } = await cartWith();

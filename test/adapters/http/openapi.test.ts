@@ -2,9 +2,11 @@
 // "recommended" and "spec" rulesets, and a faithful description of the routes' schemas.
 import assert from "node:assert/strict";
 import { createConfig, lintFromString, type NormalizedProblem } from "@redocly/openapi-core";
+import { Either, ParseResult, Schema } from "effect";
 import pino from "pino";
 import { createHttpApp } from "../../../adapters/http/app.js";
 import { buildOpenApiDocument } from "../../../adapters/http/openapi-document.js";
+import { RouteModule } from "../../../adapters/http/route-module.js";
 import { AuthenticateApiKey } from "../../../application/access/authenticate-api-key.js";
 import { serve, type TestClient } from "../../support/http-client.js";
 import { TEST_INFO, testRoutes } from "../../support/mechanism-routes.js";
@@ -90,6 +92,57 @@ describe("OpenAPI document", () => {
     assert.ok(defaults >= 20, `parameters with a default: ${defaults}`);
     const prices = Object.fromEntries(document.paths["/v1/prices"].get.parameters.map((p: any) => [p.name, [p.required, p.schema.default]]));
     assert.deepEqual([prices.limit, prices.offset, prices.quantity], [[false, 50], [false, 0], [false, 1]]);
+  });
+
+  it("a query parameter is required in the document exactly when the route refuses a request without it (none with a default is)", async () => {
+    const document = (await t.client.get("/v1/openapi.json")).body;
+    const routes = t.application.container.getAll(RouteModule).flatMap((module) => module.routes());
+    let checked = 0;
+    for (const route of routes) {
+      const documented = (document.paths[route.path]?.[route.method.toLowerCase()]?.parameters ?? []).filter((p: any) => p.in === "query");
+      const required = documented.filter((p: any) => p.required).map((p: any) => p.name).sort();
+      for (const parameter of documented) {
+        checked++;
+        if (parameter.required) assert.equal(parameter.schema?.default, undefined, `${route.method} ${route.path} ${parameter.name}: required, yet documents a default`);
+      }
+      // What the route's own decoding says is missing when nothing is sent.
+      const decoded = route.query === undefined ? undefined : Schema.decodeUnknownEither(route.query)({}, { errors: "all" });
+      const missing =
+        decoded === undefined || Either.isRight(decoded)
+          ? []
+          : ParseResult.ArrayFormatter.formatErrorSync(decoded.left)
+              .filter((issue) => issue._tag === "Missing")
+              .map((issue) => String(issue.path[0]))
+              .sort();
+      assert.deepEqual(required, missing, `${route.method} ${route.path}: required query parameters`);
+    }
+    assert.ok(checked >= 60, `query parameters checked: ${checked}`);
+  });
+
+  it("GET /v1/prices?place_name=Kampala&limit=1 is a valid request by the document (no quantity, offset...) and the server answers it with the documented defaults", async () => {
+    const document = (await t.client.get("/v1/openapi.json")).body;
+    const parameters: any[] = document.paths["/v1/prices"].get.parameters.filter((p: any) => p.in === "query");
+    const sent: Record<string, string> = { place_name: "Kampala", limit: "1" };
+    for (const parameter of parameters) {
+      if (parameter.required) assert.ok(parameter.name in sent, `the document requires ${parameter.name}`);
+    }
+    for (const [name, value] of Object.entries(sent)) {
+      const schema = parameters.find((p) => p.name === name)?.schema;
+      assert.ok(schema !== undefined, `${name} is a documented query parameter`);
+      if (schema.type === "integer") {
+        const n = Number(value);
+        assert.ok(Number.isInteger(n) && n >= (schema.minimum ?? -Infinity) && n <= (schema.maximum ?? Infinity), `${name}=${value} fits ${JSON.stringify(schema)}`);
+      } else {
+        assert.equal(schema.type, "string", `${name}: ${JSON.stringify(schema)}`);
+      }
+    }
+    const defaults = Object.fromEntries(parameters.filter((p) => p.schema?.default !== undefined).map((p) => [p.name, p.schema.default]));
+    assert.deepEqual([defaults.offset, defaults.quantity], [0, 1]);
+    const answer = await t.client.get("/v1/prices?place_name=Kampala&limit=1", { key: t.store.keys.publishableTest });
+    assert.equal(answer.status, 200, answer.text);
+    assert.deepEqual([answer.body.limit, answer.body.offset], [1, defaults.offset]);
+    assert.ok(answer.body.items.length <= 1);
+    assert.equal(answer.body.pricing_context.quantity, defaults.quantity);
   });
 
   it("the test routes' document has no errors under the recommended and spec rulesets", async () => {

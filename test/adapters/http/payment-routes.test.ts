@@ -368,6 +368,31 @@ describe("payment initialisation rules, keys and signatures", function () {
     assert.equal(card.body.charged_amount, 10.5, "cards take cents as they are");
   });
 
+  it("an order whose amount due has cents, on every provider kind: the amount due is taken; mobile money also takes the whole units it charges; anything else is a 400 naming amount", async () => {
+    for (const provider of PROVIDERS) {
+      const order = await newOrder(h, { price: 76_199 });
+      const due: number = order.amount_due;
+      assert.notEqual(Math.round(due * 100) % 100, 0, `the order has cents: ${due}`);
+      const whole = Math.ceil(due);
+      const mobile = provider.startsWith("mobile_");
+      for (const wrong of [Math.round((due - 0.01) * 100) / 100, Math.floor(due), whole + 1, ...(mobile ? [] : [whole])]) {
+        const refused = await initialise(h, { ...bodies[provider], amount: wrong, order_id: order.id });
+        assertParam(refused, "parameter_invalid", "amount");
+        assert.match(refused.body.error.message, new RegExp(`amount due, ${due} KES${mobile ? ` \\(or ${whole}, the whole KES ${provider} charges for it\\)` : "$"}`));
+      }
+      const sent = mobile ? whole : due;
+      const started = await initialise(h, { ...bodies[provider], amount: sent, order_id: order.id });
+      assert.equal(started.status, 201, `${provider}: ${started.text}`);
+      assert.deepEqual([started.body.amount, started.body.charged_amount], [due, mobile ? whole : due], `${provider}: both figures`);
+      const verified = await verify(h, started.body.reference);
+      assert.equal(verified.body.status, "paid", provider);
+      assert.deepEqual([verified.body.amount, verified.body.charged_amount, verified.body.review_reason], [due, mobile ? whole : due, null]);
+      assert.equal((await orderOf(h, order.id)).payment_status, "paid", provider);
+      const stored = await knex(h)("payments").where({ reference: started.body.reference }).first();
+      assert.deepEqual([Number(stored.amount), Number(stored.charged_amount)], [Math.round(due * 100), Math.round((mobile ? whole : due) * 100)], `${provider}: both figures are kept`);
+    }
+  });
+
   it("the body's idempotency_key must equal the Idempotency-Key header", async () => {
     const key = `pay-${randomUUID()}`;
     assertParam(await initialise(h, { ...bodies.mobile_stk, idempotency_key: "other" }, { idempotencyKey: key }), "parameter_invalid", "idempotency_key");

@@ -12,6 +12,7 @@ import { KnexUnitOfWork } from "../../../adapters/persistence/repositories/knex-
 import { UuidV7IdGenerator } from "../../../adapters/system/uuid-v7-id-generator.js";
 import type { PaymentAttempt } from "../../../application/ports/payment-repository.js";
 import type { Payment } from "../../../domain/payments/payment.js";
+import { migrateToLatest, StorefrontMigrationSource } from "../../../adapters/persistence/migrations/migration-source.js";
 
 const ids = new UuidV7IdGenerator();
 const NOW = "2030-06-15T12:00:00.000Z";
@@ -25,6 +26,7 @@ const payment = (overrides: Partial<Payment> = {}): Payment => ({
   flow: "redirect",
   status: "pending",
   amountMinor: 9_007_199_254_740,
+  chargedMinor: 9_007_199_254_740,
   currency: "KES",
   email: "amina@example.com",
   phone: null,
@@ -76,6 +78,13 @@ export const paymentsContract = (open: () => Promise<Database>): void => {
     assert.equal(await payments.lock(otherStoreId, written.id), undefined);
   });
 
+  it("keeps both figures of a whole-unit charge: the amount due and the amount charged", async () => {
+    const written = payment({ provider: "mobile_stk", flow: "stk_push", amountMinor: 88_392, chargedMinor: 88_400, email: null, phone: "254712345678", successUrl: null, cancelUrl: null });
+    await payments.insert(storeId, written);
+    const read = await payments.findByReference(storeId, "test", written.reference);
+    assert.deepEqual([read?.amountMinor, read?.chargedMinor], [88_392, 88_400]);
+  });
+
   it("updates the state a provider gives, and nothing else", async () => {
     const written = payment();
     await payments.insert(storeId, written);
@@ -88,7 +97,7 @@ export const paymentsContract = (open: () => Promise<Database>): void => {
       reviewReason: "note",
       updatedAt: "2030-06-15T12:01:00.000Z",
     };
-    await payments.update(storeId, { ...paid, amountMinor: 1 });
+    await payments.update(storeId, { ...paid, amountMinor: 1, chargedMinor: 1 });
     assert.deepEqual(await payments.findByReference(storeId, "test", written.reference), paid);
   });
 
@@ -153,5 +162,39 @@ export const paymentsContract = (open: () => Promise<Database>): void => {
     assert.equal(outcomes.filter(Boolean).length, 1);
     assert.equal(await payments.hasCallback("card_redirect", `evt_${written.id}`), true);
     assert.equal(await payments.hasCallback("card_popup", `evt_${written.id}`), false, "event ids are unique per provider");
+  });
+
+  it("the migration adding charged amounts fills them for payments from before it, by the one rounding rule", async () => {
+    const migrationSource = new StorefrontMigrationSource();
+    await db.knex.migrate.down({ migrationSource, name: "0021-payment-charged-amounts" });
+    const before = [
+      ["card_redirect", "redirect", 88_392, "KES", 88_392],
+      ["mobile_stk", "stk_push", 88_392, "KES", 88_400],
+      ["mobile_stk", "stk_push", 88_400, "KES", 88_400],
+      ["mobile_collect", "collection", 1, "KES", 100],
+      ["mobile_collect", "collection", 150_001, "UGX", 150_001],
+    ] as const;
+    const references: string[] = [];
+    for (const [provider, flow, amount, currency] of before) {
+      const written = payment({ provider, flow, amountMinor: amount, currency });
+      await db.knex("payments").insert({
+        id: written.id,
+        store_id: storeId,
+        reference: written.reference,
+        mode: written.mode,
+        provider,
+        flow,
+        status: "pending",
+        amount,
+        currency,
+        metadata: "{}",
+        created_at: NOW,
+        updated_at: NOW,
+      });
+      references.push(written.reference);
+    }
+    await migrateToLatest(db.knex);
+    const charged = await Promise.all(references.map(async (reference) => (await payments.findByReference(storeId, "test", reference))?.chargedMinor));
+    assert.deepEqual(charged, before.map((b) => b[4]));
   });
 };

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { minorDigits, type CurrencyCode } from "../../../domain/money/currency.js";
 import { ISO_4217_MINOR_DIGITS } from "../../../domain/money/iso-4217.js";
 import {
+  amountForDue,
   chargedAmountMinor,
   COLLECTION_COUNTRIES,
   COLLECTION_CURRENCIES,
@@ -96,9 +97,46 @@ describe("payment initialisation rules", () => {
         const charged = chargedAmountMinor("mobile_stk", request.amountMinor, request.currency);
         assert.equal(charged % 100, 0, "whole shillings");
         assert.ok(charged >= cents && charged - cents < 100, `charged ${charged} for ${cents}`);
+        assert.equal(request.chargedMinor, charged, "the accepted request carries what will be charged");
       }),
     );
     assert.equal(chargedAmountMinor("card_popup", 88_392, accepted(valid.mobile_stk).currency), 88_392, "cards take cents as they are");
+  });
+
+  it("an order's amount due with cents: mobile money accepts it or the whole units it charges, and nothing else; cards accept only the amount due", () => {
+    const kinds = [
+      ["mobile_stk", valid.mobile_stk, 100],
+      ["mobile_collect", valid.mobile_collect, 100],
+      ["mobile_collect", { ...valid.mobile_collect, country: "UG" }, 1],
+      ["card_popup", { ...valid.card_popup, currency: "KES" }, 1],
+      ["card_redirect", valid.card_redirect, 1],
+    ] as const;
+    for (const [provider, draft, unit] of kinds) {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 10 ** 9 }), fc.constantFrom("due", "whole", "near"), fc.integer({ min: -300, max: 300 }), (due, pick, offset) => {
+          // The amount due, the whole units above it, or anything near them.
+          const sent = pick === "due" ? due : pick === "whole" ? Math.ceil(due / unit) * unit : due + offset;
+          const digits = minorDigits(accepted(draft).currency);
+          fc.pre(sent >= 1);
+          const request = accepted({ ...draft, amount: sent / 10 ** digits });
+          const outcome = amountForDue(request, due);
+          const whole = Math.ceil(due / unit) * unit;
+          const takes = sent === due || (provider.startsWith("mobile_") && sent === whole);
+          if (!takes) {
+            assert.ok(Either.isLeft(outcome), `${provider}: ${sent} for ${due} is refused`);
+            assert.equal(outcome.left.param, "amount");
+            assert.match(outcome.left.message, /amount must be the order's amount due/);
+            return;
+          }
+          assert.ok(Either.isRight(outcome), `${provider}: ${sent} for ${due} is taken`);
+          assert.equal(outcome.right.amountMinor, due, "the payment is for the amount due");
+          assert.equal(outcome.right.chargedMinor, provider.startsWith("mobile_") ? whole : due);
+        }),
+      );
+    }
+    const refused = amountForDue(accepted({ ...valid.mobile_stk, amount: 883 }), 88_392);
+    assert.ok(Either.isLeft(refused));
+    assert.equal(refused.left.message, "amount must be the order's amount due, 883.92 KES (or 884, the whole KES mobile_stk charges for it)");
   });
 
   it("the popup takes only NGN, GHS, ZAR, KES and USD, and requires one", () => {

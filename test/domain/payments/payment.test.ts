@@ -13,6 +13,7 @@ const payment = (overrides: Partial<Payment> = {}): Payment => ({
   flow: "stk_push",
   status: "pending",
   amountMinor: 150_000,
+  chargedMinor: 150_000,
   currency: "KES",
   email: null,
   phone: "254712345678",
@@ -69,6 +70,17 @@ describe("payment state moves", () => {
         if (!matches) assert.match(next.reviewReason ?? "", /^amount_mismatch/);
       }),
     );
+  });
+
+  it("a whole-unit charge is the amount asked: an amount due of KES 883.92 charged 884 is paid on a report of either, failed on any other", () => {
+    const withCents = payment({ amountMinor: 88_392, chargedMinor: 88_400 });
+    assert.equal(settlePayment(withCents, { status: "paid", amountMinor: 88_400, currency: "KES" }, NOW).next.status, "paid");
+    assert.equal(settlePayment(withCents, { status: "paid", amountMinor: 88_392, currency: "KES" }, NOW).next.status, "paid");
+    for (const other of [88_300, 88_391, 88_401, 88_500]) {
+      const { next } = settlePayment(withCents, { status: "paid", amountMinor: other, currency: "KES" }, NOW);
+      assert.equal(next.status, "failed", `reported ${other}`);
+      assert.match(next.reviewReason ?? "", /^amount_mismatch/);
+    }
   });
 
   it("settling the same report twice changes nothing the second time", () => {

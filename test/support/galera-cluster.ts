@@ -300,6 +300,19 @@ export class GaleraCluster {
    * other, and waits for a cluster of 3 Synced nodes. Root may log in over TCP without a password.
    */
   static async start(size = 3): Promise<GaleraCluster> {
+    // The ports are picked free, then released for the nodes to bind: another process on the
+    // machine may take one in between. Such a start is thrown away and made again on new ports.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await GaleraCluster.startOnce(size);
+      } catch (error) {
+        if (attempt === 3 || !/Address already in use/.test(String(error))) throw error;
+        console.error(`galera cluster: a port was taken while the nodes started; starting again on new ports (attempt ${attempt + 1})`);
+      }
+    }
+  }
+
+  private static async startOnce(size: number): Promise<GaleraCluster> {
     const reason = galeraUnavailableReason();
     if (reason !== undefined) throw new Error(`cannot start a Galera cluster: ${reason}`);
     const began = Date.now();

@@ -8,6 +8,8 @@ import { childEnv } from "./server-process.js";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const BIN = join(ROOT, "bin", "storefront.js");
 const READY_TIMEOUT_MS = 60_000;
+/** Enough of the log for a test to count a short run's job results at debug level. */
+const TAIL_CHARS = 512_000;
 
 const live = new Set<ChildProcess>();
 process.on("exit", () => {
@@ -46,7 +48,7 @@ export class WorkerProcess {
         reject(new Error(`storefront worker did not start within ${READY_TIMEOUT_MS} ms:\n${tail}`));
       }, READY_TIMEOUT_MS);
       const read = (chunk: Buffer): void => {
-        tail = (tail + chunk.toString("utf8")).slice(-8_000);
+        tail = (tail + chunk.toString("utf8")).slice(-TAIL_CHARS);
         if (!ready && tail.includes('"msg":"worker started"')) {
           ready = true;
           clearTimeout(timer);

@@ -83,7 +83,7 @@ class StorefrontKoa extends Koa<StorefrontState> {
   }
 }
 
-const PUBLIC_PATHS = new Set(["/v1/openapi.json", ...DOCS_PUBLIC_PATHS, ...HEALTH_PATHS, "/metrics"]);
+const PUBLIC_PATHS = new Set(["/v1/openapi.json", ...DOCS_PUBLIC_PATHS, ...HEALTH_PATHS]);
 
 /** Whether an Authorization header carries `token` as its bearer, compared in constant time. */
 const bearsToken = (authorization: string, token: string): boolean => {
@@ -114,28 +114,34 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
     draining = true;
   });
   mountHealthProbes(router, options.readiness, () => draining);
+  // `/metrics` is always routed (it is documented), but only a configured token opens it: without
+  // one it is not public, so it asks for an API key as any unknown path does, and then says 404.
   const metrics = options.metrics;
-  if (metrics !== undefined) {
-    router.get("/metrics", async (ctx) => {
-      ctx.set("Cache-Control", "no-store");
-      if (!bearsToken(ctx.get("Authorization"), metrics.token)) {
-        ctx.status = 401;
-        ctx.set("WWW-Authenticate", 'Bearer realm="metrics"');
-        ctx.body = { error: { type: "authentication_error", code: "invalid_metrics_token", message: "Send the metrics token (STOREFRONT_METRICS_TOKEN) as 'Authorization: Bearer <token>'.", request_id: ctx.state.requestId } };
-        return;
-      }
-      ctx.type = metrics.contentType;
-      ctx.body = await metrics.text();
-    });
-  }
+  router.get("/metrics", async (ctx) => {
+    ctx.set("Cache-Control", "no-store");
+    if (metrics === undefined) {
+      ctx.status = 404;
+      ctx.body = { error: { type: "not_found_error", code: "route_not_found", message: "Metrics are not served: set STOREFRONT_METRICS_TOKEN.", request_id: ctx.state.requestId } };
+      return;
+    }
+    if (!bearsToken(ctx.get("Authorization"), metrics.token)) {
+      ctx.status = 401;
+      ctx.set("WWW-Authenticate", 'Bearer realm="metrics"');
+      ctx.body = { error: { type: "authentication_error", code: "invalid_metrics_token", message: "Send the metrics token (STOREFRONT_METRICS_TOKEN) as 'Authorization: Bearer <token>'.", request_id: ctx.state.requestId } };
+      return;
+    }
+    ctx.type = metrics.contentType;
+    ctx.body = await metrics.text();
+  });
+  const fixedPaths = new Set([...PUBLIC_PATHS, "/metrics"]);
   for (const route of options.routes) mountRoute(router, route, options.guards, options.answerCache);
   // Routes with `access: "public"` (payment provider notifications) take no API key.
   const publicRoutes = options.routes.filter((r) => r.access === "public").map((r) => ({ method: r.method, pattern: pathPattern(r.path) }));
   const isPublic = (method: string, path: string): boolean =>
-    PUBLIC_PATHS.has(path) || publicRoutes.some((r) => r.method === method && r.pattern.test(path));
+    PUBLIC_PATHS.has(path) || (metrics !== undefined && path === "/metrics") || publicRoutes.some((r) => r.method === method && r.pattern.test(path));
 
   app.use(requestId());
-  if (options.requestLog !== undefined) app.use(requestLogging(options.requestLog, PUBLIC_PATHS));
+  if (options.requestLog !== undefined) app.use(requestLogging(options.requestLog, fixedPaths));
   app.use(securityHeaders());
   app.use(corsPolicy(options.corsOrigins ?? "*"));
   app.use(errorHandler(options.logger));

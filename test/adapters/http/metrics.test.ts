@@ -94,8 +94,12 @@ describe("GET /metrics without a metrics token", () => {
   });
   after(() => t?.close());
 
-  it("is not served", async () => {
-    const response = await t.client.get("/metrics", { headers: { authorization: "Bearer anything-at-all-0123456789" } });
-    assert.equal(response.status, 404, response.text);
+  it("is not served: it asks for an API key as any unknown path does, and says 404 to one", async () => {
+    const anonymous = await t.client.get("/metrics", { headers: { authorization: "Bearer anything-at-all-0123456789" } });
+    assert.equal(anonymous.status, 401, anonymous.text);
+    const keyed = await t.client.get("/metrics", { key: t.store.keys.secretTest });
+    assert.equal(keyed.status, 404, keyed.text);
+    assert.equal(keyed.body.error.code, "route_not_found");
+    assert.doesNotMatch(keyed.text, /storefront_/);
   });
 });

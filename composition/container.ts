@@ -15,6 +15,7 @@ import { StoreRepository } from "../application/ports/store-repository.js";
 import { UnitOfWork } from "../application/ports/unit-of-work.js";
 import { CreateStore } from "../application/stores/create-store.js";
 import { createHttpApp } from "../adapters/http/app.js";
+import type { OpenApiInfo } from "../adapters/http/openapi-document.js";
 import { AnswerCache } from "../adapters/http/answer-cache.js";
 import type { AnyRoute } from "../adapters/http/route-definition.js";
 import { RouteModule } from "../adapters/http/route-module.js";
@@ -304,6 +305,13 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   ManageLookbooks,
 ];
 
+/** The `info` of the OpenAPI document served at GET /v1/openapi.json (the client types are generated from it too). */
+export const OPENAPI_INFO: OpenApiInfo = {
+  title: "Storefront API",
+  version: "1.0.0",
+  description: "The back end of an online store: catalog, pricing, carts, orders, payments, webhooks and search.",
+};
+
 export interface Application {
   readonly container: Container;
   readonly database: Database;
@@ -506,11 +514,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
           database: async () => void (await database.select("select 1 as ok", [])),
           migrationsCurrent: () => migrationsCurrent(database.knex),
         },
-        info: {
-          title: "Storefront API",
-          version: "1.0.0",
-          description: "The back end of an online store: catalog, pricing, carts, orders, payments, webhooks and search.",
-        },
+        info: OPENAPI_INFO,
       });
     },
     migrate: async () => {

@@ -1,10 +1,12 @@
 // The library as a user gets it: `npm pack` builds and packs the project, a scratch project
 // installs the tarball from disk, and every example of docs/embedding.md runs there as written.
-// Also: the core entry loads neither Koa nor knex, the types resolve for TypeScript users, and
-// the `storefront` command works from the installed package.
+// Also: the core entry loads neither Koa nor knex, the types resolve for TypeScript users, the
+// `storefront` command works from the installed package, and the README's typed-client lines
+// type-check and run there against a demo store.
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +31,19 @@ const examplesOf = (markdown: string): Map<string, string> => {
     examples.set(match[1]!, match[2]!);
   }
   return examples;
+};
+
+/** The README's `<!-- example: client.ts -->` block, with the constants at its top set for a demo store. */
+const readmeClientExample = (markdown: string, values: { BASE_URL: string; SECRET_KEY: string; EMAIL: string; PASSWORD: string }): string => {
+  const block = /<!-- example: client\.ts -->\s*```ts\n([\s\S]*?)```/.exec(markdown);
+  assert.ok(block !== null, "README.md has the typed client example");
+  let code = block[1]!;
+  for (const [name, value] of Object.entries(values)) {
+    const line = new RegExp(`^const ${name} = "[^"\n]*";`, "m");
+    assert.match(code, line);
+    code = code.replace(line, `const ${name} = ${JSON.stringify(value)};`);
+  }
+  return code;
 };
 
 describe("the npm package", function () {
@@ -145,5 +160,81 @@ describe("the npm package", function () {
     });
     const seeded = JSON.parse(stdout) as { store_id: string; secret_key: string };
     assert.match(seeded.secret_key, /^svc_sk_test_/);
+  });
+
+  it("gives storefront/client types that name only its generated schema and openapi-fetch", async () => {
+    const dir = join(scratch, "node_modules/storefront/dist/client");
+    const declarations = (await readdir(dir)).filter((name) => name.endsWith(".d.ts"));
+    assert.deepEqual(declarations.sort(), ["public-api.d.ts", "schema.d.ts"]);
+    const referenced = new Set<string>();
+    for (const name of declarations) {
+      const text = await readFile(join(dir, name), "utf8");
+      for (const match of text.matchAll(/(?:from\s+|import\(\s*|reference\s+(?:types|path)=)["']([^"']+)["']/g)) referenced.add(match[1]!);
+    }
+    assert.deepEqual([...referenced].sort(), ["./schema.js", "openapi-fetch"]);
+  });
+
+  it("runs the README's typed client lines, type-checked, against a demo store", async () => {
+    await writeFile(
+      join(scratch, "demo-store.mjs"),
+      [
+        'import { createServer } from "node:http";',
+        'import { createApplication, loadConfig, seedDemoStore } from "storefront";',
+        'const storefront = createApplication(loadConfig({ STOREFRONT_DATABASE_URL: "sqlite::memory:", STOREFRONT_LOG_LEVEL: "warn" }));',
+        "await storefront.migrate();",
+        "const summary = await seedDemoStore(storefront.container);",
+        "const server = createServer(storefront.httpApp().callback()).listen(0, \"127.0.0.1\", () => {",
+        "  const [customer] = summary.customers;",
+        "  console.log(JSON.stringify({ url: `http://127.0.0.1:${server.address().port}`, key: summary.secret_key, email: customer.email, password: customer.password }));",
+        "});",
+      ].join("\n"),
+    );
+    const demo = spawn(process.execPath, ["demo-store.mjs"], { cwd: scratch, env: userEnv(), stdio: ["ignore", "pipe", "inherit"] });
+    try {
+      let output = "";
+      demo.stdout.setEncoding("utf8");
+      while (!output.includes("\n")) {
+        const [chunk] = (await Promise.race([once(demo.stdout, "data"), once(demo, "exit").then(() => [""])])) as [string];
+        assert.notEqual(chunk, "", "the demo store started");
+        output += chunk;
+      }
+      const store = JSON.parse(output.split("\n")[0]!) as { url: string; key: string; email: string; password: string };
+      const markdown = await readFile(join(ROOT, "README.md"), "utf8");
+      await writeFile(
+        join(scratch, "client.ts"),
+        readmeClientExample(markdown, { BASE_URL: store.url, SECRET_KEY: store.key, EMAIL: store.email, PASSWORD: store.password }),
+      );
+      await writeFile(
+        join(scratch, "client-mistakes.ts"),
+        [
+          'import { createStorefrontClient } from "storefront/client";',
+          'const shop = createStorefrontClient({ baseUrl: "http://127.0.0.1:1", apiKey: "svc_pk_test_x" });',
+          "export const calls = () => [",
+          '  // @ts-expect-error: no such path',
+          '  shop.GET("/v1/no-such-path"),',
+          '  // @ts-expect-error: quantity is a number',
+          '  shop.POST("/v1/cart/items", { body: { variant_id: "v", quantity: "1" } }),',
+          "];",
+        ].join("\n"),
+      );
+      // A user's project with fetch's types from the DOM library and no @types package at all;
+      // every .d.ts is checked (no skipLibCheck), openapi-fetch's included.
+      await writeFile(
+        join(scratch, "tsconfig.client.json"),
+        JSON.stringify({
+          compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "ES2022", lib: ["ES2023", "DOM"], strict: true, types: [], skipLibCheck: false, outDir: "client-out" },
+          files: ["client.ts", "client-mistakes.ts"],
+        }),
+      );
+      await run(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.client.json"], { cwd: scratch, env: userEnv() });
+      const lines = (await node("client-out/client.js")).trim().split("\n");
+      assert.equal(lines.length, 4, lines.join("\n"));
+      assert.match(lines[0]!, / \d+ KES$/, "a product with its selling price in minor units");
+      assert.match(lines[1]!, /^\d+ UGX$/, "the price list for Kampala is in Ugandan shillings");
+      assert.equal(lines[2], "1", "the cart holds the added line");
+      assert.match(lines[3]!, /^ORD-\S+ \d+(\.\d+)? KES$/, "an order with its total in major units");
+    } finally {
+      demo.kill();
+    }
   });
 });

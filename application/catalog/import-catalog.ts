@@ -1,6 +1,9 @@
 // Imports a catalog file's products, idempotent by SKU: a product whose SKUs the store already
 // holds is updated, any other is created. Products are written in batches, one transaction each;
-// a bad row is rejected with its line and reason, and never half-writes its product.
+// a bad row is rejected with its line and reason, and never half-writes its product. A product
+// whose SKUs belong to a stored product of another name (or, given, slug) is a rename: refused
+// unless allowed. A dry run writes every batch in a transaction it rolls back, so it reports what a
+// run would do and leaves the database (checkpoints included) as it was.
 import { Either } from "effect";
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
@@ -13,6 +16,7 @@ import { ProductRepository } from "../ports/product-repository.js";
 import { StoreRepository } from "../ports/store-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import { loadStore } from "../stores/load-store.js";
+import type { Product } from "../../domain/catalog/product.js";
 import type { Variant } from "../../domain/catalog/variant.js";
 import type { ProductInput, VariantInput, VariantPatch } from "./catalog-inputs.js";
 import { CreateProduct } from "./create-product.js";
@@ -30,9 +34,26 @@ import { ManageCategories } from "./manage-categories.js";
 import { ManageVariants } from "./manage-variants.js";
 import { UpdateProduct } from "./update-product.js";
 
+/** A product of the file whose SKUs belong to a stored product with another name or slug. */
+export interface ImportRename {
+  /** The line of the file's product that gives the new name (or slug). */
+  readonly line: number;
+  readonly productId: string;
+  readonly sku: string;
+  readonly fromName: string;
+  readonly toName: string;
+  readonly fromSlug: string;
+  readonly toSlug: string;
+}
+
 export interface ImportSummary {
   readonly created: number;
+  /** Renamed products included. */
   readonly updated: number;
+  /** Set when updates renamed products (allowed by `allowRenames`): those renames. Refused renames are among `rejected`. */
+  readonly renamed?: readonly ImportRename[];
+  /** Set on a dry run: the counts say what a run would do; nothing was written. */
+  readonly dryRun?: true;
   /** Sorted by line. */
   readonly rejected: readonly RowRejection[];
   /** Set when the import resumed an interrupted one: the products of the file the earlier run had dealt with (counted above). */
@@ -54,6 +75,13 @@ export interface ImportOptions {
   readonly fingerprint?: string;
   /** Forget an interrupted import of this source and start over. */
   readonly restart?: boolean;
+  /**
+   * Write nothing: every batch runs in a transaction that is rolled back, and no checkpoint is
+   * read, moved or cleared. The summary reports the whole source as a run from its start would.
+   */
+  readonly dryRun?: boolean;
+  /** Apply renames (a product matched by SKU whose name or given slug differs) instead of rejecting them. */
+  readonly allowRenames?: boolean;
 }
 
 export const DEFAULT_IMPORT_BATCH_SIZE = 1_000;
@@ -64,7 +92,9 @@ const PENDING_REJECTIONS = 1_000;
 /** SKUs looked up per query (SQLite takes at most 32,766 bindings a statement). */
 const SKUS_PER_LOOKUP = 2_000;
 
-type Outcome = "created" | "updated" | readonly RowRejection[];
+type Outcome = "created" | "updated" | { readonly renamed: ImportRename } | readonly RowRejection[];
+
+const isRejection = (outcome: Outcome): outcome is readonly RowRejection[] => Array.isArray(outcome);
 
 /** A product of the source with its place in it (products are counted from 0 in file order). */
 interface Placed {
@@ -82,7 +112,12 @@ interface Refused {
 interface RunContext {
   readonly categories: Map<string, string>;
   readonly subcategories: Map<string, string>;
+  readonly dryRun: boolean;
+  readonly allowRenames: boolean;
 }
+
+/** Thrown at the end of a dry run's transaction so that it rolls back. */
+class DryRunRollback extends Error {}
 
 /** An error raised while writing a product, with the line it is about. */
 class ProductWriteFailed extends Error {
@@ -140,7 +175,9 @@ export class ImportCatalog {
     if (!Number.isInteger(batchSize) || batchSize < 1) throw new ParameterInvalid({ param: "batch_size", message: "batch_size must be a whole number from 1" });
     const storeId = principal.storeId;
     await loadStore(this.stores, storeId);
-    const { fingerprint } = options;
+    const dryRun = options.dryRun === true;
+    // A dry run neither resumes nor records progress: it leaves the checkpoints as they are.
+    const fingerprint = dryRun ? undefined : options.fingerprint;
     if (fingerprint !== undefined && options.restart === true) await this.checkpoints.clear(storeId, fingerprint);
     const resumed = fingerprint === undefined ? undefined : await this.checkpoints.find(storeId, fingerprint);
     const skip = resumed?.position ?? 0;
@@ -149,15 +186,16 @@ export class ImportCatalog {
     const rejected: RowRejection[] = [...(resumed?.rejected ?? [])];
     let created = resumed?.created ?? 0;
     let updated = resumed?.updated ?? 0;
-    const context: RunContext = { categories: new Map(), subcategories: new Map() };
+    const renamed: ImportRename[] = [];
+    const context: RunContext = { categories: new Map(), subcategories: new Map(), dryRun, allowRenames: options.allowRenames === true };
     /** Records, with the writes of the transaction it runs in, that the source's products before `position` are done. */
     const commit = async (position: number, outcomes: readonly Outcome[], refused: readonly Refused[]): Promise<void> => {
       if (fingerprint === undefined) return;
       const step = {
         position,
         created: outcomes.filter((o) => o === "created").length,
-        updated: outcomes.filter((o) => o === "updated").length,
-        rejected: [...refused.flatMap((r) => r.rejections), ...outcomes.flatMap((o) => (typeof o === "string" ? [] : o))],
+        updated: outcomes.filter((o) => o !== "created" && !isRejection(o)).length,
+        rejected: [...refused.flatMap((r) => r.rejections), ...outcomes.flatMap((o) => (isRejection(o) ? o : []))],
       };
       await this.checkpoints.advance(storeId, fingerprint, step, this.clock.now().toISOString());
     };
@@ -166,7 +204,11 @@ export class ImportCatalog {
       for (const outcome of outcomes) {
         if (outcome === "created") created++;
         else if (outcome === "updated") updated++;
-        else rejected.push(...outcome);
+        else if (isRejection(outcome)) rejected.push(...outcome);
+        else {
+          updated++;
+          renamed.push(outcome.renamed);
+        }
       }
     };
 
@@ -227,6 +269,8 @@ export class ImportCatalog {
       created,
       updated,
       rejected: rejected.sort((a, b) => a.line - b.line),
+      ...(renamed.length > 0 ? { renamed: renamed.sort((a, b) => a.line - b.line) } : {}),
+      ...(dryRun ? { dryRun: true as const } : {}),
       ...(resumed !== undefined ? { resumedAfter: resumed.position } : {}),
     };
   }
@@ -245,7 +289,7 @@ export class ImportCatalog {
     tally: (outcomes: readonly Outcome[], refused: readonly Refused[]) => void,
   ): Promise<void> {
     try {
-      const outcomes = await this.uow.run(async () => {
+      const outcomes = await this.transact(context, async () => {
         const written = await this.writeMany(principal, context, batch.map((b) => b.product));
         await commit(upTo, written, refused);
         return written;
@@ -262,7 +306,7 @@ export class ImportCatalog {
       waiting = waiting.filter((r) => r.index >= index);
       let outcome: Outcome;
       try {
-        outcome = await this.uow.run(async () => {
+        outcome = await this.transact(context, async () => {
           const written = await this.writeProduct(principal, context, product);
           await commit(index + 1, [written], due);
           return written;
@@ -273,16 +317,36 @@ export class ImportCatalog {
         if (!(error instanceof ProductWriteFailed)) throw error;
         outcome = rejectLines(product.lines, error.line, error.reason);
         const rejection = outcome;
-        await this.uow.run(() => commit(index + 1, [rejection], due));
+        await this.transact(context, () => commit(index + 1, [rejection], due));
       }
       tally([outcome], due);
     }
     if (waiting.length > 0 || batch.length === 0) {
-      await this.uow.run(() => commit(upTo, [], waiting));
+      await this.transact(context, () => commit(upTo, [], waiting));
       tally([], waiting);
     } else if (upTo > (batch.at(-1)?.index ?? 0) + 1) {
-      await this.uow.run(() => commit(upTo, [], []));
+      await this.transact(context, () => commit(upTo, [], []));
     }
+  }
+
+  /**
+   * One unit of work; on a dry run, rolled back once `work` has done everything but commit (what
+   * it created, categories included, is gone, so the names it learnt are forgotten).
+   */
+  private async transact<T>(context: RunContext, work: () => Promise<T>): Promise<T> {
+    if (!context.dryRun) return this.uow.run(work);
+    let done: { readonly value: T } | undefined;
+    try {
+      await this.uow.run(async () => {
+        done = { value: await work() };
+        throw new DryRunRollback("dry run");
+      });
+    } catch (error) {
+      if (done === undefined) throw error;
+    } finally {
+      this.forgetNames(context);
+    }
+    return done!.value;
   }
 
   /** Writes a batch in the caller's transaction: new products together, the others one by one. */
@@ -302,17 +366,17 @@ export class ImportCatalog {
         fresh.push(input);
         outcomes.push("created");
       } else {
-        outcomes.push(await this.writeHeld(principal, batch[i]!, input, own));
+        outcomes.push(await this.writeHeld(principal, context, batch[i]!, input, own));
       }
     }
     await this.createProducts.execute(principal, fresh);
     return outcomes;
   }
 
-  private async writeProduct(principal: Principal, context: RunContext, product: ImportedProduct): Promise<"created" | "updated"> {
+  private async writeProduct(principal: Principal, context: RunContext, product: ImportedProduct): Promise<Outcome> {
     const input = await this.place(principal, context, product);
     const holders = await this.step(product, product.lines[0] ?? 0, () => this.products.findVariantsBySku(principal.storeId, input.variants.map((v) => v.sku)));
-    return this.writeHeld(principal, product, input, holders);
+    return this.writeHeld(principal, context, product, input, holders);
   }
 
   /** The product's input with its category and subcategory given by name turned into ids. */
@@ -324,8 +388,17 @@ export class ImportCatalog {
     }));
   }
 
-  /** Creates the product (none of its SKUs is held) or updates the one product holding them. */
-  private async writeHeld(principal: Principal, product: ImportedProduct, input: ProductInput, holders: readonly Variant[]): Promise<"created" | "updated"> {
+  /**
+   * Creates the product (none of its SKUs is held) or updates the one product holding them; an
+   * update that would rename it is refused unless renames are allowed.
+   */
+  private async writeHeld(
+    principal: Principal,
+    context: RunContext,
+    product: ImportedProduct,
+    input: ProductInput,
+    holders: readonly Variant[],
+  ): Promise<Outcome> {
     const first = product.lines[0] ?? 0;
     const productIds = [...new Set(holders.map((v) => v.productId))];
     if (productIds.length > 1) {
@@ -336,6 +409,9 @@ export class ImportCatalog {
       await this.step(product, first, () => this.createProduct.execute(principal, input));
       return "created";
     }
+    const stored = await this.step(product, first, () => this.products.findById(principal.storeId, productId, { activeOnly: false }));
+    const rename = stored === undefined ? undefined : renameOf(stored.product, product, input, heldSku(input, holders));
+    if (rename !== undefined && !context.allowRenames) throw new ProductWriteFailed(rename.line, renameReason(rename), undefined);
     const { variants, ...fields } = input;
     await this.step(product, first, () => this.updateProduct.execute(principal, productId, fields));
     for (const [index, variant] of variants.entries()) {
@@ -346,7 +422,7 @@ export class ImportCatalog {
         else await this.manageVariants.update(principal, productId, current.id, variantPatch(variant));
       });
     }
-    return "updated";
+    return rename === undefined ? "updated" : { renamed: rename };
   }
 
   /** Runs one write of a product; its error becomes a ProductWriteFailed naming the line to fix. */
@@ -403,6 +479,32 @@ export class ImportCatalog {
     return { category_id: categoryId, subcategory_id: subcategoryId };
   }
 }
+
+/** The first SKU of the file's product that the store holds. */
+const heldSku = (input: ProductInput, holders: readonly Variant[]): string =>
+  input.variants.find((v) => holders.some((h) => h.sku.toLowerCase() === v.sku.toLowerCase()))?.sku ?? holders[0]?.sku ?? "";
+
+/** Names compare ignoring case and runs of spaces: "linen  shirt" is no rename of "Linen Shirt". */
+const sameName = (a: string, b: string): boolean => a.trim().replace(/\s+/g, " ").toLowerCase() === b.trim().replace(/\s+/g, " ").toLowerCase();
+
+/** The rename an update of `stored` by the file's product would make, if any (a slug only when the file gives one). */
+const renameOf = (stored: Product, product: ImportedProduct, input: ProductInput, sku: string): ImportRename | undefined => {
+  const toName = input.name;
+  const nameChanges = !sameName(stored.name, toName);
+  const slugChanges = input.slug !== undefined && input.slug !== stored.slug;
+  if (!nameChanges && !slugChanges) return undefined;
+  const first = product.lines[0] ?? 0;
+  const line = (nameChanges ? product.fieldLines.get("name") : product.fieldLines.get("slug")) ?? first;
+  return { line, productId: stored.id, sku, fromName: stored.name, toName, fromSlug: stored.slug, toSlug: input.slug ?? stored.slug };
+};
+
+const renameReason = (rename: ImportRename): string => {
+  const changes = [
+    ...(rename.fromName !== rename.toName ? [`name "${rename.fromName}" to "${rename.toName}"`] : []),
+    ...(rename.fromSlug !== rename.toSlug ? [`slug "${rename.fromSlug}" to "${rename.toSlug}"`] : []),
+  ];
+  return `SKU ${rename.sku} belongs to product ${rename.productId}; this row would rename its ${changes.join(" and its ")} (a rename is applied only with --allow-renames)`;
+};
 
 /**
  * A variant row as a change to the variant holding its SKU. `is_default: false` is dropped: a

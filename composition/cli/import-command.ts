@@ -1,6 +1,8 @@
 // The `storefront import <file>` command: reads a JSON lines or CSV catalog (docs/catalog-import.md)
 // and imports it into a store, idempotent by SKU. Exit code 0 when every row was imported, 2 when
 // some were rejected, 1 when nothing could be (unreadable file, unknown store, bad settings).
+// `--dry-run` reports the same without writing anything; `--allow-renames` lets a row rename the
+// product its SKU matches (refused otherwise).
 import { extname } from "node:path";
 import { InvalidArgumentError, Option, type Command } from "commander";
 import pino from "pino";
@@ -23,6 +25,8 @@ interface ImportCommandOptions {
   readonly batchSize: number;
   readonly json: boolean;
   readonly restart: boolean;
+  readonly dryRun: boolean;
+  readonly allowRenames: boolean;
 }
 
 /** A reason to stop before importing anything; printed as one line, exit code 1. */
@@ -61,13 +65,26 @@ const chooseStore = async (application: Application, given: string | undefined):
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-const summaryText = (file: string, storeId: string, summary: ImportSummary): string =>
+const renameText = (r: NonNullable<ImportSummary["renamed"]>[number]): string =>
   [
+    `  line ${r.line}: product ${r.productId} (SKU ${r.sku})`,
+    ...(r.fromName !== r.toName ? [`name "${r.fromName}" -> "${r.toName}"`] : []),
+    ...(r.fromSlug !== r.toSlug ? [`slug "${r.fromSlug}" -> "${r.toSlug}"`] : []),
+  ].join(" ");
+
+const summaryText = (file: string, storeId: string, summary: ImportSummary): string => {
+  const renamed = summary.renamed ?? [];
+  const counts = `${summary.created} created, ${summary.updated} updated${renamed.length > 0 ? ` (${renamed.length} renamed)` : ""}, ${plural(summary.rejected.length, "row")} rejected`;
+  return [
     ...(summary.resumedAfter === undefined ? [] : [`Resumed an interrupted import of ${file} after its first ${plural(summary.resumedAfter, "product")}.`]),
-    `Imported ${file} into store ${storeId}: ${summary.created} created, ${summary.updated} updated, ${plural(summary.rejected.length, "row")} rejected.`,
-    ...(summary.rejected.length === 0 ? [] : ["Rejected rows:", ...summary.rejected.map((r) => `  line ${r.line}: ${r.reason}`)]),
+    summary.dryRun === true
+      ? `Dry run of ${file} into store ${storeId}: would be ${counts}. Nothing was written.`
+      : `Imported ${file} into store ${storeId}: ${counts}.`,
+    ...(renamed.length === 0 ? [] : [summary.dryRun === true ? "Renames:" : "Renamed:", ...renamed.map(renameText)]),
+    ...(summary.rejected.length === 0 ? [] : [summary.dryRun === true ? "Rows that would be rejected:" : "Rejected rows:", ...summary.rejected.map((r) => `  line ${r.line}: ${r.reason}`)]),
     "",
   ].join("\n");
+};
 
 const runImport = async (file: string, options: ImportCommandOptions): Promise<number> => {
   let application: Application | undefined;
@@ -86,11 +103,23 @@ const runImport = async (file: string, options: ImportCommandOptions): Promise<n
       total: catalog.products,
       fingerprint: catalog.fingerprint,
       restart: options.restart,
+      dryRun: options.dryRun,
+      allowRenames: options.allowRenames,
       ...(bar !== undefined ? { onProgress: bar.update } : {}),
     });
     bar?.finish();
-    const { resumedAfter, ...counts } = summary;
-    const json = { store_id: storeId, ...counts, ...(resumedAfter === undefined ? {} : { resumed_after: resumedAfter }) };
+    const { resumedAfter, dryRun, renamed, ...counts } = summary;
+    const json = {
+      store_id: storeId,
+      ...(dryRun === true ? { dry_run: true } : {}),
+      ...counts,
+      ...(renamed === undefined
+        ? {}
+        : {
+            renamed: renamed.map((r) => ({ line: r.line, product_id: r.productId, sku: r.sku, from: { name: r.fromName, slug: r.fromSlug }, to: { name: r.toName, slug: r.toSlug } })),
+          }),
+      ...(resumedAfter === undefined ? {} : { resumed_after: resumedAfter }),
+    };
     process.stdout.write(options.json ? `${JSON.stringify(json)}\n` : summaryText(file, storeId, summary));
     return summary.rejected.length > 0 ? 2 : 0;
   } catch (error) {
@@ -115,6 +144,8 @@ export const registerImportCommand = (program: Command): void => {
     .option("--batch-size <n>", "products written per transaction", batchSize, DEFAULT_IMPORT_BATCH_SIZE)
     .option("--json", "print the summary as one JSON object", false)
     .option("--restart", "start over instead of resuming an interrupted import of the same file", false)
+    .option("--dry-run", "report what would be created, updated, renamed and rejected; write nothing (no checkpoint either)", false)
+    .option("--allow-renames", "let a row rename (name or slug) the product its SKU matches; refused otherwise", false)
     .action(async (file: string, options: ImportCommandOptions) => {
       process.exitCode = await runImport(file, options);
     });

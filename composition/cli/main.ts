@@ -1,10 +1,11 @@
-// The `storefront` command: serve, migrate, seed, worker, import. Configuration comes from the
+// The `storefront` command: serve, migrate, seed, demo-info, worker, import. Configuration comes from the
 // environment (see README); a bad value stops with one line naming the variable.
 import cluster from "node:cluster";
 import { Command, InvalidArgumentError } from "commander";
 import pino from "pino";
 import { ConfigError, describeDatabase, loadConfig, unknownSettings, type Config } from "../config.js";
 import { createApplication, type Application } from "../container.js";
+import { demoInfoLines, demoInfoOfSummary, findDemoStores, readDemoInfo } from "../demo/demo-info.js";
 import { seedDemoStore, type DemoStoreSummary } from "../demo/seed-demo-store.js";
 import { listen } from "../server.js";
 import { Worker } from "../worker.js";
@@ -46,6 +47,9 @@ const printKeys = (summary: DemoStoreSummary, port: number): void => {
       `  publishable (test)   ${summary.publishable_key}`,
       `  hmac secret          ${summary.hmac_secret}`,
       "",
+      ...demoInfoLines(demoInfoOfSummary(summary)),
+      "(`storefront demo-info` prints the customers and gift cards again; the keys are not kept.)",
+      "",
       "Try:",
       `  curl -s ${base}/v1/openapi.json -o /dev/null -w '%{http_code}\\n'`,
       `  curl -s -H 'Authorization: Bearer ${summary.secret_key}' ${base}/v1/products?limit=2`,
@@ -82,7 +86,7 @@ program
     const worker = new Worker(options.worker && !clustered ? application.jobs : [], application.logger);
     worker.start();
     application.logger.info({ port: server.port, database: describeDatabase(config.database), pid: process.pid }, "storefront listening");
-    if (summary !== undefined) printKeys(summary, server.port);
+    if (summary !== undefined) printPrepared(summary, server.port);
 
     let stopping = false;
     const shutdown = async (signal: string): Promise<void> => {
@@ -98,12 +102,36 @@ program
     process.on("SIGINT", () => void shutdown("SIGINT"));
   });
 
-/** Migrates, and seeds the demo store when the database holds no store yet. */
-async function prepare(application: Application, demo: boolean): Promise<DemoStoreSummary | undefined> {
+/** What `serve` found or did before listening: a demo store it seeded, or the one seeded by an earlier start. */
+type Prepared = { readonly seeded: DemoStoreSummary } | { readonly existingDemo: string };
+
+/**
+ * Migrates, and seeds the demo store when the database holds no store yet; on a database that
+ * holds the demo store already, names it (its keys were shown once, when it was seeded).
+ */
+async function prepare(application: Application, demo: boolean): Promise<Prepared | undefined> {
   await application.migrate();
+  if (!demo) return undefined;
   const stores = (await application.database.knex("stores").count({ n: "*" }).first())?.n;
-  return demo && Number(stores) === 0 ? await seedDemoStore(application.container) : undefined;
+  if (Number(stores) === 0) return { seeded: await seedDemoStore(application.container) };
+  const existing = (await findDemoStores(application.database)).at(-1);
+  return existing === undefined ? undefined : { existingDemo: existing };
 }
+
+const printPrepared = (prepared: Prepared, port: number): void => {
+  if ("seeded" in prepared) {
+    printKeys(prepared.seeded, port);
+    return;
+  }
+  process.stdout.write(
+    [
+      "",
+      `The demo store ${prepared.existingDemo} was seeded by an earlier start; its keys were shown then (only hashes are stored).`,
+      "Its customers' passwords and gift card codes: `npx storefront demo-info` (with the same STOREFRONT_DATABASE_URL).",
+      "",
+    ].join("\n"),
+  );
+};
 
 /**
  * `serve --workers N`: the primary migrates, seeds and runs the background worker; N forked
@@ -121,7 +149,7 @@ async function serveCluster(config: Config, port: number, count: number, options
       listening += 1;
       if (listening === count) {
         application.logger.info({ port, workers: count, database: describeDatabase(config.database) }, "storefront cluster listening");
-        if (summary !== undefined) printKeys(summary, port);
+        if (summary !== undefined) printPrepared(summary, port);
       }
     });
   };
@@ -193,6 +221,44 @@ program
     }
     await application.close();
     process.stdout.write(options.json ? `${JSON.stringify(summary)}\n` : `${JSON.stringify(summary, null, 2)}\n`);
+  });
+
+program
+  .command("demo-info")
+  .description("print the demo store's customers (emails, passwords) and gift card codes by state again; seeds nothing")
+  .option("--store <store_id>", "the demo store (default: every demo store of the database)")
+  .option("--json", "print one JSON object (an array under stores) instead of text", false)
+  .action(async (options: { store?: string; json: boolean }) => {
+    const application = oneShot(configOrExit());
+    try {
+      await application.migrate();
+      const demoStores = await findDemoStores(application.database);
+      const chosen = options.store === undefined ? demoStores : demoStores.filter((id) => id === options.store);
+      if (chosen.length === 0) {
+        process.stderr.write(
+          options.store === undefined
+            ? "storefront demo-info: the database holds no demo store; `npm start` on an empty database (or `storefront seed --demo`) seeds one\n"
+            : `storefront demo-info: ${options.store} is not a demo store of this database\n`,
+        );
+        process.exitCode = 1;
+        return;
+      }
+      const infos = [];
+      for (const id of chosen) infos.push(await readDemoInfo(application.container, application.database, id));
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify({ stores: infos })}\n`);
+        return;
+      }
+      const text = infos.flatMap((info) => [
+        `Demo store ${info.store_id} (${info.store_name})`,
+        ...demoInfoLines(info),
+        "",
+      ]);
+      text.push("API keys are shown only when a store is seeded (only their hashes are stored).", "");
+      process.stdout.write(text.join("\n"));
+    } finally {
+      await application.close();
+    }
   });
 
 program

@@ -1,7 +1,8 @@
 // The demo store's customers (CONTRACT section 9): three who can sign in with a password. The
 // first has a purchase history, a wishlist and a thread of four messages with the store; the
 // second bought once, over a year ago; the third has not bought yet. Made through the use cases.
-import type { Faker } from "@faker-js/faker";
+// Their passwords are fixed and documented (README, docs/decisions.md): demo data is public test
+// data, and `storefront demo-info` can print them again for a store seeded earlier.
 import type { Container } from "inversify";
 import { AuthenticateCustomer } from "../../application/access/authenticate-customer.js";
 import type { Principal } from "../../application/access/principal.js";
@@ -13,10 +14,11 @@ import { AddWishlistItem } from "../../application/wishlist/add-wishlist-item.js
 import type { DemoCatalog } from "./demo-catalog.js";
 import type { DemoCustomer } from "./seed-demo-store.js";
 
-const PEOPLE = [
-  { name: "Amina Wanjiru", email: "amina.wanjiru@example.com", phone: "+254 712 345 678", address: "14 Riverside Drive, Westlands, Nairobi" },
-  { name: "Brian Otieno", email: "brian.otieno@example.com", phone: "+254 722 901 234", address: "Oginga Odinga Street 3, Kisumu" },
-  { name: "Grace Mwangi", email: "grace.mwangi@example.com", phone: "+254 733 456 789", address: "Nyali Road 27, Mombasa" },
+/** The demo customers, their sign-in emails and their (public, fixed) demo passwords. */
+export const DEMO_PEOPLE = [
+  { name: "Amina Wanjiru", email: "amina.wanjiru@example.com", phone: "+254 712 345 678", address: "14 Riverside Drive, Westlands, Nairobi", password: "Amina-Demo-2026" },
+  { name: "Brian Otieno", email: "brian.otieno@example.com", phone: "+254 722 901 234", address: "Oginga Odinga Street 3, Kisumu", password: "Brian-Demo-2026" },
+  { name: "Grace Mwangi", email: "grace.mwangi@example.com", phone: "+254 733 456 789", address: "Nyali Road 27, Mombasa", password: "Grace-Demo-2026" },
 ] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,15 +26,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const seedDemoCustomers = async (
   container: Container,
   principal: Principal,
-  faker: Faker,
   catalog: DemoCatalog,
 ): Promise<DemoCustomer[]> => {
   const register = container.get(RegisterCustomer);
   const purchases = container.get(RecordCustomerPurchase);
   const customers: DemoCustomer[] = [];
   const tokens: string[] = [];
-  for (const person of PEOPLE) {
-    const password = `${faker.internet.password({ length: 12, memorable: false, pattern: /[A-Za-z0-9]/ })}-Demo1`;
+  for (const { password, ...person } of DEMO_PEOPLE) {
     const signedIn = await register.execute(principal, { ...person, password });
     customers.push({ id: signedIn.customer.id, email: signedIn.customer.email, password });
     tokens.push(signedIn.session.access_token);

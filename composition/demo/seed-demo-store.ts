@@ -44,7 +44,7 @@ export const seedDemoStore = async (container: Container): Promise<DemoStoreSumm
   const principal: Principal = { storeId: created.store.id, keyId: "demo-seed", keyType: "secret", mode: "test" };
   const catalog = await seedDemoCatalog(container, principal, faker);
   await seedDemoPricing(container, principal);
-  const customers = await seedDemoCustomers(container, principal, faker, catalog);
+  const customers = await seedDemoCustomers(container, principal, catalog);
   await seedDemoShipping(container, principal);
   await seedDemoPromotions(container, principal);
   await seedDemoContent(container, principal);

@@ -137,6 +137,50 @@ describe("storefront import", function () {
     assert.match(text.stdout, /0 created, 1 updated, 1 row rejected\.\nRejected rows:\n {2}line 2: price: /);
   });
 
+  it("--dry-run reports what would be created, updated and rejected (a rename among them) and writes nothing; --allow-renames applies the rename", async () => {
+    const snapshot = async (): Promise<Record<string, string[]>> => {
+      const application = createApplication(loadConfig(env), { logger: pino({ level: "silent" }) });
+      try {
+        const knex = application.database.knex;
+        const tables = (await knex("sqlite_master").where("type", "table").select("name")).map((r: { name: string }) => r.name).sort();
+        const all: Record<string, string[]> = {};
+        for (const table of tables) all[table] = (await knex(table).select("*")).map((r: unknown) => JSON.stringify(r)).sort();
+        return all;
+      } finally {
+        await application.close();
+      }
+    };
+    const path = write(
+      "dry.jsonl",
+      [
+        JSON.stringify({ name: "Enamel Mug", variants: [{ sku: "MUG-1", price: 950, stock: 10 }] }),
+        JSON.stringify({ name: "Linen Shirt (new cut)", variants: [{ sku: "LS-S", price: 3_500, stock: 4 }] }),
+        JSON.stringify({ name: "Teapot", category: "Kitchen", variants: [{ sku: "POT-1", price: 2_000, stock: 2 }] }),
+      ].join("\n"),
+    );
+    const before = await snapshot();
+    const dry = await run(["import", path, "--dry-run", "--json"]);
+    assert.equal(dry.code, 2, dry.stderr);
+    const report = json(dry) as ImportJson & { dry_run?: boolean };
+    assert.equal(report.dry_run, true);
+    assert.deepEqual([report.created, report.updated], [1, 1]);
+    assert.deepEqual(report.rejected.map((r) => r.line), [2]);
+    assert.match(report.rejected[0]!.reason, /SKU LS-S belongs to product .*rename its name "Linen Shirt" to "Linen Shirt \(new cut\)".*--allow-renames/);
+    const text = await run(["import", path, "--dry-run"]);
+    assert.match(text.stdout, /^Dry run of dry\.jsonl into store .*: would be 1 created, 1 updated, 1 row rejected\. Nothing was written\.\nRows that would be rejected:\n {2}line 2: SKU LS-S/);
+    const allowedDry = await run(["import", path, "--dry-run", "--allow-renames"]);
+    assert.equal(allowedDry.code, 0, allowedDry.stderr);
+    assert.match(allowedDry.stdout, /would be 1 created, 2 updated \(1 renamed\), 0 rows rejected\. Nothing was written\.\nRenames:\n {2}line 2: product \S+ \(SKU LS-S\) name "Linen Shirt" -> "Linen Shirt \(new cut\)"/);
+    assert.deepEqual(await snapshot(), before, "dry runs wrote nothing (no product, category, event or checkpoint)");
+
+    const applied = await run(["import", path, "--allow-renames", "--json"]);
+    assert.equal(applied.code, 0, applied.stderr);
+    const done = json(applied) as ImportJson & { renamed?: Array<{ line: number; sku: string; from: { name: string }; to: { name: string } }> };
+    assert.deepEqual([done.created, done.updated, done.rejected], [1, 2, []]);
+    assert.deepEqual(done.renamed?.map((r) => [r.line, r.sku, r.from.name, r.to.name]), [[2, "LS-S", "Linen Shirt", "Linen Shirt (new cut)"]]);
+    assert.notDeepEqual(await snapshot(), before);
+  });
+
   it("exits 1 with one line on stderr for a missing file, an unknown format and an unknown store", async () => {
     for (const args of [["import", "missing.jsonl"], ["import", write("catalog.txt", "")], ["import", "catalog.jsonl", "--store", "no-such-store"]]) {
       const result = await run(args);

@@ -224,6 +224,71 @@ const suite = (databaseUrl: () => string) => {
     assert.equal(await count("products", principal.storeId), 49);
   });
 
+  /** Every row of every table, each table's rows in a fixed order: equal snapshots mean nothing was written. */
+  const snapshot = async (): Promise<Record<string, string[]>> => {
+    const sqlite = String((knex().client as { config: { client: unknown } }).config.client).includes("sqlite");
+    const tables: string[] = sqlite
+      ? (await knex()("sqlite_master").where("type", "table").select("name")).map((r: Row) => String(r["name"]))
+      : ((await knex().raw("SHOW TABLES")) as [Row[]])[0].map((r) => String(Object.values(r)[0]));
+    const all: Record<string, string[]> = {};
+    for (const table of tables.sort()) all[table] = (await knex()(table).select("*")).map((r: Row) => JSON.stringify(r)).sort();
+    return all;
+  };
+
+  it("a dry run reports what a run would create, update and reject, and writes nothing, checkpoints included", async () => {
+    await importer().execute(principal, groupsOf([1, 2, 3].map((n) => product(n))), { batchSize: 10 });
+    const checkpoints = application.container.get(CatalogImportCheckpoints);
+    // An interrupted import of the same file: a dry run neither resumes it nor moves or clears it.
+    await checkpoints.advance(principal.storeId, "test:dry", { position: 2, created: 2, updated: 0, rejected: [] }, new Date().toISOString());
+    const inputs = [
+      product(1),
+      product(2, { name: "Linen Shirt Two" }),
+      product(10, { category: "Dry Category" }),
+      product(11),
+      { name: "", variants: [] },
+      product(12),
+    ];
+    const before = await snapshot();
+    const progress: number[] = [];
+    const dry = await importer().execute(principal, groupsOf(inputs), { batchSize: 2, dryRun: true, fingerprint: "test:dry", total: 6, onProgress: (done) => progress.push(done) });
+    assert.equal(dry.dryRun, true);
+    assert.equal(dry.resumedAfter, undefined);
+    assert.deepEqual([dry.created, dry.updated, dry.renamed], [3, 1, undefined]);
+    assert.deepEqual(dry.rejected.map((r) => r.line), [2, 5]);
+    assert.match(dry.rejected[0]!.reason, /would rename its name "Linen Shirt 2" to "Linen Shirt Two".*--allow-renames/);
+    assert.equal(progress.at(-1), 6);
+    assert.deepEqual(await snapshot(), before, "the dry run wrote nothing");
+    assert.equal((await checkpoints.find(principal.storeId, "test:dry"))?.position, 2);
+
+    // With renames allowed, the dry run's report is what the real run then does.
+    const { dryRun: _dry, ...allowed } = await importer().execute(principal, groupsOf(inputs), { batchSize: 2, dryRun: true, allowRenames: true });
+    assert.deepEqual(await snapshot(), before, "the dry run wrote nothing");
+    const real = await importer().execute(principal, groupsOf(inputs), { batchSize: 2, allowRenames: true });
+    assert.deepEqual(real, allowed);
+    assert.equal(real.renamed?.length, 1);
+    assert.equal(await count("products", principal.storeId), 6);
+  });
+
+  it("refuses a product matched by SKU whose name or slug differs (a rename) unless renames are allowed", async () => {
+    await importer().execute(principal, groupsOf([product(1)]));
+    const stored = await knex()("products").where({ store_id: principal.storeId }).first();
+    const renamed = await importer().execute(principal, groupsOf([product(1, { name: "Linen Shirt One" })]));
+    assert.deepEqual([renamed.created, renamed.updated, renamed.renamed], [0, 0, undefined]);
+    assert.equal(renamed.rejected.length, 1);
+    assert.match(renamed.rejected[0]!.reason, new RegExp(`SKU LS-1-S belongs to product ${String(stored.id)}; .*"Linen Shirt 1" to "Linen Shirt One"`));
+    const reslugged = await importer().execute(principal, groupsOf([product(1, { slug: "another-shirt" })]));
+    assert.match(reslugged.rejected[0]?.reason ?? "", /slug ".*" to "another-shirt"/);
+    assert.equal((await knex()("products").where({ id: stored.id }).first()).name, "Linen Shirt 1", "a refused rename changes nothing");
+
+    const recased = await importer().execute(principal, groupsOf([product(1, { name: "linen  shirt 1" })]));
+    assert.deepEqual([recased.updated, recased.rejected, recased.renamed], [1, [], undefined], "case and spacing are no rename");
+
+    const allowed = await importer().execute(principal, groupsOf([product(1, { name: "Linen Shirt One" })]), { allowRenames: true });
+    assert.deepEqual([allowed.updated, allowed.rejected], [1, []]);
+    assert.deepEqual(allowed.renamed?.map((r) => [r.line, r.productId, r.sku, r.fromName, r.toName]), [[1, stored.id, "LS-1-S", "linen  shirt 1", "Linen Shirt One"]]);
+    assert.equal((await knex()("products").where({ id: stored.id }).first()).name, "Linen Shirt One");
+  });
+
   it("starts over when asked, instead of resuming", async () => {
     const inputs = Array.from({ length: 30 }, (_, i) => product(i));
     const options = { batchSize: 10, fingerprint: "test:restart" };

@@ -6,10 +6,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { findBinary, forgetDir, killOnExit, removeOnExit } from "./private-processes.js";
 import { createConnection } from "mysql2/promise";
 
 const GALERA_LIBRARY = "/usr/lib/galera/libgalera_smm.so";
-const SEARCH_DIRS = ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin"];
 const NODE_READY_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 15_000;
 const OUTPUT_TAIL_CHARS = 12_000;
@@ -34,17 +34,6 @@ const FAST_FAILURE_DETECTION = [
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function findBinary(names: string[]): string | undefined {
-  const dirs = [...(process.env.PATH ?? "").split(":").filter(Boolean), ...SEARCH_DIRS];
-  for (const name of names) {
-    for (const dir of dirs) {
-      const candidate = join(dir, name);
-      if (existsSync(candidate)) return candidate;
-    }
-  }
-  return undefined;
-}
-
 /** Distinct free loopback ports (held open together while picked, so none is handed out twice). */
 async function freePorts(count: number): Promise<number[]> {
   const servers = await Promise.all(
@@ -66,31 +55,6 @@ async function freePorts(count: number): Promise<number[]> {
   await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
   if (ports.some((port) => port === 0 || port === SHARED_MARIADB_PORT)) throw new Error(`could not pick free ports: ${ports.join(", ")}`);
   return ports;
-}
-
-/** Nodes still alive when the test process exits get SIGKILLed and their temp dirs removed. */
-const liveChildren = new Set<ChildProcess>();
-const liveDirs = new Set<string>();
-let exitHandlerInstalled = false;
-function installExitHandler(): void {
-  if (exitHandlerInstalled) return;
-  exitHandlerInstalled = true;
-  process.on("exit", () => {
-    for (const child of liveChildren) {
-      try {
-        child.kill("SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-    for (const dir of liveDirs) {
-      try {
-        rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-      } catch {
-        // best effort
-      }
-    }
-  });
 }
 
 /**
@@ -211,9 +175,7 @@ export class GaleraNode {
       });
     });
     this.child = child;
-    installExitHandler();
-    liveChildren.add(child);
-    child.once("exit", () => liveChildren.delete(child));
+    killOnExit(child);
   }
 
   /** SIGKILL, as a crash would; resolves once the process is gone. */
@@ -319,8 +281,7 @@ export class GaleraCluster {
     const mariadbd = findBinary(["mariadbd", "mysqld"])!;
     const installDb = findBinary(["mariadb-install-db", "mysql_install_db"])!;
     const root = await mkdtemp(join(tmpdir(), "sf-galera-"));
-    installExitHandler();
-    liveDirs.add(root);
+    removeOnExit(root);
     // The mysql user must reach the node dirs inside the root-owned temp dir.
     chmodSync(root, 0o755);
     const nodes: GaleraNode[] = [];
@@ -370,7 +331,7 @@ export class GaleraCluster {
     } catch (error) {
       await Promise.all(nodes.map((node) => node.kill()));
       await rm(root, { recursive: true, force: true });
-      liveDirs.delete(root);
+      forgetDir(root);
       throw error;
     }
   }
@@ -428,7 +389,7 @@ export class GaleraCluster {
     // Joiners first, so the last one standing shuts down a cluster of one cleanly.
     for (const node of [...this.nodes].reverse()) await node.stop();
     await rm(this.root, { recursive: true, force: true, maxRetries: 3 });
-    liveDirs.delete(this.root);
+    forgetDir(this.root);
   }
 
   private node(index: number): GaleraNode {

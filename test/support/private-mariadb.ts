@@ -6,9 +6,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { findBinary, forgetDir, killOnExit, removeOnExit } from "./private-processes.js";
 import { createConnection } from "mysql2/promise";
 
-const SEARCH_DIRS = ["/usr/sbin", "/usr/bin", "/usr/local/sbin", "/usr/local/bin", "/usr/local/mysql/bin"];
 const READY_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 10_000;
 const STDERR_TAIL_CHARS = 8_000;
@@ -19,17 +19,6 @@ const LIGHT_OPTIONS = [
   "--innodb-log-file-size=4M",
   "--skip-name-resolve",
 ];
-
-function findBinary(names: string[]): string | undefined {
-  const dirs = [...(process.env.PATH ?? "").split(":").filter(Boolean), ...SEARCH_DIRS];
-  for (const name of names) {
-    for (const dir of dirs) {
-      const candidate = join(dir, name);
-      if (existsSync(candidate)) return candidate;
-    }
-  }
-  return undefined;
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,37 +35,8 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * Children still alive when the process exits get SIGKILLed (and undestroyed temp dirs removed),
- * so a failing test leaves nothing behind.
- */
-const liveChildren = new Set<ChildProcess>();
-const liveDirs = new Set<string>();
-let exitHandlerInstalled = false;
-function installExitHandler(): void {
-  if (exitHandlerInstalled) return;
-  exitHandlerInstalled = true;
-  process.on("exit", () => {
-    for (const c of liveChildren) {
-      try {
-        c.kill("SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-    for (const dir of liveDirs) {
-      try {
-        rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-      } catch {
-        // best effort
-      }
-    }
-  });
-}
 function track(child: ChildProcess): void {
-  installExitHandler();
-  liveChildren.add(child);
-  child.once("exit", () => liveChildren.delete(child));
+  killOnExit(child);
 }
 
 export class PrivateMariaDb {
@@ -101,8 +61,7 @@ export class PrivateMariaDb {
       );
     }
     const dir = await mkdtemp(join(tmpdir(), "sf-mariadb-"));
-    installExitHandler();
-    liveDirs.add(dir);
+    removeOnExit(dir);
     try {
       const install = spawnSync(
         installDb,
@@ -125,7 +84,7 @@ export class PrivateMariaDb {
       return db;
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
-      liveDirs.delete(dir);
+      forgetDir(dir);
       throw error;
     }
   }
@@ -180,7 +139,7 @@ export class PrivateMariaDb {
     this.destroyed = true;
     await this.stop();
     await rm(this.dir, { recursive: true, force: true });
-    liveDirs.delete(this.dir);
+    forgetDir(this.dir);
   }
 
   private async launch(): Promise<void> {

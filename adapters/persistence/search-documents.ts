@@ -16,6 +16,7 @@ import {
   words,
 } from "../search/search-text.js";
 import { readBoolean, readJson } from "./column-types.js";
+import { gramsOf } from "./substring-grams.js";
 import { settleAll, type Database, type Dialect } from "./database.js";
 
 interface ProductRow {
@@ -186,6 +187,10 @@ const cachedTermKey = (storeId: string, term: string): number => {
 
 /** A posting: the word's key, its tier in the document, the document. */
 type Posting = readonly [termKey: number, tier: number, docId: number];
+
+/** A word's count in SKUs among a delta's slots (0: any field, then SEARCH_FIELDS in order). */
+const SKU_SLOT = SEARCH_FIELDS.indexOf("sku") + 1;
+const GRAMS_PER_STATEMENT = 500;
 
 /** Postings per statement: three bindings each. */
 const POSTINGS_PER_STATEMENT = 500;
@@ -487,6 +492,16 @@ export class SearchDocuments {
       sent.push(this.db.execute(`insert into search_terms (store_id, term, ${columns.join(", ")}) values ${values} ${add}`, rows.flatMap(([term, d]) => [storeId, term, ...d])));
     }
     for (const [term, delta] of others) sent.push(this.db.execute(upsert, [storeId, term, ...delta.map((n) => Math.max(0, n)), ...delta]));
+    // The pieces of SKU words a document gains, for `search=` on lists (substring-candidates.ts):
+    // only ever added, in order, after the words (the same order for every writer).
+    const pieces = new Set<string>();
+    for (const [term, delta] of changes) if (delta[SKU_SLOT]! > 0) for (const gram of gramsOf(term)) pieces.add(gram);
+    const grams = [...pieces].sort();
+    const insert = this.db.dialect === "mysql" ? "insert ignore" : "insert or ignore";
+    for (let i = 0; i < grams.length; i += GRAMS_PER_STATEMENT) {
+      const rows = grams.slice(i, i + GRAMS_PER_STATEMENT);
+      sent.push(this.db.execute(`${insert} into search_sku_grams (store_id, gram) values ${rows.map(() => "(?, ?)").join(", ")}`, rows.flatMap((g) => [storeId, g])));
+    }
     await settleAll(sent);
   }
 

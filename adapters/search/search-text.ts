@@ -10,7 +10,9 @@ export type SearchField = (typeof SEARCH_FIELDS)[number];
 /** How much a match in each field counts (BM25 field boosts). */
 export const FIELD_BOOST: Readonly<Record<SearchField, number>> = { name: 5, sku: 4, brand: 2.5, tags: 2.5, category: 2.5, attributes: 1.5, description: 1 };
 
-const STOP_WORDS = new Set(["a", "an", "and", "for", "in", "of", "on", "or", "the", "to", "with", "by", "at", "is", "my", "me", "i"]);
+/** Words too common to search for (see `isStopWord`). */
+export const STOP_WORD_LIST: readonly string[] = ["a", "an", "and", "for", "in", "of", "on", "or", "the", "to", "with", "by", "at", "is", "my", "me", "i"];
+const STOP_WORDS = new Set(STOP_WORD_LIST);
 
 /** Longer words are not kept in the vocabulary (identifiers, pasted codes). */
 export const MAX_TERM_LENGTH = 60;

@@ -20,9 +20,18 @@ import { recordCatalogChange } from "../catalog-versions.js";
 import { Database, settleAll } from "../database.js";
 import { listAnchorsOf, listTotalsOf, type ListAnchor } from "../list-totals.js";
 import { recentProductsOf } from "../recent-products.js";
-import { searchableProduct, searchDocumentsOf } from "../search-documents.js";
+import { POSTING_TIERS, searchableProduct, searchDocumentsOf } from "../search-documents.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
 import { containsPattern, likeSql } from "../like-pattern.js";
+import { planSubstring, type SubstringPlan } from "../substring-candidates.js";
+
+/** Postings of a word held in a name or a SKU (the best field's tier: name 4, SKU 3, others below). */
+const NAME_OR_SKU_TIER = Math.min(POSTING_TIERS.name!, POSTING_TIERS.sku!);
+
+interface ListSearch {
+  readonly plan: SubstringPlan;
+  readonly drive: boolean;
+}
 
 interface ProductRow {
   id: string;
@@ -218,14 +227,19 @@ export class KnexProductRepository implements ProductRepository {
     return out;
   }
 
-  /** The list filters, shared by the keyset list and the offset list of the price list. */
-  private filtered(q: Knex | Knex.Transaction, storeId: string, filter: ProductListFilter): Knex.QueryBuilder {
+  /**
+   * The list filters, shared by the keyset list and the offset list of the price list. A search
+   * is answered among the products its words' postings name where its plan has them (see
+   * substring-candidates.ts); `drive` then reads those products by key instead of walking the
+   * store's list (a few matches in a large store), and the LIKE decides exactly either way.
+   */
+  private filtered(q: Knex | Knex.Transaction, storeId: string, filter: ProductListFilter, search?: ListSearch): Knex.QueryBuilder {
     // A collection's items drive its list: `+` keeps SQLite (planning without statistics) from
     // walking the store's index instead and testing each product against the items.
-    const query =
-      filter.collectionId === undefined
-        ? q("products as p").where("p.store_id", storeId).where("p.is_active", true)
-        : q("products as p").whereRaw("+p.store_id = ?", [storeId]).whereRaw("+p.is_active = ?", [true]);
+    const driven = filter.collectionId !== undefined || search?.drive === true;
+    const query = driven
+      ? q("products as p").whereRaw("+p.store_id = ?", [storeId]).whereRaw("+p.is_active = ?", [true])
+      : q("products as p").where("p.store_id", storeId).where("p.is_active", true);
     if (filter.categoryId !== undefined) void query.where("p.category_id", filter.categoryId);
     if (filter.subcategoryId !== undefined) void query.where("p.subcategory_id", filter.subcategoryId);
     if (filter.featured !== undefined) void query.where("p.featured", filter.featured);
@@ -237,14 +251,41 @@ export class KnexProductRepository implements ProductRepository {
       });
     }
     if (filter.search !== undefined && filter.search !== "") {
+      const plan = search?.plan;
+      if (plan?.kind === "words" && plan.keys.length === 0) void query.whereRaw("1 = 0");
+      else if (plan?.kind === "words" && search!.drive) {
+        // Walking the list instead (dense matches), the LIKE alone is cheaper than the candidates:
+        // MariaDB would read them all first, and SQLite probe them for every entry walked.
+        {
+          void query.whereRaw(
+            `p.id in (select d.product_id from search_documents d where d.doc_id in ` +
+              `(select sp.doc_id from search_postings sp where sp.term_key in (${plan.keys.map(() => "?").join(", ")}) and sp.tier >= ?))`,
+            [...plan.keys, NAME_OR_SKU_TIER],
+          );
+        }
+      }
       const pattern = containsPattern(filter.search);
-      void query.where((w) => {
-        void w.whereRaw(likeSql("p.name"), [pattern]).orWhereExists((sub) => {
-          void sub.select(q.raw("1")).from("variants as v").whereRaw("v.product_id = p.id").whereRaw(likeSql("v.sku"), [pattern]);
-        });
-      });
+      // The SKUs' EXISTS as a value (`= 1`): as a bare EXISTS, MariaDB turns it into a table of every
+      // variant of every store whose SKU matches, made by scanning them all, before any product.
+      void query.whereRaw(`(${likeSql("p.name")} or exists (select 1 from variants v where v.product_id = p.id and ${likeSql("v.sku")}) = 1)`, [pattern, pattern]);
+      // Only products with a variant are listed (see `withVariants`): one without is not a match
+      // to count or to skip over, whichever way the search is answered. Written `= 1`: SQLite
+      // 3.51 turns a bare EXISTS into a join here, and with an OFFSET answers rows before it.
+      void query.whereRaw("exists (select 1 from variants vv where vv.product_id = p.id) = 1");
     }
     return query;
+  }
+
+  /** How a list's search is answered, and whether its products are read by key (see `filtered`). */
+  private async listSearch(storeId: string, filter: ProductListFilter): Promise<{ plan: SubstringPlan; drive: (position: number) => boolean } | undefined> {
+    if (filter.search === undefined || filter.search === "") return undefined;
+    const plan = await planSubstring(this.db, storeId, filter.search);
+    if (plan.kind === "scan") return { plan, drive: () => false };
+    const [counted] = await this.db.select<{ n: number | string }>("select documents as n from search_counts where store_id = ?", [storeId]);
+    const documents = Math.max(Number(counted?.n ?? 0), 1);
+    // Reading the candidates by key costs a few lookups each; walking the list to `position`
+    // passes about position / density entries. The cheaper wins.
+    return { plan, drive: (at) => plan.documents * 3 <= ((at + 1) * documents) / Math.max(plan.documents, 1) };
   }
 
   private withNames(query: Knex.QueryBuilder): Knex.QueryBuilder {
@@ -260,7 +301,9 @@ export class KnexProductRepository implements ProductRepository {
         filter.featured === true
           ? ({ column: "p.featured_order", idColumn: "p.id", direction: "asc" } as const)
           : ({ column: "p.created_at", idColumn: "p.id", direction: "desc" } as const);
-      const rows: ProductRow[] = await applyKeyset(this.withNames(this.filtered(q, storeId, filter)), order, page);
+      const search = await this.listSearch(storeId, filter);
+      const listSearch = search === undefined ? undefined : { plan: search.plan, drive: search.drive(page.limit) };
+      const rows: ProductRow[] = await applyKeyset(this.withNames(this.filtered(q, storeId, filter, listSearch)), order, page);
       const cut = toPage(rows, page, (r) => [order.column === "p.featured_order" ? r.featured_order : r.created_at, r.id], (r) => r);
       return { items: await this.withVariants(cut.items), hasMore: cut.hasMore, nextCursor: cut.nextCursor };
     });
@@ -272,16 +315,19 @@ export class KnexProductRepository implements ProductRepository {
     window: { readonly limit: number; readonly offset: number },
   ): Promise<{ readonly items: readonly ProductWithVariants[]; readonly total: number }> {
     return this.db.run(async (q) => {
+      const search = await this.listSearch(storeId, filter);
       const total = await listTotalsOf(this.db).total(storeId, JSON.stringify(filter), async () => {
-        const counted = await this.filtered(q, storeId, filter).count({ n: "*" }).first();
+        // Every match is counted: from the candidates when there are some (never a walk of the store).
+        const counted = await this.filtered(q, storeId, filter, search === undefined ? undefined : { plan: search.plan, drive: search.plan.kind === "words" }).count({ n: "*" }).first();
         return Number(counted?.n ?? 0);
       });
       if (window.offset >= total) return { items: [], total };
       // A deferred join: the offset is walked over the ids in the (store, active, created_at, id)
       // index alone, then only the page's rows are read with their names. A deep page starts at
       // the nearest anchor before it (list-totals.ts), so fewer than its step of entries are walked.
+      const listSearch = search === undefined ? undefined : { plan: search.plan, drive: search.drive(window.offset + window.limit) };
       const after = (anchor: ListAnchor | undefined): Knex.QueryBuilder => {
-        const query = this.filtered(q, storeId, filter);
+        const query = this.filtered(q, storeId, filter, listSearch);
         if (anchor !== undefined) {
           // The bound alone first: SQLite makes a range of it (the OR after it, it would not), so
           // the index walk starts at the anchor rather than at the top of the list.

@@ -98,14 +98,22 @@ const LISTS: ReadonlyArray<readonly [string, (products: KnexProductRepository) =
   ["products by 100 ids", (p) => p.findManyByIds(STORE, Array.from({ length: 100 }, (_, n) => id(1, n * 7 + 1)))],
   ["the product list of a small collection", (p) => p.listPage(STORE, { collectionId: COLLECTION }, { limit: 50 })],
   ["the price list of a small collection", (p) => p.listOffset(STORE, { collectionId: COLLECTION }, { limit: 10, offset: 10 })],
+  // `search=`: a common word's matches are dense (the list is walked, the total counted from the
+  // postings), a SKU's number is rare (its products read by key, wherever the page is).
+  ["the price list searched for a common word", (p) => p.listOffset(STORE, { search: "sku-" }, { limit: 50, offset: 0 })],
+  ["the price list searched for a SKU", (p) => p.listOffset(STORE, { search: "SKU-2999" }, { limit: 50, offset: 0 })],
+  ["the price list searched for a word, a deep page", (p) => p.listOffset(STORE, { search: "sku-1" }, { limit: 50, offset: 900 })],
+  ["the product list searched for a SKU", (p) => p.listPage(STORE, { search: "ku-123" }, { limit: 50 })],
+  ["the product list of a category searched for a common word", (p) => p.listPage(STORE, { categoryId: CATEGORIES[2], search: "sku" }, { limit: 50 })],
 ];
 
 const SQLITE_SCAN = /^SCAN (p|v|products|variants)\b/;
 /** A statement that walks a list in its order (as opposed to reading the rows of known ids, which may sort those few rows). */
 const walksList = (sql: string): boolean =>
   /order by [`"]?p[`"]?\.[`"]?(created_at|featured_order)/i.test(sql) &&
-  // A collection's list reads its items' products by key and sorts those few rows.
-  !/collection_items/.test(sql);
+  // A collection's list reads its items' products by key and sorts those few rows, as a search
+  // with few matches does with its candidates.
+  !/collection_items|search_postings/.test(sql);
 
 const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: () => Promise<void>; close: () => Promise<void> }>) =>
   describe(title, function () {

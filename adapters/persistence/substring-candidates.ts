@@ -82,9 +82,17 @@ export const planSubstring = async (db: Database, storeId: string, search: strin
   const rule = [...fragments].sort((a, b) => b.text.length - a.text.length)[0]!;
   if (STOP_WORD_LIST.some((w) => meetsRule(w, rule))) return { kind: "scan" };
   const pattern = rulePattern(rule);
+  // A word's whole or its start is a range of the (store, word) key as well: a SKU's number
+  // typed whole reads its few words, not every SKU word of the store.
+  const range =
+    rule.bounded.before && rule.bounded.after
+      ? { sql: " and term = ?", bindings: [rule.text] }
+      : rule.bounded.before
+        ? { sql: " and term >= ? and term < ?", bindings: [rule.text, `${rule.text}\u{10FFFF}`] }
+        : { sql: "", bindings: [] };
   const named = await db.select<{ term: string; in_name: number }>(
-    `select term, in_name from search_terms where store_id = ? and in_name > 0 and term like ? limit ${MAX_RULE_WORDS + 1}`,
-    [storeId, pattern],
+    `select term, in_name from search_terms where store_id = ? and in_name > 0${range.sql} and term like ? limit ${MAX_RULE_WORDS + 1}`,
+    [storeId, ...range.bindings, pattern],
   );
   if (named.length > MAX_RULE_WORDS) return { kind: "scan" };
   // Any run of three or more characters with a piece no SKU word has ever had: no SKU holds the search.
@@ -99,8 +107,8 @@ export const planSubstring = async (db: Database, storeId: string, search: strin
   }
   const skus = skuPossible
     ? await db.select<{ term: string; in_sku: number }>(
-        `select term, in_sku from search_terms where store_id = ? and in_sku > 0 and term like ? limit ${MAX_RULE_WORDS + 1}`,
-        [storeId, pattern],
+        `select term, in_sku from search_terms where store_id = ?${range.sql} and in_sku > 0 and term like ? limit ${MAX_RULE_WORDS + 1}`,
+        [storeId, ...range.bindings, pattern],
       )
     : [];
   if (skus.length > MAX_RULE_WORDS) return { kind: "scan" };

@@ -214,6 +214,22 @@ const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: (
       }
     });
 
+    it("search= of a SKU's number reads its few SKU words by key, not every SKU word of the store", async () => {
+      const sent = await captured(db, () => products.listOffset(STORE, { search: "SKU-2999" }, { limit: 50, offset: 0 }));
+      const skuWords = sent.filter((s) => /from search_terms/.test(s.sql) && /in_sku > 0/.test(s.sql));
+      assert.equal(skuWords.length, 1, sent.map((s) => s.sql).join("\n"));
+      const { sql, bindings } = skuWords[0]!;
+      if (db.dialect === "sqlite") {
+        const plan: { detail: string }[] = await db.knex.raw(`explain query plan ${sql}`, bindings as never[]);
+        assert.ok(plan.some((p) => /SEARCH search_terms USING (PRIMARY KEY|INDEX sqlite_autoindex_search_terms_1) \(store_id=\? AND term>\? AND term<\?\)/.test(p.detail)), plan.map((p) => p.detail).join("\n"));
+      } else {
+        const [rows] = (await db.knex.raw(`explain ${sql}`, bindings as never[])) as [{ type: string; key: string | null; rows: number | string }[]];
+        assert.equal(rows[0]!.type, "range", JSON.stringify(rows));
+        assert.equal(rows[0]!.key, "PRIMARY", JSON.stringify(rows));
+        assert.ok(Number(rows[0]!.rows) < 100, JSON.stringify(rows));
+      }
+    });
+
     it("search of common words (a large catalog's way): each word's postings are an index range in order, documents read by key", async () => {
       searchDocumentsOf(db).useEmbedder(new WordVectorEmbedder());
       const index = new DatabaseSearchIndex(db, new WordVectorEmbedder(), { vocabularyMaxAgeMs: 0, engineMatchesUpTo: 0 });

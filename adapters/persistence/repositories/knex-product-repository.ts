@@ -254,15 +254,13 @@ export class KnexProductRepository implements ProductRepository {
       const plan = search?.plan;
       if (plan?.kind === "words" && plan.keys.length === 0) void query.whereRaw("1 = 0");
       else if (plan?.kind === "words" && search!.drive) {
-        // Walking the list instead (dense matches), the LIKE alone is cheaper than the candidates:
-        // MariaDB would read them all first, and SQLite probe them for every entry walked.
-        {
-          void query.whereRaw(
-            `p.id in (select d.product_id from search_documents d where d.doc_id in ` +
-              `(select sp.doc_id from search_postings sp where sp.term_key in (${plan.keys.map(() => "?").join(", ")}) and sp.tier >= ?))`,
-            [...plan.keys, NAME_OR_SKU_TIER],
-          );
-        }
+        // The candidates drive. A list walked instead (dense matches) is better off with the LIKE
+        // alone: MariaDB would read every candidate first, and SQLite probe them at each entry.
+        void query.whereRaw(
+          `p.id in (select d.product_id from search_documents d where d.doc_id in ` +
+            `(select sp.doc_id from search_postings sp where sp.term_key in (${plan.keys.map(() => "?").join(", ")}) and sp.tier >= ?))`,
+          [...plan.keys, NAME_OR_SKU_TIER],
+        );
       }
       const pattern = containsPattern(filter.search);
       // The SKUs' EXISTS as a value (`= 1`): as a bare EXISTS, MariaDB turns it into a table of every

@@ -40,6 +40,8 @@ export type SubstringPlan =
       readonly keys: readonly number[];
       /** Documents holding the words (an upper bound of the matches). */
       readonly documents: number;
+      /** Whether a SKU may hold the search (false: no SKU word has every piece of it). */
+      readonly skus: boolean;
     };
 
 /** Words read per rule at most: a looser rule is answered by the scan. */
@@ -122,5 +124,5 @@ export const planSubstring = async (db: Database, storeId: string, search: strin
     keys.add(termKey(storeId, row.term));
     documents += Number(row.in_sku);
   }
-  return { kind: "words", keys: [...keys].sort((a, b) => a - b), documents };
+  return { kind: "words", keys: [...keys].sort((a, b) => a - b), documents, skus: skus.length > 0 };
 };

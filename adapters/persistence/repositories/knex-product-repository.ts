@@ -263,9 +263,15 @@ export class KnexProductRepository implements ProductRepository {
         );
       }
       const pattern = containsPattern(filter.search);
-      // The SKUs' EXISTS as a value (`= 1`): as a bare EXISTS, MariaDB turns it into a table of every
-      // variant of every store whose SKU matches, made by scanning them all, before any product.
-      void query.whereRaw(`(${likeSql("p.name")} or exists (select 1 from variants v where v.product_id = p.id and ${likeSql("v.sku")}) = 1)`, [pattern, pattern]);
+      if (plan?.kind === "words" && !plan.skus) {
+        // No SKU word meets the search's rule, so no SKU holds it: the name alone decides (a
+        // walk then reads no variants).
+        void query.whereRaw(likeSql("p.name"), [pattern]);
+      } else {
+        // The SKUs' EXISTS as a value (`= 1`): as a bare EXISTS, MariaDB turns it into a table of
+        // every variant of every store whose SKU matches, made by scanning them all, before any product.
+        void query.whereRaw(`(${likeSql("p.name")} or exists (select 1 from variants v where v.product_id = p.id and ${likeSql("v.sku")}) = 1)`, [pattern, pattern]);
+      }
       // Only products with a variant are listed (see `withVariants`): one without is not a match
       // to count or to skip over, whichever way the search is answered. Written `= 1`: SQLite
       // 3.51 turns a bare EXISTS into a join here, and with an OFFSET answers rows before it.

@@ -1,7 +1,7 @@
 // Mounts a route definition on the Koa router: key permission, path/query/body decoding,
 // the handler, then the `fields` projection of the answer.
 import type { Router, RouterMiddleware } from "@koa/router";
-import { Either, Schema } from "effect";
+import { Either, ParseResult, Schema } from "effect";
 import type { VerifyRequestSignature } from "../../application/access/verify-request-signature.js";
 import { SecretKeyRequired } from "../../application/errors/access-errors.js";
 import { ParameterInvalid, ParameterMissing, ParameterUnknown } from "../../application/errors/request-errors.js";
@@ -121,7 +121,14 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
           if (route.invalidPath === "bad-request") {
             params = decodeInput(route.params!, ctx.params, "query"); // throws the 400 naming the parameter
           } else {
-            throw new ResourceMissing({ resource: route.tag, message: `No such ${route.tag.toLowerCase()}.` });
+            // Still the 404 CONTRACT section 2 fixes, but naming the path parameter that is not an id.
+            const issue = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)[0];
+            const param = issue?.path.map(String).join(".") ?? "";
+            throw new ResourceMissing(
+              param === ""
+                ? { resource: route.tag, message: `No such ${route.tag.toLowerCase()}.` }
+                : { resource: route.tag, param, message: `No such ${route.tag.toLowerCase()}: the path parameter ${param} is not a valid id.` },
+            );
           }
         } else {
           params = decoded.right;

@@ -48,16 +48,36 @@ export const bodyReader = (): Middleware<StorefrontState> => async (ctx, next) =
   return next();
 };
 
+/**
+ * What JSON.parse said and where, as line, column and offset (V8 names the offset, "at position
+ * 15", or nothing when the text ended early: then the offset is the end).
+ */
+export const whereJsonBroke = (text: string, error: unknown): string => {
+  const said = error instanceof Error ? error.message : String(error);
+  const position = /at position (\d+)/.exec(said);
+  const ended = /Unexpected end of JSON input/.test(said);
+  // V8's "Unexpected token 'o', "nope" is not valid JSON" quotes the body: the token alone is kept.
+  const token = /^(Unexpected token '.+?')/.exec(said)?.[1];
+  const what = ended ? "the body ends too early" : (token ?? said.replace(/\s*\(line \d+ column \d+\)/, "").replace(/\s*in JSON at position \d+/, ""));
+  if (position === null && !ended) return what;
+  const offset = position === null ? text.length : Math.min(Number(position[1]), text.length);
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - before.lastIndexOf("\n");
+  return `${what} at line ${line}, column ${column} (offset ${offset})`;
+};
+
 /** The request body parsed as JSON: `{}` when there was none, 400 invalid_json when it is not JSON. */
 export const readJsonBody = (ctx: Context): unknown => {
   const state = ctx.state as StorefrontState;
   if (state.parsedBody !== undefined) return state.parsedBody.value;
   let value: unknown = {};
   if (state.rawBody !== undefined && state.rawBody.length > 0) {
+    const text = state.rawBody.toString("utf8");
     try {
-      value = JSON.parse(state.rawBody.toString("utf8"));
-    } catch {
-      throw new InvalidJson({ message: "The request body is not valid JSON." });
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new InvalidJson({ message: `The request body is not valid JSON: ${whereJsonBroke(text, error)}.` });
     }
     if (nestsDeeperThan(value, BODY_DEPTH_LIMIT)) {
       throw new ParameterInvalid({ param: "body", message: `The request body nests deeper than ${BODY_DEPTH_LIMIT} levels.` });

@@ -203,13 +203,18 @@ describe("HTTP app", function () {
 
     it("a malformed uuid in the path: 404 resource_missing", async () => {
       for (const id of ["not-a-uuid", "1234", `${WIDGET_ID}0`]) {
-        assertError(await mechanism.get(`/v1/widgets/${id}`, { key: publishable }), 404, "not_found_error", "resource_missing");
+        assertError(await mechanism.get(`/v1/widgets/${id}`, { key: publishable }), 404, "not_found_error", "resource_missing", "id");
       }
     });
 
     it("invalid JSON: 400 invalid_json", async () => {
       const response = await mechanism.post("/v1/widgets", '{"name": "Gear", ', { key: secret });
       assertError(response, 400, "invalid_request_error", "invalid_json");
+      assert.match(response.body.error.message, /at line 1, column 18 \(offset 17\)\.$/);
+      // Where it broke, as line and column: the answer says what to fix.
+      const broken = await mechanism.post("/v1/widgets", '{"name": "Gear",\n "quantity": 1 2}', { key: secret });
+      assertError(broken, 400, "invalid_request_error", "invalid_json");
+      assert.match(broken.body.error.message, /^The request body is not valid JSON: .+ at line 2, column 16 \(offset 32\)\.$/);
     });
 
     it("a body over 1 MiB: 413 payload_too_large", async () => {

@@ -360,6 +360,11 @@ describe("catalog routes (HTTP, SQLite)", function () {
       for (const id of ["not-a-uuid", "123", `${product.product_id}x`, "00000000-0000-7000-8000-000000000000"]) {
         assertError(await get(`/v1/products/${id}`), 404, "resource_missing");
       }
+      // A malformed id says which path parameter it is (an unknown one cannot).
+      const malformed = await get("/v1/products/not-a-uuid");
+      assert.equal(malformed.body.error.param, "id");
+      assert.match(malformed.body.error.message, /path parameter id is not a valid id/);
+      assert.equal((await get("/v1/products/00000000-0000-7000-8000-000000000000")).body.error.param, undefined);
     });
   });
 

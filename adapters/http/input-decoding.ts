@@ -13,6 +13,18 @@ const paramName = (path: ReadonlyArray<PropertyKey>): string =>
     return name === "" ? String(key) : `${name}.${String(key)}`;
   }, "");
 
+/**
+ * The schema library's sentences for string lengths, said as a client reads them: `name must not
+ * be empty` rather than `Expected a string at least 1 character(s) long, actual ""`.
+ */
+const plainMessage = (param: string, message: string): string | undefined => {
+  const shortest = /^Expected a string at least (\d+) character\(s\) long/.exec(message);
+  if (shortest !== null) return shortest[1] === "1" ? `${param} must not be empty` : `${param} must be at least ${shortest[1]} characters long`;
+  const longest = /^Expected a string at most (\d+) character\(s\) long/.exec(message);
+  if (longest !== null) return `${param} must be at most ${longest[1]} characters long`;
+  return undefined;
+};
+
 export const decodeInput = <A, I>(
   schema: Schema.Schema<A, I, never>,
   input: unknown,
@@ -30,7 +42,9 @@ export const decodeInput = <A, I>(
       throw new ParameterMissing({ param, message: `${param} is required` });
     case "Unexpected":
       throw new ParameterUnknown({ param, message: `${param} is not a parameter of this operation` });
-    default:
-      throw new ParameterInvalid({ param, message: issue.message.startsWith(param) ? issue.message : `${param} ${issue.message}` });
+    default: {
+      const plain = plainMessage(param, issue.message);
+      throw new ParameterInvalid({ param, message: plain ?? (issue.message.startsWith(param) ? issue.message : `${param} ${issue.message}`) });
+    }
   }
 };

@@ -32,7 +32,7 @@ export class NodeWebhookTransport implements WebhookTransport {
       return { kind: "no-answer", error: "invalid url", latencyMs: elapsed() };
     }
     if (url.protocol !== "https:" && !(request.allowPrivate && url.protocol === "http:")) {
-      return { kind: "no-answer", error: "url must use https", latencyMs: elapsed() };
+      return { kind: "no-answer", error: "url must use https (STOREFRONT_WEBHOOKS_ALLOW_PRIVATE=1 allows http for local development)", latencyMs: elapsed() };
     }
     const resolution = await resolveTarget(url, this.resolver, request.allowPrivate);
     if (resolution.kind !== "address") return { kind: "no-answer", error: resolution.reason, latencyMs: elapsed() };

@@ -13,7 +13,7 @@ export const checkEndpointUrl = (text: string, allowPrivate: boolean): Either.Ei
   } catch {
     return Either.left("url must be an absolute URL such as https://example.com/webhooks");
   }
-  if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) return Either.left("url must use https");
+  if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) return Either.left("url must use https (for local development, STOREFRONT_WEBHOOKS_ALLOW_PRIVATE=1 allows http and private addresses)");
   if (url.username !== "" || url.password !== "") return Either.left("url must not carry a user name or password");
   if (url.hostname === "") return Either.left("url must name a host");
   return Either.right(url);

@@ -848,6 +848,9 @@ describe("catalog routes (HTTP, SQLite)", function () {
       for (const [body, code, param] of cases) {
         assertError(await post("/v1/products", body), 400, code, param);
       }
+      // Length rules in a client's words, not the schema library's.
+      assert.equal((await post("/v1/products", simpleProductBody("   ", unique("B")))).body.error.message, "name must not be empty");
+      assert.equal((await post("/v1/products", simpleProductBody("x".repeat(201), unique("B")))).body.error.message, "name must be at most 200 characters long");
       assert.equal((await productRows(t.store.store.id, "Bad")).length, 0);
       assertError(await post("/v1/categories", {}), 400, "parameter_missing", "name");
       assertError(await post("/v1/subcategories", { name: "Orphan" }), 400, "parameter_missing", "category_id");

@@ -99,6 +99,9 @@ describe("webhook endpoint routes", () => {
       for (const url of ["http://hooks.example.com/x", "ftp://hooks.example.com", "not a url", "https://user:pw@hooks.example.com/"]) {
         assertError(await t.client.post("/v1/webhook_endpoints", { url, events: ["order.created"] }, { key: secret }), 400, "parameter_invalid", "url");
       }
+      // The refusal of plain http names the setting that allows it while developing.
+      const plain = await t.client.post("/v1/webhook_endpoints", { url: "http://hooks.example.com/x", events: ["order.created"] }, { key: secret });
+      assert.match(plain.body.error.message, /url must use https \(for local development, STOREFRONT_WEBHOOKS_ALLOW_PRIVATE=1 allows http/);
     });
 
     it("refuses private, loopback, link-local, unique-local and CGNAT targets, also behind a name or in IPv6 clothing", async () => {

@@ -33,7 +33,7 @@ describe("NodeWebhookTransport", () => {
     const transport = new NodeWebhookTransport();
     const before = receiver.receipts.length;
     const plain = await transport.send(request(receiver.url("/x"), false));
-    assert.deepEqual(plain.kind === "no-answer" && plain.error, "url must use https");
+    assert.match(plain.kind === "no-answer" ? plain.error : "", /^url must use https \(STOREFRONT_WEBHOOKS_ALLOW_PRIVATE=1 allows http/);
     const loopback = await transport.send(request(`https://127.0.0.1:${receiver.port}/x`, false));
     assert.ok(loopback.kind === "no-answer" && /private, loopback or link-local/.test(loopback.error));
     assert.equal(receiver.receipts.length, before);

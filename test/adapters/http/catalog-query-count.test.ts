@@ -100,7 +100,10 @@ describe("catalog query count per request (SQLite)", function () {
     assert.equal(first.body.products.length, 200);
     const next = await counted(`/v1/products?limit=200&category_id=${categoryId}&search=counted&cursor=${first.body.pagination.next_cursor}`);
     assert.equal(next.body.products.length, PRODUCT_COUNT - 200);
-    assert.ok(first.queries <= MAX_QUERIES && next.queries <= MAX_QUERIES, `filtered: ${first.queries}, next page: ${next.queries}`);
+    // A search first reads its plan (substring-candidates.ts): the name words, the SKU pieces, the
+    // SKU words when a SKU may hold it, and the store's document count; a fixed few whatever the page.
+    const SEARCH_PLAN_QUERIES = 4;
+    assert.ok(first.queries <= MAX_QUERIES + SEARCH_PLAN_QUERIES && next.queries <= MAX_QUERIES + SEARCH_PLAN_QUERIES, `filtered: ${first.queries}, next page: ${next.queries}`);
   });
 
   it("reads one product by id or by slug in at most 4 queries", async function () {

@@ -140,12 +140,17 @@ describe("the npm package", function () {
         "export type Used = [Order, Application];",
         "// @ts-expect-error: a wrong argument type is caught",
         "export const wrong = resolvePrice(42);",
+        // httpApp() is a typed Koa app with only the package installed (no dev-only @types package).
+        'import type { IncomingMessage, ServerResponse } from "node:http";',
+        "export const listener = (app: Application): ((req: IncomingMessage, res: ServerResponse) => unknown) => app.httpApp().callback();",
+        "// @ts-expect-error: the app is typed, not `any`",
+        "export const notANumber = (app: Application): number => app.httpApp();",
       ].join("\n"),
     );
     await writeFile(
       join(scratch, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "ES2022", strict: true, noEmit: true, skipLibCheck: true, types: [] },
+        compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "ES2022", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] },
         files: ["typed.ts"],
       }),
     );

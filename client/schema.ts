@@ -4532,6 +4532,8 @@ export interface operations {
                 limit?: number;
                 /** @description a string at most 1024 character(s) long */
                 cursor?: string;
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -4761,6 +4763,8 @@ export interface operations {
                 limit?: number;
                 /** @description a string at most 1024 character(s) long */
                 cursor?: string;
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -5456,7 +5460,10 @@ export interface operations {
     };
     listPriceRules: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5928,7 +5935,10 @@ export interface operations {
     };
     listExchangeRates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7086,7 +7096,10 @@ export interface operations {
     };
     getCurrentCustomer: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
+            };
             header: {
                 /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
                 "x-auth-token": string;
@@ -7293,6 +7306,8 @@ export interface operations {
             query?: {
                 /** @description a Universally Unique Identifier */
                 customer_id?: string;
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
             };
             header: {
                 /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
@@ -8313,6 +8328,8 @@ export interface operations {
             query?: {
                 /** @description a Universally Unique Identifier */
                 customer_id?: string;
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
             };
             header?: {
                 /** @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins. */
@@ -8797,7 +8814,10 @@ export interface operations {
     };
     getStore: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9117,6 +9137,8 @@ export interface operations {
                 limit?: number;
                 /** @description a string at most 1024 character(s) long */
                 cursor?: string;
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
             };
             header?: {
                 /** @description Required with a publishable key. */
@@ -9421,7 +9443,10 @@ export interface operations {
     };
     getOrder: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
+            };
             header?: {
                 /** @description Required with a publishable key. */
                 "x-auth-token"?: string;
@@ -11018,7 +11043,10 @@ export interface operations {
     };
     listShippingZones: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13248,6 +13276,8 @@ export interface operations {
                 query?: string;
                 /** @description a number between 1 and 100 */
                 limit?: number;
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -13593,6 +13623,8 @@ export interface operations {
                 limit?: number;
                 /** @description a string at most 1024 character(s) long */
                 cursor?: string;
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -13799,7 +13831,10 @@ export interface operations {
     };
     getWebhookEndpoint: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 id: components["schemas"]["UUID"];
@@ -14364,6 +14399,8 @@ export interface operations {
                 limit?: number;
                 /** @description a string at most 1024 character(s) long */
                 cursor?: string;
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
             };
             header?: never;
             path: {
@@ -14467,7 +14504,10 @@ export interface operations {
     };
     getWebhookEvent: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
+            };
             header?: never;
             path: {
                 /** @description a string matching the pattern ^evt_[0-9a-f]{32}$ */

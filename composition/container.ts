@@ -36,6 +36,7 @@ import { KnexProductRepository } from "../adapters/persistence/repositories/knex
 import { KnexCategoryRepository } from "../adapters/persistence/repositories/knex-category-repository.js";
 import { KnexCollectionRepository } from "../adapters/persistence/repositories/knex-collection-repository.js";
 import { ProductRoutes } from "../adapters/http/routes/product-routes.js";
+import { withDerivedFields } from "../adapters/http/derived-fields.js";
 import { CategoryRoutes } from "../adapters/http/routes/category-routes.js";
 import { CollectionRoutes } from "../adapters/http/routes/collection-routes.js";
 import { ProductRepository } from "../application/ports/product-repository.js";
@@ -458,7 +459,8 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
 
   for (const module of ROUTE_MODULES) container.bind(RouteModule).to(module);
 
-  const routes = container.isBound(RouteModule) ? container.getAll(RouteModule).flatMap((m) => m.routes()) : [];
+  // Every GET answering a resource or a list takes `fields`, named by its answer's schema where the route names none.
+  const routes = container.isBound(RouteModule) ? container.getAll(RouteModule).flatMap((m) => m.routes()).map(withDerivedFields) : [];
   const purge = container.get(PurgeExpiredRecords);
   const jobs: ScheduledJob[] = [{ name: "purge-expired-records", everyMs: 60 * 60 * 1000, run: () => purge.execute() }];
   const purgeCredentials = container.get(PurgeExpiredCredentials);

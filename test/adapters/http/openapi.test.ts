@@ -77,6 +77,18 @@ describe("OpenAPI document", () => {
     await assertNoErrors(response.body);
   });
 
+  it("every GET that answers a resource or a list takes `fields`", async () => {
+    const document = (await t.client.get("/v1/openapi.json")).body;
+    const without: string[] = [];
+    for (const [path, item] of Object.entries<any>(document.paths)) {
+      const get = item.get;
+      // The operations probes and the document itself are not resources.
+      if (get === undefined || ["/v1/openapi.json", "/healthz", "/readyz", "/metrics"].includes(path)) continue;
+      if (!(get.parameters ?? []).some((p: any) => p.name === "fields" && p.in === "query")) without.push(path);
+    }
+    assert.deepEqual(without, []);
+  });
+
   it("a parameter with a default is optional to send and documents its default (a generated client must not demand it)", async () => {
     const document = (await t.client.get("/v1/openapi.json")).body;
     let defaults = 0;

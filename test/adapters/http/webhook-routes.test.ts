@@ -58,6 +58,13 @@ describe("webhook endpoint routes", () => {
     assert.deepEqual(next.body.webhook_endpoints.map((e: any) => e.id), [first.id]);
     assert.ok(page.body.webhook_endpoints.every((e: any) => !("secret" in e)));
     assertError(await t.client.get("/v1/webhook_endpoints?cursor=%%%", { key: secret }), 400, "invalid_cursor");
+    // `fields` on a list keeps the named fields of each record; on one resource, of the answer.
+    const projected = await t.client.get("/v1/webhook_endpoints?limit=2&fields=id,url", { key: secret });
+    assert.equal(projected.status, 200, projected.text);
+    assert.deepEqual(projected.body.webhook_endpoints, [{ id: second.id, url: `${PUBLIC_URL}/b` }, { id: first.id, url: `${PUBLIC_URL}/a` }]);
+    const one = await t.client.get(`/v1/webhook_endpoints/${first.id}?fields=webhook_endpoint.id`, { key: secret });
+    assert.deepEqual(one.body, { webhook_endpoint: { id: first.id } });
+    assertError(await t.client.get("/v1/webhook_endpoints?fields=colour", { key: secret }), 400, "unknown_field", "fields");
   });
 
   it("edits url, events, metadata and the switch, and deletes", async () => {

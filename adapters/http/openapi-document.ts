@@ -48,6 +48,30 @@ export interface OpenApiInfo {
   readonly description: string;
 }
 
+/** What each group of operations is for (one line each, as a reader of the reference sees them). */
+const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  Products: "The catalog: products with their variants, by list, id or slug; created, edited and retired with a secret key.",
+  Categories: "Categories and subcategories that place products in the catalog.",
+  Collections: "Curated product collections (manual or by rule) and their items.",
+  Pricing: "Prices as a customer sees them: by place or region, in their currency, with volume and customer rules; price rules and exchange rates.",
+  "Customer accounts": "Registration, one-time-code sign-in, token refresh and the signed-in customer.",
+  Customers: "Customer records as the store keeps them (secret key).",
+  Wishlist: "A customer's saved products.",
+  Messaging: "Threads and messages between customers and the store.",
+  Cart: "The shopping cart of a session or a customer: items in minor units, promotions and gift cards applied.",
+  Store: "The store's own settings: currency, location, tax.",
+  Orders: "Orders made at checkout (amounts in major units), listed and moved through their states.",
+  Promotions: "Discounts and offers, with their usage limits.",
+  "Gift cards": "Gift cards: balance checks, issue, top-up and their ledger.",
+  Shipping: "Delivery zones and distance-priced tiers.",
+  Posts: "Editorial content: blog posts.",
+  Lookbooks: "Editorial content: lookbooks with shoppable hotspots.",
+  Search: "Text and semantic product search, and recommendations.",
+  Webhooks: "Signed event deliveries to the store's endpoints, with their history.",
+  Payments: "Payments through the configured providers: initialise, verify, and their callbacks.",
+  Meta: "The API itself: this document, health probes and metrics.",
+};
+
 export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiInfo): JsonObject => {
   const definitions: Record<string, JsonObject> = {};
   const toJson = (schema: Schema.Schema.Any): JsonObject =>
@@ -200,7 +224,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     info: { title: info.title, version: info.version, description: info.description, license: { name: "MIT", identifier: "MIT" } },
     servers: [{ url: "/" }],
     security: [{ anyKey: [] }],
-    tags: [...new Set(routes.map((r) => r.tag)), "Meta"].map((name) => ({ name })),
+    tags: [...new Set(routes.map((r) => r.tag)), "Meta"].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] !== undefined ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths,
     components: {
       schemas: definitions,

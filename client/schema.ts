@@ -1426,10 +1426,7 @@ export interface components {
             variant_name: string;
             is_default: boolean;
         };
-        /**
-         * Format: uuid
-         * @description a Universally Unique Identifier
-         */
+        /** Format: uuid */
         UUID: string;
         Category: {
             id: string;
@@ -1492,16 +1489,8 @@ export interface components {
             updated_at: string;
         };
         CollectionItemsInput: {
-            /**
-             * maxItems(500)
-             * @description an array of at most 500 item(s)
-             */
             items: {
                 product_id: components["schemas"]["UUID"];
-                /**
-                 * between(0, 1000000)
-                 * @description a number between 0 and 1000000
-                 */
                 sort_order?: number;
             }[];
         };
@@ -1595,22 +1584,14 @@ export interface components {
         };
         ExchangeRateInput: {
             currency: components["schemas"]["CurrencyCode"];
-            /**
-             * lessThan(1000000000)
-             * @description a number less than 1000000000
-             */
             rate: number;
-            /** @description a string matching the pattern ^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$ */
+            /** Format: date-time */
             as_of?: string;
         };
         CurrencyCode: string;
         ExchangeRatePatch: {
-            /**
-             * lessThan(1000000000)
-             * @description a number less than 1000000000
-             */
             rate: number;
-            /** @description a string matching the pattern ^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$ */
+            /** Format: date-time */
             as_of?: string;
         };
         SignIn: {
@@ -1665,10 +1646,6 @@ export interface components {
             message: string;
         };
         RefreshInput: {
-            /**
-             * maxLength(200)
-             * @description a string at most 200 character(s) long
-             */
             refresh_token: string;
         };
         Me: {
@@ -1793,10 +1770,6 @@ export interface components {
             stock_available: number;
         };
         UpdateCartItemInput: {
-            /**
-             * between(1, 10000)
-             * @description a number between 1 and 10000
-             */
             quantity: number;
             customer_id?: components["schemas"]["UUID"];
         };
@@ -1879,21 +1852,13 @@ export interface components {
             payment_status?: "pending" | "paid" | "failed" | "refunded";
             /** @enum {string} */
             order_status?: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
-            /**
-             * maxLength(2000)
-             * @description a string at most 2000 character(s) long
-             */
             notes?: string;
-            /**
-             * maxLength(100)
-             * @description a string at most 100 character(s) long
-             */
             tracking_number?: string;
-            /** @description a string matching the pattern ^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$ */
+            /** Format: date-time */
             estimated_delivery?: string;
-            /** @description a string matching the pattern ^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$ */
+            /** Format: date-time */
             shipped_at?: string;
-            /** @description a string matching the pattern ^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$ */
+            /** Format: date-time */
             delivered_at?: string;
         };
         PromotionList: {
@@ -2015,10 +1980,6 @@ export interface components {
             created_at: string;
         };
         GiftCardInput: {
-            /**
-             * lessThanOrEqualTo(10000000000)
-             * @description a number less than or equal to 10000000000
-             */
             initial_balance: number;
             currency?: components["schemas"]["CurrencyCode"];
             expiry_date?: string | null;
@@ -2080,20 +2041,8 @@ export interface components {
             currency: string;
         };
         ShippingQuoteInput: {
-            /**
-             * between(-90, 90)
-             * @description a number between -90 and 90
-             */
             latitude: number;
-            /**
-             * between(-180, 180)
-             * @description a number between -180 and 180
-             */
             longitude: number;
-            /**
-             * between(0, 10000000000)
-             * @description a number between 0 and 10000000000
-             */
             subtotal?: number;
         };
         /** @description A post without its content, products and lookbooks (lists). */
@@ -2196,10 +2145,6 @@ export interface components {
             /** @description name, sku, brand, tags, category, attributes, description or semantic */
             matchReason: string;
         };
-        /**
-         * int
-         * @description an integer
-         */
         Int: number;
         Recommendations: {
             recommendations: {
@@ -2241,15 +2186,7 @@ export interface components {
             failed: number;
         };
         WebhookEndpointInput: {
-            /**
-             * maxLength(2048)
-             * @description a string at most 2048 character(s) long
-             */
             url: string;
-            /**
-             * minItems(1)
-             * @description an array of at least 1 item(s)
-             */
             events: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied")[];
             enabled?: boolean;
             metadata?: {
@@ -2261,15 +2198,7 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         WebhookEndpointPatch: {
-            /**
-             * maxLength(2048)
-             * @description a string at most 2048 character(s) long
-             */
             url?: string;
-            /**
-             * minItems(1)
-             * @description an array of at least 1 item(s)
-             */
             events?: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied")[];
             enabled?: boolean;
             metadata?: {
@@ -2367,7 +2296,6 @@ export interface components {
         PaymentVerificationInput: {
             reference: components["schemas"]["PaymentReference"];
         };
-        /** @description a string matching the pattern ^PAY-\d{1,16}-[A-Z0-9]{4,32}$ */
         PaymentReference: string;
         PaymentCallbackReceipt: {
             /** @enum {boolean} */
@@ -2388,17 +2316,11 @@ export interface operations {
     listProducts: {
         parameters: {
             query?: {
-                /** @description a number between 1 and 200 */
                 limit?: number;
-                /** @description a string at most 1024 character(s) long */
                 cursor?: string;
-                /** @description a Universally Unique Identifier */
                 category_id?: string;
-                /** @description a Universally Unique Identifier */
                 subcategory_id?: string;
-                /** @description a Universally Unique Identifier */
                 collection_id?: string;
-                /** @description a string at most 200 character(s) long */
                 search?: string;
                 featured?: boolean;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
@@ -2497,90 +2419,44 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     name: string;
                     description?: string | null;
                     category_id?: components["schemas"]["UUID"] | null;
                     subcategory_id?: components["schemas"]["UUID"] | null;
                     brand?: string | null;
                     thumbnail_url?: string | null;
-                    /**
-                     * maxItems(50)
-                     * @description an array of at most 50 item(s)
-                     */
                     media?: {
-                        /**
-                         * maxLength(2048)
-                         * @description a string matching the pattern ^https?:\/\/\S+$
-                         */
+                        /** Format: uri */
                         url: string;
                         /** @enum {string} */
                         type?: "image" | "video";
                         alt_text?: string | null;
                         is_primary?: boolean;
                     }[];
-                    /** @description a string matching the pattern ^[a-z0-9][a-z0-9-]{0,199}$ */
                     slug?: string;
                     seo_title?: string | null;
                     seo_description?: string | null;
                     seo_keywords?: string | null;
                     featured?: boolean;
-                    /**
-                     * between(0, 1000000)
-                     * @description a number between 0 and 1000000
-                     */
                     featured_order?: number;
                     tags?: string[] | null;
                     attributes?: {
                         [key: string]: string;
                     };
                     shipping_info?: {
-                        /**
-                         * between(0, 1000000000)
-                         * @description a number between 0 and 1000000000
-                         */
                         weight_grams?: number;
-                        /**
-                         * between(0, 1000000000)
-                         * @description a number between 0 and 1000000000
-                         */
                         length_cm?: number;
-                        /**
-                         * between(0, 1000000000)
-                         * @description a number between 0 and 1000000000
-                         */
                         width_cm?: number;
-                        /**
-                         * between(0, 1000000000)
-                         * @description a number between 0 and 1000000000
-                         */
                         height_cm?: number;
                     };
                     is_active?: boolean;
-                    /**
-                     * maxItems(100)
-                     * @description an array of at most 100 item(s)
-                     */
                     variants: {
-                        /** @description a string that will be trimmed */
                         sku: string;
-                        /**
-                         * between(0, 10000000000000)
-                         * @description a number between 0 and 10000000000000
-                         */
                         price: number;
                         sale_price?: number | null;
-                        /**
-                         * between(0, 1000000000)
-                         * @description a number between 0 and 1000000000
-                         */
                         stock: number;
                         threshold?: number | null;
                         last_restocked?: string | null;
-                        /**
-                         * maxLength(200)
-                         * @description a string at most 200 character(s) long
-                         */
                         variant_name?: string;
                         variant_attributes?: {
                             [key: string]: string;
@@ -2709,7 +2585,6 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description a string matching the pattern ^[a-z0-9][a-z0-9-]{0,199}$ */
                 slug: string;
             };
             cookie?: never;
@@ -3009,63 +2884,34 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     name?: string;
                     description?: string | null;
                     category_id?: components["schemas"]["UUID"] | null;
                     subcategory_id?: components["schemas"]["UUID"] | null;
                     brand?: string | null;
                     thumbnail_url?: string | null;
-                    /**
-                     * maxItems(50)
-                     * @description an array of at most 50 item(s)
-                     */
                     media?: {
-                        /**
-                         * maxLength(2048)
-                         * @description a string matching the pattern ^https?:\/\/\S+$
-                         */
+                        /** Format: uri */
                         url: string;
                         /** @enum {string} */
                         type?: "image" | "video";
                         alt_text?: string | null;
                         is_primary?: boolean;
                     }[];
-                    /** @description a string matching the pattern ^[a-z0-9][a-z0-9-]{0,199}$ */
                     slug?: string;
                     seo_title?: string | null;
                     seo_description?: string | null;
                     seo_keywords?: string | null;
                     featured?: boolean;
-                    /**
-                     * between(0, 1000000)
-                     * @description a number between 0 and 1000000
-                     */
                     featured_order?: number;
                     tags?: string[] | null;
                     attributes?: {
                         [key: string]: string;
                     };
                     shipping_info?: {
-                        /**
-                         * between(0, 1000000000)
-                         * @description a number between 0 and 1000000000
-                         */
                         weight_grams?: number;
-                        /**
-                         * between(0, 1000000000)
-                         * @description a number between 0 and 1000000000
-                         */
                         length_cm?: number;
-                        /**
-                         * between(0, 1000000000)
-                         * @description a number between 0 and 1000000000
-                         */
                         width_cm?: number;
-                        /**
-                         * between(0, 1000000000)
-                         * @description a number between 0 and 1000000000
-                         */
                         height_cm?: number;
                     };
                     is_active?: boolean;
@@ -3204,25 +3050,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     sku: string;
-                    /**
-                     * between(0, 10000000000000)
-                     * @description a number between 0 and 10000000000000
-                     */
                     price: number;
                     sale_price?: number | null;
-                    /**
-                     * between(0, 1000000000)
-                     * @description a number between 0 and 1000000000
-                     */
                     stock: number;
                     threshold?: number | null;
                     last_restocked?: string | null;
-                    /**
-                     * maxLength(200)
-                     * @description a string at most 200 character(s) long
-                     */
                     variant_name?: string;
                     variant_attributes?: {
                         [key: string]: string;
@@ -3475,25 +3308,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     sku?: string;
-                    /**
-                     * between(0, 10000000000000)
-                     * @description a number between 0 and 10000000000000
-                     */
                     price?: number;
                     sale_price?: number | null;
-                    /**
-                     * between(0, 1000000000)
-                     * @description a number between 0 and 1000000000
-                     */
                     stock?: number;
                     threshold?: number | null;
                     last_restocked?: string | null;
-                    /**
-                     * maxLength(200)
-                     * @description a string at most 200 character(s) long
-                     */
                     variant_name?: string;
                     variant_attributes?: {
                         [key: string]: string;
@@ -3625,12 +3445,9 @@ export interface operations {
     listCategories: {
         parameters: {
             query?: {
-                /** @description a string at most 200 character(s) long */
                 search?: string;
                 active?: boolean;
-                /** @description a number between 1 and 200 */
                 limit?: number;
-                /** @description a string at most 1024 character(s) long */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -3728,7 +3545,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     name: string;
                     description?: string | null;
                     image?: string | null;
@@ -3841,14 +3657,10 @@ export interface operations {
     listSubcategories: {
         parameters: {
             query?: {
-                /** @description a string at most 200 character(s) long */
                 search?: string;
                 active?: boolean;
-                /** @description a number between 1 and 500 */
                 limit?: number;
-                /** @description a string at most 1024 character(s) long */
                 cursor?: string;
-                /** @description a Universally Unique Identifier */
                 category_id?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -3946,7 +3758,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     name: string;
                     description?: string | null;
                     image?: string | null;
@@ -4170,7 +3981,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     name?: string;
                     description?: string | null;
                     image?: string | null;
@@ -4402,7 +4212,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     name?: string;
                     description?: string | null;
                     image?: string | null;
@@ -4525,12 +4334,9 @@ export interface operations {
     listProductCollections: {
         parameters: {
             query?: {
-                /** @description a string at most 50 character(s) long */
                 type?: string;
                 show_on_homepage?: boolean;
-                /** @description a number between 1 and 200 */
                 limit?: number;
-                /** @description a string at most 1024 character(s) long */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -4628,19 +4434,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     name: string;
-                    /** @description a string matching the pattern ^[a-z0-9][a-z0-9-]{0,199}$ */
                     slug?: string;
-                    /** @description a string that will be trimmed */
                     type?: string;
                     description?: string | null;
                     is_active?: boolean;
                     show_on_homepage?: boolean;
-                    /**
-                     * between(-1000000, 1000000)
-                     * @description a number between -1000000 and 1000000
-                     */
                     display_priority?: number;
                 };
             };
@@ -4759,9 +4558,7 @@ export interface operations {
     listProductCollectionItems: {
         parameters: {
             query?: {
-                /** @description a number between 1 and 200 */
                 limit?: number;
-                /** @description a string at most 1024 character(s) long */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -5100,19 +4897,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     name?: string;
-                    /** @description a string matching the pattern ^[a-z0-9][a-z0-9-]{0,199}$ */
                     slug?: string;
-                    /** @description a string that will be trimmed */
                     type?: string;
                     description?: string | null;
                     is_active?: boolean;
                     show_on_homepage?: boolean;
-                    /**
-                     * between(-1000000, 1000000)
-                     * @description a number between -1000000 and 1000000
-                     */
                     display_priority?: number;
                 };
             };
@@ -5240,29 +5030,17 @@ export interface operations {
     listPrices: {
         parameters: {
             query?: {
-                /** @description a number between 1 and 1000000 */
                 quantity?: number;
-                /** @description a string at least 2 character(s) long */
                 region?: string;
-                /** @description a string at least 2 character(s) long */
                 country?: string;
-                /** @description a string at least 1 character(s) long */
                 place_name?: string;
-                /** @description a number between -90 and 90 */
                 latitude?: number;
-                /** @description a number between -180 and 180 */
                 longitude?: number;
-                /** @description a Universally Unique Identifier */
                 customer_id?: string;
-                /** @description a string at most 200 character(s) long */
                 search?: string;
-                /** @description a Universally Unique Identifier */
                 category_id?: string;
-                /** @description a Universally Unique Identifier */
                 subcategory_id?: string;
-                /** @description a number between 1 and 200 */
                 limit?: number;
-                /** @description a number between 0 and 9007199254740991 */
                 offset?: number;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -5350,19 +5128,12 @@ export interface operations {
     getProductPrices: {
         parameters: {
             query?: {
-                /** @description a number between 1 and 1000000 */
                 quantity?: number;
-                /** @description a string at least 2 character(s) long */
                 region?: string;
-                /** @description a string at least 2 character(s) long */
                 country?: string;
-                /** @description a string at least 1 character(s) long */
                 place_name?: string;
-                /** @description a number between -90 and 90 */
                 latitude?: number;
-                /** @description a number between -180 and 180 */
                 longitude?: number;
-                /** @description a Universally Unique Identifier */
                 customer_id?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -5565,7 +5336,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     name: string;
                     /** @enum {string} */
                     kind: "segment" | "tier" | "volume";
@@ -5575,10 +5345,6 @@ export interface operations {
                     min_lifetime_spend?: number | null;
                     /** @enum {string} */
                     discount_type: "percentage" | "fixed";
-                    /**
-                     * between(0, 10000000000000)
-                     * @description a number between 0 and 10000000000000
-                     */
                     value: number;
                     product_ids?: components["schemas"]["UUID"][] | null;
                     category_ids?: components["schemas"]["UUID"][] | null;
@@ -5801,7 +5567,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     name?: string;
                     /** @enum {string} */
                     kind?: "segment" | "tier" | "volume";
@@ -5811,10 +5576,6 @@ export interface operations {
                     min_lifetime_spend?: number | null;
                     /** @enum {string} */
                     discount_type?: "percentage" | "fixed";
-                    /**
-                     * between(0, 10000000000000)
-                     * @description a number between 0 and 10000000000000
-                     */
                     value?: number;
                     product_ids?: components["schemas"]["UUID"][] | null;
                     category_ids?: components["schemas"]["UUID"][] | null;
@@ -6392,18 +6153,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     email: string;
-                    /**
-                     * maxLength(200)
-                     * @description a string at most 200 character(s) long
-                     */
                     password: string;
-                    /** @description a string that will be trimmed */
                     name: string;
-                    /** @description a string that will be trimmed */
                     phone?: string;
-                    /** @description a string that will be trimmed */
                     address?: string;
                 };
             };
@@ -6532,12 +6285,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     email: string;
-                    /**
-                     * maxLength(200)
-                     * @description a string at most 200 character(s) long
-                     */
                     password: string;
                 };
             };
@@ -6654,7 +6402,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     email: string;
                 };
             };
@@ -6774,9 +6521,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     email: string;
-                    /** @description a string matching the pattern ^\d{6}$ */
                     code: string;
                 };
             };
@@ -7304,7 +7049,6 @@ export interface operations {
     getWishlist: {
         parameters: {
             query?: {
-                /** @description a Universally Unique Identifier */
                 customer_id?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -7636,9 +7380,7 @@ export interface operations {
     listThreads: {
         parameters: {
             query?: {
-                /** @description a number between 1 and 200 */
                 limit?: number;
-                /** @description a string at most 1024 character(s) long */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -7742,13 +7484,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     subject: string;
                     /** @enum {string} */
                     thread_type: "general" | "order_inquiry" | "product_inquiry" | "support" | "complaint" | "delivery" | "return" | "refund" | "technical";
                     order_id?: components["schemas"]["UUID"];
                     product_id?: components["schemas"]["UUID"];
-                    /** @description a string that will be trimmed */
                     message: string;
                 };
             };
@@ -7967,9 +7707,7 @@ export interface operations {
     listThreadMessages: {
         parameters: {
             query?: {
-                /** @description a number between 1 and 200 */
                 limit?: number;
-                /** @description a string at most 1024 character(s) long */
                 cursor?: string;
                 order?: "asc" | "desc";
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
@@ -8096,12 +7834,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     message_content: string;
-                    /**
-                     * maxItems(10)
-                     * @description an array of at most 10 item(s)
-                     */
                     attachments?: string[];
                 };
             };
@@ -8326,7 +8059,6 @@ export interface operations {
     getCart: {
         parameters: {
             query?: {
-                /** @description a Universally Unique Identifier */
                 customer_id?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -8441,10 +8173,6 @@ export interface operations {
             content: {
                 "application/json": {
                     variant_id: components["schemas"]["UUID"];
-                    /**
-                     * between(1, 10000)
-                     * @description a number between 1 and 10000
-                     */
                     quantity?: number;
                     customer_id?: components["schemas"]["UUID"];
                     product_id?: components["schemas"]["UUID"];
@@ -8565,7 +8293,6 @@ export interface operations {
     removeCartItem: {
         parameters: {
             query?: {
-                /** @description a Universally Unique Identifier */
                 customer_id?: string;
             };
             header?: {
@@ -8917,14 +8644,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     name?: string;
                     latitude?: number | null;
                     longitude?: number | null;
-                    /**
-                     * between(0, 100)
-                     * @description a number between 0 and 100
-                     */
                     tax_rate_percent?: number;
                 };
             };
@@ -9129,13 +8851,10 @@ export interface operations {
     listOrders: {
         parameters: {
             query?: {
-                /** @description a Universally Unique Identifier */
                 customer_id?: string;
                 order_status?: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
                 payment_status?: "pending" | "paid" | "failed" | "refunded";
-                /** @description a number between 1 and 200 */
                 limit?: number;
-                /** @description a string at most 1024 character(s) long */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -9242,81 +8961,38 @@ export interface operations {
             content: {
                 "application/json": {
                     customer_id?: components["schemas"]["UUID"];
-                    /** @description a string matching the pattern ^[A-Za-z0-9._-]{16,128}$ */
                     session_id?: string;
-                    /**
-                     * maxLength(254)
-                     * @description a string matching the pattern ^[^\s@]+@[^\s@]+\.[^\s@]+$
-                     */
+                    /** Format: email */
                     email: string;
-                    /** @description a string that will be trimmed */
                     phone?: string;
-                    /** @description a string that will be trimmed */
                     name: string;
                     shipping_address: {
-                        /** @description a string that will be trimmed */
                         name: string;
-                        /** @description a string that will be trimmed */
                         line1: string;
-                        /** @description a string that will be trimmed */
                         line2?: string;
-                        /** @description a string that will be trimmed */
                         city: string;
-                        /** @description a string that will be trimmed */
                         region?: string;
-                        /** @description a string that will be trimmed */
                         postal_code?: string;
-                        /** @description a string matching the pattern ^[A-Z]{2}$ */
                         country: string;
-                        /** @description a string that will be trimmed */
                         phone?: string;
-                        /**
-                         * between(-90, 90)
-                         * @description a number between -90 and 90
-                         */
                         latitude?: number;
-                        /**
-                         * between(-180, 180)
-                         * @description a number between -180 and 180
-                         */
                         longitude?: number;
                     };
                     billing_address?: {
-                        /** @description a string that will be trimmed */
                         name: string;
-                        /** @description a string that will be trimmed */
                         line1: string;
-                        /** @description a string that will be trimmed */
                         line2?: string;
-                        /** @description a string that will be trimmed */
                         city: string;
-                        /** @description a string that will be trimmed */
                         region?: string;
-                        /** @description a string that will be trimmed */
                         postal_code?: string;
-                        /** @description a string matching the pattern ^[A-Z]{2}$ */
                         country: string;
-                        /** @description a string that will be trimmed */
                         phone?: string;
-                        /**
-                         * between(-90, 90)
-                         * @description a number between -90 and 90
-                         */
                         latitude?: number;
-                        /**
-                         * between(-180, 180)
-                         * @description a number between -180 and 180
-                         */
                         longitude?: number;
                     };
                     /** @enum {string} */
                     payment_method: "card_redirect" | "card_popup" | "mobile_stk" | "mobile_collect" | "cash" | "bank_transfer";
-                    /** @description a string that will be trimmed */
                     gift_card_code?: string;
-                    /**
-                     * maxLength(2000)
-                     * @description a string at most 2000 character(s) long
-                     */
                     notes?: string;
                 };
             };
@@ -9694,9 +9370,7 @@ export interface operations {
     listPromotions: {
         parameters: {
             query?: {
-                /** @description a number between 1 and 200 */
                 limit?: number;
-                /** @description a string at most 1024 character(s) long */
                 cursor?: string;
                 status?: "active" | "scheduled" | "expired" | "inactive" | "all";
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
@@ -9792,32 +9466,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     name: string;
                     /** @enum {string} */
                     type: "fixed" | "discount" | "bundle" | "bogo";
-                    /**
-                     * maxLength(100)
-                     * @description a string at most 100 character(s) long
-                     */
                     display_type?: string;
-                    /**
-                     * maxLength(5000)
-                     * @description a string at most 5000 character(s) long
-                     */
                     description?: string;
                     image?: string | null;
-                    /**
-                     * between(0, 10000000000000)
-                     * @description a number between 0 and 10000000000000
-                     */
                     discount_value?: number;
                     /** @enum {string} */
                     discount_type?: "percentage" | "fixed";
-                    /**
-                     * between(0, 10000000000000)
-                     * @description a number between 0 and 10000000000000
-                     */
                     min_purchase?: number;
                     max_discount?: number | null;
                     start_date?: string;
@@ -9826,63 +9483,23 @@ export interface operations {
                     status?: "active" | "inactive";
                     usage_limit?: number | null;
                     usage_per_customer?: number | null;
-                    /**
-                     * maxItems(100)
-                     * @description an array of at most 100 item(s)
-                     */
                     bundle_products?: {
                         product_id: components["schemas"]["UUID"];
-                        /**
-                         * between(1, 10000)
-                         * @description a number between 1 and 10000
-                         */
                         quantity: number;
                     }[];
-                    /**
-                     * maxItems(100)
-                     * @description an array of at most 100 item(s)
-                     */
                     bogo_required_products?: {
                         product_id: components["schemas"]["UUID"];
-                        /**
-                         * between(1, 10000)
-                         * @description a number between 1 and 10000
-                         */
                         quantity: number;
                     }[];
-                    /**
-                     * maxItems(100)
-                     * @description an array of at most 100 item(s)
-                     */
                     bogo_free_products?: {
                         product_id: components["schemas"]["UUID"];
-                        /**
-                         * between(1, 10000)
-                         * @description a number between 1 and 10000
-                         */
                         quantity: number;
                     }[];
-                    /**
-                     * maxItems(100)
-                     * @description an array of at most 100 item(s)
-                     */
                     free_products?: {
                         product_id: components["schemas"]["UUID"];
-                        /**
-                         * between(1, 10000)
-                         * @description a number between 1 and 10000
-                         */
                         quantity: number;
                     }[];
-                    /**
-                     * maxItems(500)
-                     * @description an array of at most 500 item(s)
-                     */
                     applicable_categories?: components["schemas"]["UUID"][];
-                    /**
-                     * maxItems(500)
-                     * @description an array of at most 500 item(s)
-                     */
                     applicable_products?: components["schemas"]["UUID"][];
                 };
             };
@@ -10199,32 +9816,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     name?: string;
                     /** @enum {string} */
                     type?: "fixed" | "discount" | "bundle" | "bogo";
-                    /**
-                     * maxLength(100)
-                     * @description a string at most 100 character(s) long
-                     */
                     display_type?: string;
-                    /**
-                     * maxLength(5000)
-                     * @description a string at most 5000 character(s) long
-                     */
                     description?: string;
                     image?: string | null;
-                    /**
-                     * between(0, 10000000000000)
-                     * @description a number between 0 and 10000000000000
-                     */
                     discount_value?: number;
                     /** @enum {string} */
                     discount_type?: "percentage" | "fixed";
-                    /**
-                     * between(0, 10000000000000)
-                     * @description a number between 0 and 10000000000000
-                     */
                     min_purchase?: number;
                     max_discount?: number | null;
                     start_date?: string;
@@ -10233,63 +9833,23 @@ export interface operations {
                     status?: "active" | "inactive";
                     usage_limit?: number | null;
                     usage_per_customer?: number | null;
-                    /**
-                     * maxItems(100)
-                     * @description an array of at most 100 item(s)
-                     */
                     bundle_products?: {
                         product_id: components["schemas"]["UUID"];
-                        /**
-                         * between(1, 10000)
-                         * @description a number between 1 and 10000
-                         */
                         quantity: number;
                     }[];
-                    /**
-                     * maxItems(100)
-                     * @description an array of at most 100 item(s)
-                     */
                     bogo_required_products?: {
                         product_id: components["schemas"]["UUID"];
-                        /**
-                         * between(1, 10000)
-                         * @description a number between 1 and 10000
-                         */
                         quantity: number;
                     }[];
-                    /**
-                     * maxItems(100)
-                     * @description an array of at most 100 item(s)
-                     */
                     bogo_free_products?: {
                         product_id: components["schemas"]["UUID"];
-                        /**
-                         * between(1, 10000)
-                         * @description a number between 1 and 10000
-                         */
                         quantity: number;
                     }[];
-                    /**
-                     * maxItems(100)
-                     * @description an array of at most 100 item(s)
-                     */
                     free_products?: {
                         product_id: components["schemas"]["UUID"];
-                        /**
-                         * between(1, 10000)
-                         * @description a number between 1 and 10000
-                         */
                         quantity: number;
                     }[];
-                    /**
-                     * maxItems(500)
-                     * @description an array of at most 500 item(s)
-                     */
                     applicable_categories?: components["schemas"]["UUID"][];
-                    /**
-                     * maxItems(500)
-                     * @description an array of at most 500 item(s)
-                     */
                     applicable_products?: components["schemas"]["UUID"][];
                 };
             };
@@ -10496,9 +10056,7 @@ export interface operations {
     listGiftCards: {
         parameters: {
             query?: {
-                /** @description a number between 1 and 200 */
                 limit?: number;
-                /** @description a string at most 1024 character(s) long */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -11137,26 +10695,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     zone_name: string;
-                    /**
-                     * between(0, 10000000000)
-                     * @description a number between 0 and 10000000000
-                     */
                     delivery_fee: number;
                     free_delivery_threshold?: number | null;
                     is_active?: boolean;
-                    /**
-                     * between(-1000000, 1000000)
-                     * @description a number between -1000000 and 1000000
-                     */
                     priority?: number;
-                    /** @description a string matching the pattern ^#[0-9A-Fa-f]{6}$ */
                     color: string;
-                    /**
-                     * maxItems(1000)
-                     * @description an array of at most 1000 item(s)
-                     */
                     polygon: [
                         number,
                         number
@@ -11390,29 +10934,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     tier_name: string;
-                    /**
-                     * between(0, 20038000)
-                     * @description a number between 0 and 20038000
-                     */
                     min_distance_meters: number;
-                    /**
-                     * between(0, 20038000)
-                     * @description a number between 0 and 20038000
-                     */
                     max_distance_meters: number;
-                    /**
-                     * between(0, 10000000000)
-                     * @description a number between 0 and 10000000000
-                     */
                     delivery_fee: number;
                     free_delivery_threshold?: number | null;
                     is_active?: boolean;
-                    /**
-                     * between(-1000000, 1000000)
-                     * @description a number between -1000000 and 1000000
-                     */
                     priority?: number;
                 };
             };
@@ -11632,29 +11159,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     tier_name?: string;
-                    /**
-                     * between(0, 20038000)
-                     * @description a number between 0 and 20038000
-                     */
                     min_distance_meters?: number;
-                    /**
-                     * between(0, 20038000)
-                     * @description a number between 0 and 20038000
-                     */
                     max_distance_meters?: number;
-                    /**
-                     * between(0, 10000000000)
-                     * @description a number between 0 and 10000000000
-                     */
                     delivery_fee?: number;
                     free_delivery_threshold?: number | null;
                     is_active?: boolean;
-                    /**
-                     * between(-1000000, 1000000)
-                     * @description a number between -1000000 and 1000000
-                     */
                     priority?: number;
                 };
             };
@@ -11883,26 +11393,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     zone_name?: string;
-                    /**
-                     * between(0, 10000000000)
-                     * @description a number between 0 and 10000000000
-                     */
                     delivery_fee?: number;
                     free_delivery_threshold?: number | null;
                     is_active?: boolean;
-                    /**
-                     * between(-1000000, 1000000)
-                     * @description a number between -1000000 and 1000000
-                     */
                     priority?: number;
-                    /** @description a string matching the pattern ^#[0-9A-Fa-f]{6}$ */
                     color?: string;
-                    /**
-                     * maxItems(1000)
-                     * @description an array of at most 1000 item(s)
-                     */
                     polygon?: [
                         number,
                         number
@@ -12024,13 +11520,9 @@ export interface operations {
     listPosts: {
         parameters: {
             query?: {
-                /** @description a number between 1 and 200 */
                 limit?: number;
-                /** @description a string at most 1024 character(s) long */
                 cursor?: string;
-                /** @description a Universally Unique Identifier */
                 category_id?: string;
-                /** @description a Universally Unique Identifier */
                 product_id?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -12128,15 +11620,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     title: string;
-                    /** @description a string matching the pattern ^[a-z0-9][a-z0-9-]{0,199}$ */
                     slug?: string;
                     excerpt?: string | null;
-                    /**
-                     * maxLength(500000)
-                     * @description a string at most 500000 character(s) long
-                     */
                     content?: string;
                     featured_image?: string | null;
                     category_id?: components["schemas"]["UUID"] | null;
@@ -12147,15 +11633,7 @@ export interface operations {
                     published_at?: string | null;
                     seo_title?: string | null;
                     seo_description?: string | null;
-                    /**
-                     * maxItems(100)
-                     * @description an array of at most 100 item(s)
-                     */
                     product_ids?: components["schemas"]["UUID"][];
-                    /**
-                     * maxItems(20)
-                     * @description an array of at most 20 item(s)
-                     */
                     lookbook_ids?: components["schemas"]["UUID"][];
                 };
             };
@@ -12484,15 +11962,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     title?: string;
-                    /** @description a string matching the pattern ^[a-z0-9][a-z0-9-]{0,199}$ */
                     slug?: string;
                     excerpt?: string | null;
-                    /**
-                     * maxLength(500000)
-                     * @description a string at most 500000 character(s) long
-                     */
                     content?: string;
                     featured_image?: string | null;
                     category_id?: components["schemas"]["UUID"] | null;
@@ -12503,15 +11975,7 @@ export interface operations {
                     published_at?: string | null;
                     seo_title?: string | null;
                     seo_description?: string | null;
-                    /**
-                     * maxItems(100)
-                     * @description an array of at most 100 item(s)
-                     */
                     product_ids?: components["schemas"]["UUID"][];
-                    /**
-                     * maxItems(20)
-                     * @description an array of at most 20 item(s)
-                     */
                     lookbook_ids?: components["schemas"]["UUID"][];
                 };
             };
@@ -12639,11 +12103,8 @@ export interface operations {
     listLookbooks: {
         parameters: {
             query?: {
-                /** @description a number between 1 and 200 */
                 limit?: number;
-                /** @description a string at most 1024 character(s) long */
                 cursor?: string;
-                /** @description a Universally Unique Identifier */
                 collection_id?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -12741,41 +12202,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     title: string;
-                    /** @description a string matching the pattern ^[a-z0-9][a-z0-9-]{0,199}$ */
                     slug?: string;
                     description?: string | null;
                     featured_image?: string | null;
                     collection_id?: components["schemas"]["UUID"] | null;
                     published_at?: string | null;
-                    /**
-                     * maxItems(100)
-                     * @description an array of at most 100 item(s)
-                     */
                     images?: {
-                        /**
-                         * maxLength(2048)
-                         * @description a string matching the pattern ^https?:\/\/\S+$
-                         */
+                        /** Format: uri */
                         url: string;
                         alt_text?: string | null;
                         caption?: string | null;
-                        /**
-                         * maxItems(20)
-                         * @description an array of at most 20 item(s)
-                         */
                         hotspots?: {
                             product_id: components["schemas"]["UUID"];
-                            /**
-                             * between(0, 100)
-                             * @description a number between 0 and 100
-                             */
                             x: number;
-                            /**
-                             * between(0, 100)
-                             * @description a number between 0 and 100
-                             */
                             y: number;
                         }[];
                     }[];
@@ -13106,41 +12546,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     title?: string;
-                    /** @description a string matching the pattern ^[a-z0-9][a-z0-9-]{0,199}$ */
                     slug?: string;
                     description?: string | null;
                     featured_image?: string | null;
                     collection_id?: components["schemas"]["UUID"] | null;
                     published_at?: string | null;
-                    /**
-                     * maxItems(100)
-                     * @description an array of at most 100 item(s)
-                     */
                     images?: {
-                        /**
-                         * maxLength(2048)
-                         * @description a string matching the pattern ^https?:\/\/\S+$
-                         */
+                        /** Format: uri */
                         url: string;
                         alt_text?: string | null;
                         caption?: string | null;
-                        /**
-                         * maxItems(20)
-                         * @description an array of at most 20 item(s)
-                         */
                         hotspots?: {
                             product_id: components["schemas"]["UUID"];
-                            /**
-                             * between(0, 100)
-                             * @description a number between 0 and 100
-                             */
                             x: number;
-                            /**
-                             * between(0, 100)
-                             * @description a number between 0 and 100
-                             */
                             y: number;
                         }[];
                     }[];
@@ -13270,11 +12689,8 @@ export interface operations {
     searchProducts: {
         parameters: {
             query?: {
-                /** @description a string at most 500 character(s) long */
                 q?: string;
-                /** @description a string at most 500 character(s) long */
                 query?: string;
-                /** @description a number between 1 and 100 */
                 limit?: number;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -13369,17 +12785,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description a string that will be trimmed */
                     query: string;
-                    /**
-                     * between(1, 100)
-                     * @description a number between 1 and 100
-                     */
                     limit?: components["schemas"]["Int"];
-                    /**
-                     * Format: uuid
-                     * @description a Universally Unique Identifier
-                     */
+                    /** Format: uuid */
                     category_id?: string;
                 };
             };
@@ -13487,20 +12895,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description a Universally Unique Identifier
-                     */
+                    /** Format: uuid */
                     product_id?: string;
-                    /**
-                     * Format: uuid
-                     * @description a Universally Unique Identifier
-                     */
+                    /** Format: uuid */
                     customer_id?: string;
-                    /**
-                     * between(1, 50)
-                     * @description a number between 1 and 50
-                     */
                     limit?: components["schemas"]["Int"];
                 };
             };
@@ -13619,9 +13017,7 @@ export interface operations {
     listWebhookEndpoints: {
         parameters: {
             query?: {
-                /** @description a number between 1 and 200 */
                 limit?: number;
-                /** @description a string at most 1024 character(s) long */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -14395,9 +13791,7 @@ export interface operations {
     listWebhookEndpointDeliveries: {
         parameters: {
             query?: {
-                /** @description a number between 1 and 200 */
                 limit?: number;
-                /** @description a string at most 1024 character(s) long */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -14510,7 +13904,6 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description a string matching the pattern ^evt_[0-9a-f]{32}$ */
                 id: string;
             };
             cookie?: never;
@@ -14630,37 +14023,17 @@ export interface operations {
                     provider: "card_redirect" | "card_popup" | "mobile_stk" | "mobile_collect";
                     /** @description Decimal major units of the currency charged. With order_id: the order's amount due, or for mobile money (which takes whole units) also that amount rounded up. */
                     amount: number;
-                    /** @description a string matching the pattern ^[A-Za-z]{3}$ */
                     currency?: string;
-                    /** @description a string that will be trimmed */
                     email?: string;
-                    /**
-                     * maxLength(40)
-                     * @description a string at most 40 character(s) long
-                     */
                     phone?: string;
-                    /** @description a string matching the pattern ^[A-Za-z]{2}$ */
                     country?: string;
                     order_id?: components["schemas"]["UUID"];
-                    /** @description a string matching the pattern ^[\x20-\x7e]{1,255}$ */
                     idempotency_key?: string;
                     metadata?: {
                         [key: string]: unknown;
                     };
-                    /**
-                     * maxLength(2048)
-                     * @description a string at most 2048 character(s) long
-                     */
                     success_url?: string;
-                    /**
-                     * maxLength(2048)
-                     * @description a string at most 2048 character(s) long
-                     */
                     cancel_url?: string;
-                    /**
-                     * maxLength(2048)
-                     * @description a string at most 2048 character(s) long
-                     */
                     callback_url?: string;
                 };
             };

@@ -72,6 +72,38 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Meta: "The API itself: this document, health probes and metrics.",
 };
 
+/**
+ * The schema library's own words out of the document: its generated titles (`maxLength(200)`,
+ * `between(1, 200)`) and descriptions (`a string that will be trimmed`, `a number between 1 and
+ * 200`) say again what the keywords beside them say. What they stood for that JSON Schema can
+ * say better becomes a `format` (uuid, date-time, date, email, uri).
+ */
+const GENERATED_TITLE = /^(maxLength|minLength|between|maxItems|minItems|lessThan|lessThanOrEqualTo|greaterThan|greaterThanOrEqualTo|int|unknown|nonNegative|positive|negative|finite|trimmed|length|itemsCount)(\(.*\))?$/;
+const GENERATED_DESCRIPTION = /^an? (string|number|integer|array|Universally Unique Identifier|positive|negative|non-negative|finite)\b/;
+const FORMATS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^a Universally Unique Identifier$/, "uuid"],
+  [/^a string matching the pattern \^\\d\{4\}-\\d\{2\}-\\d\{2\}T/, "date-time"],
+  [/^a string matching the pattern \^\\d\{4\}-\\d\{2\}-\\d\{2\}\$$/, "date"],
+  [/^a string matching the pattern \^\[\^\\s@\]\+@/, "email"],
+  [/^a string matching the pattern \^https\?:/, "uri"],
+];
+const tidy = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(tidy);
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  const object = value as Record<string, unknown>;
+  for (const [key, inner] of Object.entries(object)) {
+    if (key === "title" && typeof inner === "string" && GENERATED_TITLE.test(inner)) continue;
+    if (key === "description" && typeof inner === "string" && GENERATED_DESCRIPTION.test(inner)) {
+      const format = FORMATS.find(([pattern]) => pattern.test(inner))?.[1];
+      if (format !== undefined && object.format === undefined && object.type === "string") out.format = format;
+      continue;
+    }
+    out[key] = tidy(inner);
+  }
+  return out;
+};
+
 export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiInfo): JsonObject => {
   const definitions: Record<string, JsonObject> = {};
   const toJson = (schema: Schema.Schema.Any): JsonObject =>
@@ -219,7 +251,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     },
   };
 
-  return {
+  return tidy({
     openapi: "3.1.0",
     info: { title: info.title, version: info.version, description: info.description, license: { name: "MIT", identifier: "MIT" } },
     servers: [{ url: "/" }],
@@ -246,5 +278,5 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
         },
       },
     },
-  };
+  }) as JsonObject;
 };

@@ -88,6 +88,24 @@ describe("OpenAPI document", () => {
     assert.deepEqual(warnings, [], describeProblems(warnings));
   });
 
+  it("carries none of the schema library's generated titles or descriptions; ids, dates, emails and URLs have their format", async () => {
+    const document = (await t.client.get("/v1/openapi.json")).body;
+    const generated: string[] = [];
+    const formats = new Set<string>();
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(walk);
+      if (value === null || typeof value !== "object") return;
+      const object = value as Record<string, unknown>;
+      if (typeof object.title === "string" && /^[a-z]+[A-Za-z]*(\(.*\))?$/.test(object.title)) generated.push(`title ${object.title}`);
+      if (typeof object.description === "string" && /^an? (string|number|integer|array|Universally)\b/.test(object.description)) generated.push(`description ${object.description}`);
+      if (typeof object.format === "string") formats.add(object.format);
+      Object.values(object).forEach(walk);
+    };
+    walk(document);
+    assert.deepEqual(generated, []);
+    for (const format of ["uuid", "date-time", "date", "email", "uri"]) assert.ok(formats.has(format), `some field has format ${format}`);
+  });
+
   it("every GET that answers a resource or a list takes `fields`", async () => {
     const document = (await t.client.get("/v1/openapi.json")).body;
     const without: string[] = [];

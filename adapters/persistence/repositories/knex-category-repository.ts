@@ -54,7 +54,7 @@ export class KnexCategoryRepository implements CategoryRepository {
       const query = q(table).where({ store_id: storeId, active: filter.active });
       if (filter.search !== undefined && filter.search !== "") void query.whereRaw(likeSql("name"), [containsPattern(filter.search)]);
       if (filter.categoryId !== undefined) void query.where("category_id", filter.categoryId);
-      const rows: CategoryRow[] = await applyKeyset(query, { column: "name", idColumn: "id", direction: "asc" }, page);
+      const rows = await this.db.selectQuery<CategoryRow>(applyKeyset(query, { column: "name", idColumn: "id", direction: "asc" }, page));
       return toPage(rows, page, (r) => [r.name, r.id], map);
     });
   }

@@ -69,7 +69,7 @@ export class KnexCollectionRepository implements CollectionRepository {
       const query = q("collections").where({ store_id: storeId, is_active: true });
       if (filter.type !== undefined) void query.where("type", filter.type);
       if (filter.showOnHomepage !== undefined) void query.where("show_on_homepage", filter.showOnHomepage);
-      const rows: CollectionRow[] = await applyKeyset(query, { column: "display_priority", idColumn: "id", direction: "desc" }, page);
+      const rows = await this.db.selectQuery<CollectionRow>(applyKeyset(query, { column: "display_priority", idColumn: "id", direction: "desc" }, page));
       return toPage(rows, page, (r) => [r.display_priority, r.id], toCollection);
     });
   }

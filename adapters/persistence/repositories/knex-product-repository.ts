@@ -309,7 +309,7 @@ export class KnexProductRepository implements ProductRepository {
           : ({ column: "p.created_at", idColumn: "p.id", direction: "desc" } as const);
       const search = await this.listSearch(storeId, filter);
       const listSearch = search === undefined ? undefined : { plan: search.plan, drive: search.drive(page.limit) };
-      const rows: ProductRow[] = await applyKeyset(this.withNames(this.filtered(q, storeId, filter, listSearch)), order, page);
+      const rows = await this.db.selectQuery<ProductRow>(applyKeyset(this.withNames(this.filtered(q, storeId, filter, listSearch)), order, page));
       const cut = toPage(rows, page, (r) => [order.column === "p.featured_order" ? r.featured_order : r.created_at, r.id], (r) => r);
       return { items: await this.withVariants(cut.items), hasMore: cut.hasMore, nextCursor: cut.nextCursor };
     });
@@ -351,10 +351,12 @@ export class KnexProductRepository implements ProductRepository {
         const [row]: Array<{ created_at: string; id: string }> = await after(previous).select("p.created_at", "p.id").limit(1).offset(anchors.step - 1);
         return row === undefined ? undefined : { offset: (previous?.offset ?? -1) + anchors.step, createdAt: row.created_at, id: row.id };
       });
-      const page: { id: string }[] = await after(anchor)
-        .select("p.id")
-        .limit(window.limit)
-        .offset(anchor === undefined ? window.offset : window.offset - anchor.offset - 1);
+      const page = await this.db.selectQuery<{ id: string }>(
+        after(anchor)
+          .select("p.id")
+          .limit(window.limit)
+          .offset(anchor === undefined ? window.offset : window.offset - anchor.offset - 1),
+      );
       if (page.length === 0) return { items: [], total };
       const ids = page.map((r) => r.id);
       const rows = await this.db.select<ProductRow>(`${PRODUCTS_BY_IDS_SELECT} and p.id in (${ids.map(() => "?").join(", ")})`, [storeId, ...ids]);

@@ -1223,7 +1223,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI document */
+        /**
+         * This OpenAPI document
+         * @description The OpenAPI 3.1 description of every operation: parameters, bodies and answers as JSON Schema, with an example of each. No key needed, no rate limit; the same for every store.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -1240,7 +1243,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers (no database touched; for Kubernetes livenessProbe) */
+        /**
+         * Liveness: the process answers (no database touched; for Kubernetes livenessProbe)
+         * @description 200 `{"status": "ok"}` whenever the process can answer at all, even while draining or with the database down. No key, no rate limit.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -2316,8 +2322,10 @@ export interface operations {
     listProducts: {
         parameters: {
             query?: {
+                /** @example 2 */
                 limit?: number;
                 cursor?: string;
+                /** @example 019abfbe-1d07-773c-9474-e5f28ce20728 */
                 category_id?: string;
                 subcategory_id?: string;
                 collection_id?: string;
@@ -2585,6 +2593,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example mudcloth-cushion-cover-019ab644 */
                 slug: string;
             };
             cookie?: never;
@@ -2682,6 +2691,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 019ab5ea-3ed1-72ad-8eb1-98827c155f32 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -2776,6 +2786,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab226-aab5-7765-ae5f-e2efe7e30f74 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -2877,6 +2888,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab226-aab5-7765-ae5f-e2efe7e30f74 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3043,6 +3055,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab226-aab5-7765-ae5f-e2efe7e30f74 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3189,7 +3202,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab226-aab5-7765-ae5f-e2efe7e30f74 */
                 id: components["schemas"]["UUID"];
+                /** @example 019ab7fc-b396-720e-bb33-a94286933f92 */
                 variant_id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3300,7 +3315,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab226-aab5-7765-ae5f-e2efe7e30f74 */
                 id: components["schemas"]["UUID"];
+                /** @example 019ab7fc-b396-720e-bb33-a94286933f92 */
                 variant_id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3445,6 +3462,7 @@ export interface operations {
     listCategories: {
         parameters: {
             query?: {
+                /** @example room */
                 search?: string;
                 active?: boolean;
                 limit?: number;
@@ -3659,8 +3677,10 @@ export interface operations {
             query?: {
                 search?: string;
                 active?: boolean;
+                /** @example 2 */
                 limit?: number;
                 cursor?: string;
+                /** @example 019abfbe-1d07-773c-9474-e5f28ce20728 */
                 category_id?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -3873,6 +3893,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab53e-18b8-7884-9bb0-d99e5fe7af91 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3974,6 +3995,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab53e-18b8-7884-9bb0-d99e5fe7af91 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4104,6 +4126,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab7ee-438d-7d53-8a36-a44cf9a74eff */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4205,6 +4228,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab7ee-438d-7d53-8a36-a44cf9a74eff */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4335,6 +4359,7 @@ export interface operations {
         parameters: {
             query?: {
                 type?: string;
+                /** @example true */
                 show_on_homepage?: boolean;
                 limit?: number;
                 cursor?: string;
@@ -4558,6 +4583,7 @@ export interface operations {
     listProductCollectionItems: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
@@ -4565,6 +4591,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 019ab1b5-3afb-7e36-958c-a06f20f7555c */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4662,6 +4689,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab369-df31-7064-99eb-9b862ced426d */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4789,6 +4817,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab369-df31-7064-99eb-9b862ced426d */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4890,6 +4919,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab369-df31-7064-99eb-9b862ced426d */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -5033,13 +5063,16 @@ export interface operations {
                 quantity?: number;
                 region?: string;
                 country?: string;
+                /** @example Kampala */
                 place_name?: string;
                 latitude?: number;
                 longitude?: number;
                 customer_id?: string;
+                /** @example cushion */
                 search?: string;
                 category_id?: string;
                 subcategory_id?: string;
+                /** @example 1 */
                 limit?: number;
                 offset?: number;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
@@ -5128,7 +5161,9 @@ export interface operations {
     getProductPrices: {
         parameters: {
             query?: {
+                /** @example 2 */
                 quantity?: number;
+                /** @example US */
                 region?: string;
                 country?: string;
                 place_name?: string;
@@ -5140,6 +5175,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 019ab644-f3e0-7f3f-bbd5-0720ece384f9 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -5459,6 +5495,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019abdc4-953a-79e4-946c-faf89b77c77a */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -5560,6 +5597,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019abdc4-953a-79e4-946c-faf89b77c77a */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -5919,6 +5957,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example INR */
                 currency: components["schemas"]["CurrencyCode"];
             };
             cookie?: never;
@@ -6020,6 +6059,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example INR */
                 currency: components["schemas"]["CurrencyCode"];
             };
             cookie?: never;
@@ -6748,7 +6788,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_UmVmcmVzaGVkRXhhbXBsZUFjY2Vzc1Rva2VuQnJpYW4x
+                 */
                 "x-auth-token": string;
             };
             path?: never;
@@ -6846,7 +6889,10 @@ export interface operations {
                 fields?: string;
             };
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path?: never;
@@ -6944,10 +6990,14 @@ export interface operations {
                 fields?: string;
             };
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path: {
+                /** @example 019ab948-38da-73a9-9626-3ec23d03dce9 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -7054,7 +7104,10 @@ export interface operations {
                 fields?: string;
             };
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path?: never;
@@ -7149,7 +7202,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path?: never;
@@ -7275,10 +7331,14 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path: {
+                /** @example 019ab5ec-ad3a-7ece-b4f0-d2180b09308a */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -7380,13 +7440,17 @@ export interface operations {
     listThreads: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
             };
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path?: never;
@@ -7475,7 +7539,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path?: never;
@@ -7602,10 +7669,14 @@ export interface operations {
                 fields?: string;
             };
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path: {
+                /** @example 019abb56-0419-7baf-bcde-f22bb4694b8c */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -7707,6 +7778,7 @@ export interface operations {
     listThreadMessages: {
         parameters: {
             query?: {
+                /** @example 2 */
                 limit?: number;
                 cursor?: string;
                 order?: "asc" | "desc";
@@ -7714,10 +7786,14 @@ export interface operations {
                 fields?: string;
             };
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path: {
+                /** @example 019abb56-0419-7baf-bcde-f22bb4694b8c */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -7823,10 +7899,14 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path: {
+                /** @example 019abea7-aa4f-7a97-ab0d-f190deb54c78 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -7954,10 +8034,14 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path: {
+                /** @example 019abea7-aa4f-7a97-ab0d-f190deb54c78 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -8064,7 +8148,10 @@ export interface operations {
                 fields?: string;
             };
             header?: {
-                /** @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins. */
+                /**
+                 * @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins.
+                 * @example sess_9f2c4e7a1b3d5f60
+                 */
                 "X-Session-Id"?: string;
                 /** @description The customer's access token: it names its customer's cart, with or without customer_id (a customer_id of another customer is a 403), and wins over X-Session-Id. Required whenever customer_id is sent. */
                 "x-auth-token"?: string;
@@ -8161,7 +8248,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins. */
+                /**
+                 * @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins.
+                 * @example sess_9f2c4e7a1b3d5f60
+                 */
                 "X-Session-Id"?: string;
                 /** @description The customer's access token: it names its customer's cart, with or without customer_id (a customer_id of another customer is a 403), and wins over X-Session-Id. Required whenever customer_id is sent. */
                 "x-auth-token"?: string;
@@ -8296,12 +8386,16 @@ export interface operations {
                 customer_id?: string;
             };
             header?: {
-                /** @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins. */
+                /**
+                 * @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins.
+                 * @example sess_9f2c4e7a1b3d5f60
+                 */
                 "X-Session-Id"?: string;
                 /** @description The customer's access token: it names its customer's cart, with or without customer_id (a customer_id of another customer is a 403), and wins over X-Session-Id. Required whenever customer_id is sent. */
                 "x-auth-token"?: string;
             };
             path: {
+                /** @example 019ab578-955d-7446-9ac9-ca7ebcd0d323 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -8404,12 +8498,16 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins. */
+                /**
+                 * @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins.
+                 * @example sess_9f2c4e7a1b3d5f60
+                 */
                 "X-Session-Id"?: string;
                 /** @description The customer's access token: it names its customer's cart, with or without customer_id (a customer_id of another customer is a 403), and wins over X-Session-Id. Required whenever customer_id is sent. */
                 "x-auth-token"?: string;
             };
             path: {
+                /** @example 019ab578-955d-7446-9ac9-ca7ebcd0d323 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -8854,13 +8952,17 @@ export interface operations {
                 customer_id?: string;
                 order_status?: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
                 payment_status?: "pending" | "paid" | "failed" | "refunded";
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
             };
             header?: {
-                /** @description Required with a publishable key. */
+                /**
+                 * @description Required with a publishable key.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token"?: string;
             };
             path?: never;
@@ -8951,7 +9053,10 @@ export interface operations {
             header?: {
                 /** @description The customer's access token; required with customer_id. It names its customer's cart as customer_id does, and wins over session_id, as on the cart operations: the cart checked out is the cart the shopper sees. */
                 "x-auth-token"?: string;
-                /** @description A repeat with the same key and body replays the first answer. */
+                /**
+                 * @description A repeat with the same key and body replays the first answer.
+                 * @example checkout-sess_9f2c4e7a1b3d5f60
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9128,6 +9233,7 @@ export interface operations {
                 "x-auth-token"?: string;
             };
             path: {
+                /** @example 019ab30f-e5d1-768b-a891-d692993de79d */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -9221,14 +9327,24 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 1-255 printable characters; a repeat replays the first answer. */
+                /**
+                 * @description 1-255 printable characters; a repeat replays the first answer.
+                 * @example ship-019ab30f-1
+                 */
                 "Idempotency-Key": string;
-                /** @description Unix seconds, within 5 minutes of the server clock. */
+                /**
+                 * @description Unix seconds, within 5 minutes of the server clock.
+                 * @example 1764072000
+                 */
                 "X-Timestamp": string;
-                /** @description Base64 HMAC-SHA256 of `<X-Timestamp>.<raw body>` keyed with the store's HMAC secret. */
+                /**
+                 * @description Base64 HMAC-SHA256 of `<X-Timestamp>.<raw body>` keyed with the store's HMAC secret.
+                 * @example 3q1tYv2cE0m9p4Bf6Jx8Qm0kH7sV5dR2nL1aC9eW4oU=
+                 */
                 "X-Signature": string;
             };
             path: {
+                /** @example 019ab30f-e5d1-768b-a891-d692993de79d */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -9370,6 +9486,7 @@ export interface operations {
     listPromotions: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 status?: "active" | "scheduled" | "expired" | "inactive" | "all";
@@ -9614,6 +9731,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 019abfd6-2db6-7460-b89d-e52c0e88eca3 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -9708,6 +9826,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab639-49aa-7736-8dd6-a11ab996f54b */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -9809,6 +9928,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab639-49aa-7736-8dd6-a11ab996f54b */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -9968,7 +10088,10 @@ export interface operations {
     checkGiftCard: {
         parameters: {
             query: {
-                /** @description The card's code; case, spaces and hyphens do not matter. */
+                /**
+                 * @description The card's code; case, spaces and hyphens do not matter.
+                 * @example BZ8E-P2KT-4WRV-DC35
+                 */
                 code: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -10056,6 +10179,7 @@ export interface operations {
     listGiftCards: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
@@ -10154,7 +10278,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A repeat with the same key and body replays the first answer: one card, not two. */
+                /**
+                 * @description A repeat with the same key and body replays the first answer: one card, not two.
+                 * @example gift-card-wanjiku-2026-12
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10275,6 +10402,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 019ab673-2b4f-7b3f-a40f-5afe4849a9fc */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -10378,6 +10506,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019abcb4-cd80-7832-961e-ac56b458d3a2 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -10479,6 +10608,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019abcb4-cd80-7832-961e-ac56b458d3a2 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -11051,6 +11181,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019abf5e-5e5c-76de-b564-9e084f8249db */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -11152,6 +11283,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019abf5e-5e5c-76de-b564-9e084f8249db */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -11285,6 +11417,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab575-5694-74b9-8aee-55862d667c00 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -11386,6 +11519,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab575-5694-74b9-8aee-55862d667c00 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -11520,6 +11654,7 @@ export interface operations {
     listPosts: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 category_id?: string;
@@ -11757,7 +11892,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The post's slug. */
+                /**
+                 * @description The post's slug.
+                 * @example from-nyeri-to-your-cup-brewing-kenyan-aa-at-home
+                 */
                 post: string;
             };
             cookie?: never;
@@ -11852,7 +11990,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The post's id. */
+                /**
+                 * @description The post's id.
+                 * @example 019ab148-d34d-7ab3-9f94-87b9ede3e550
+                 */
                 post: string;
             };
             cookie?: never;
@@ -11954,7 +12095,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The post's id. */
+                /**
+                 * @description The post's id.
+                 * @example 019ab148-d34d-7ab3-9f94-87b9ede3e550
+                 */
                 post: string;
             };
             cookie?: never;
@@ -12103,6 +12247,7 @@ export interface operations {
     listLookbooks: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 collection_id?: string;
@@ -12341,7 +12486,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The lookbook's slug. */
+                /**
+                 * @description The lookbook's slug.
+                 * @example slow-mornings
+                 */
                 lookbook: string;
             };
             cookie?: never;
@@ -12436,7 +12584,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The lookbook's id. */
+                /**
+                 * @description The lookbook's id.
+                 * @example 019abeee-c228-7e2e-ba9e-7a5e66084b47
+                 */
                 lookbook: string;
             };
             cookie?: never;
@@ -12538,7 +12689,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The lookbook's id. */
+                /**
+                 * @description The lookbook's id.
+                 * @example 019abeee-c228-7e2e-ba9e-7a5e66084b47
+                 */
                 lookbook: string;
             };
             cookie?: never;
@@ -12689,8 +12843,10 @@ export interface operations {
     searchProducts: {
         parameters: {
             query?: {
+                /** @example soapstone */
                 q?: string;
                 query?: string;
+                /** @example 2 */
                 limit?: number;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -13017,6 +13173,7 @@ export interface operations {
     listWebhookEndpoints: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
@@ -13233,6 +13390,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -13336,6 +13494,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -13437,6 +13596,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -13562,6 +13722,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -13665,6 +13826,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -13791,6 +13953,7 @@ export interface operations {
     listWebhookEndpointDeliveries: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
@@ -13798,6 +13961,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -13904,6 +14068,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example evt_7d2f4c1a9b3e48d6a0c5e1f2b7d9a4c3 */
                 id: string;
             };
             cookie?: never;
@@ -14006,11 +14171,20 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 1-255 printable characters; a repeat replays the first answer and starts no second payment. */
+                /**
+                 * @description 1-255 printable characters; a repeat replays the first answer and starts no second payment.
+                 * @example pay-019ab30f-1
+                 */
                 "Idempotency-Key": string;
-                /** @description Unix seconds, within 5 minutes of the server clock. */
+                /**
+                 * @description Unix seconds, within 5 minutes of the server clock.
+                 * @example 1764072000
+                 */
                 "X-Timestamp": string;
-                /** @description Base64 HMAC-SHA256 of `<X-Timestamp>.<raw body>` keyed with the store's HMAC secret. */
+                /**
+                 * @description Base64 HMAC-SHA256 of `<X-Timestamp>.<raw body>` keyed with the store's HMAC secret.
+                 * @example p9Xk2Lq7Rz4Tb1Wc8Vn3Ym6Hd0Jf5Gs2Ke9Ua4Io7Q=
+                 */
                 "X-Signature": string;
             };
             path?: never;
@@ -14313,11 +14487,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example mobile_stk */
                 provider: "card_redirect" | "card_popup" | "mobile_stk" | "mobile_collect";
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Read by the operation itself, in the sender's own format; the example is one it accepts. */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The notification was received. */
             200: {
@@ -14425,7 +14605,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": Record<string, never>;
+                };
             };
         };
     };

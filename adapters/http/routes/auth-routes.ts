@@ -23,6 +23,7 @@ import { sessionIdOf } from "./cart-routes.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Acknowledgement, Me, Session, SignIn } from "../schemas/customer-schemas.js";
+import { authExamples } from "../examples/auth-examples.js";
 
 const CART_SESSION_HEADER = {
   name: "X-Session-Id",
@@ -54,6 +55,7 @@ export class AuthRoutes implements RouteModule {
         summary: "Register a customer with a password and sign them in",
         description: "The email stays unconfirmed until a one-time code is verified. Records `customer.created`.",
         tag: TAG,
+        example: authExamples.registerCustomer,
         access: "secret",
         body: RegisterInput,
         errors: [409],
@@ -68,6 +70,7 @@ export class AuthRoutes implements RouteModule {
         summary: "Sign a customer in with email and password",
         description: "Failed attempts are limited per email and per client address (429 with Retry-After).",
         tag: TAG,
+        example: authExamples.logIn,
         access: "secret",
         body: LoginInput,
         success: { status: 200, description: "The customer, signed in.", schema: SignIn },
@@ -81,6 +84,7 @@ export class AuthRoutes implements RouteModule {
         summary: "Email a six-digit sign-in code (valid 10 minutes, 5 tries)",
         description: "Answers 202 whether or not the email belongs to a customer.",
         tag: TAG,
+        example: authExamples.requestOneTimeCode,
         access: "secret",
         body: CodeRequestInput,
         success: { status: 202, description: "Accepted: a code is on its way if the email is a customer's.", schema: Acknowledgement },
@@ -95,6 +99,7 @@ export class AuthRoutes implements RouteModule {
         path: "/v1/auth/otp/verify",
         summary: "Sign a customer in with a one-time code (confirms the email)",
         tag: TAG,
+        example: authExamples.verifyOneTimeCode,
         access: "secret",
         body: CodeVerifyInput,
         success: { status: 200, description: "The customer, signed in.", schema: SignIn },
@@ -109,6 +114,7 @@ export class AuthRoutes implements RouteModule {
         description:
           "Refresh tokens rotate: each works once. Presenting a used one again ends the whole session (every token of that sign-in).",
         tag: TAG,
+        example: authExamples.refreshSession,
         access: "secret",
         body: RefreshInput,
         success: { status: 200, description: "The new session tokens.", schema: Schema.Struct({ session: Session }) },
@@ -120,6 +126,7 @@ export class AuthRoutes implements RouteModule {
         path: "/v1/auth/logout",
         summary: "End the session of the customer's access token",
         tag: TAG,
+        example: authExamples.logOut,
         access: "secret",
         headers: [customerTokenHeader],
         success: { status: 200, description: "Signed out; every token of the session stops working.", schema: Acknowledgement },
@@ -134,6 +141,7 @@ export class AuthRoutes implements RouteModule {
         path: "/v1/auth/me",
         summary: "The signed-in customer",
         tag: TAG,
+        example: authExamples.getCurrentCustomer,
         access: "secret",
         headers: [customerTokenHeader],
         success: { status: 200, description: "The user and the customer of the token.", schema: Me },

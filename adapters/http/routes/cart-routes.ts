@@ -14,6 +14,7 @@ import { uuidParam } from "../query-params.js";
 import { defineRoute, type AnyRoute, type HeaderDoc } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Cart } from "../schemas/cart-schemas.js";
+import { shoppingExamples } from "../examples/shopping-examples.js";
 
 const TAG = "Cart";
 export const SESSION_HEADER = "x-session-id";
@@ -64,6 +65,7 @@ export class CartRoutes implements RouteModule {
         description:
           "The cart of the customer named by `x-auth-token` (with or without `customer_id`), or else of `X-Session-Id`; with neither, 400 `session_required`. The same addressing holds for adding, changing and removing lines.",
         tag: TAG,
+        example: shoppingExamples.getCart,
         access: "publishable",
         query: CustomerQuery,
         headers,
@@ -77,6 +79,7 @@ export class CartRoutes implements RouteModule {
         path: "/v1/cart/items",
         summary: "Add a variant; a variant already in the cart has its quantity raised",
         tag: TAG,
+        example: shoppingExamples.addCartItem,
         access: "publishable",
         body: AddCartItemInput,
         headers,
@@ -92,6 +95,7 @@ export class CartRoutes implements RouteModule {
         path: "/v1/cart/items/{id}",
         summary: "Set the quantity of a cart line",
         tag: TAG,
+        example: shoppingExamples.updateCartItem,
         access: "publishable",
         params: ByLine,
         body: UpdateCartItemInput,
@@ -108,6 +112,7 @@ export class CartRoutes implements RouteModule {
         path: "/v1/cart/items/{id}",
         summary: "Remove a line from the cart",
         tag: TAG,
+        example: shoppingExamples.removeCartItem,
         access: "publishable",
         params: ByLine,
         query: CustomerQuery,

@@ -14,6 +14,7 @@ import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { CATEGORY_FIELDS, Category, SUBCATEGORY_FIELDS, Subcategory } from "../schemas/catalog-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
+import { catalogExamples } from "../examples/catalog-examples.js";
 
 const TAG = "Categories";
 const ById = Schema.Struct({ id: Schema.UUID });
@@ -40,6 +41,7 @@ export class CategoryRoutes implements RouteModule {
         path: "/v1/categories",
         summary: "List categories (active ones unless active=false), by name",
         tag: TAG,
+        example: catalogExamples.listCategories,
         access: "publishable",
         answerCache: {},
         query: Schema.Struct(listQuery(200, 50)),
@@ -60,6 +62,7 @@ export class CategoryRoutes implements RouteModule {
         path: "/v1/subcategories",
         summary: "List subcategories, optionally of one category",
         tag: TAG,
+        example: catalogExamples.listSubcategories,
         access: "publishable",
         answerCache: {},
         query: Schema.Struct({ ...listQuery(500, 100), category_id: Schema.optional(uuidParam) }),
@@ -84,6 +87,7 @@ export class CategoryRoutes implements RouteModule {
         path: "/v1/categories",
         summary: "Create a category",
         tag: TAG,
+        example: catalogExamples.createCategory,
         access: "secret",
         body: CategoryInput,
         success: { status: 201, description: "The category.", schema: Category },
@@ -95,6 +99,7 @@ export class CategoryRoutes implements RouteModule {
         path: "/v1/categories/{id}",
         summary: "Change a category",
         tag: TAG,
+        example: catalogExamples.updateCategory,
         access: "secret",
         params: ById,
         body: CategoryPatch,
@@ -107,6 +112,7 @@ export class CategoryRoutes implements RouteModule {
         path: "/v1/categories/{id}",
         summary: "Delete a category and its subcategories (products stay, without a category)",
         tag: TAG,
+        example: catalogExamples.deleteCategory,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },
@@ -121,6 +127,7 @@ export class CategoryRoutes implements RouteModule {
         path: "/v1/subcategories",
         summary: "Create a subcategory of a category",
         tag: TAG,
+        example: catalogExamples.createSubcategory,
         access: "secret",
         body: SubcategoryInput,
         success: { status: 201, description: "The subcategory.", schema: Subcategory },
@@ -132,6 +139,7 @@ export class CategoryRoutes implements RouteModule {
         path: "/v1/subcategories/{id}",
         summary: "Change a subcategory",
         tag: TAG,
+        example: catalogExamples.updateSubcategory,
         access: "secret",
         params: ById,
         body: SubcategoryPatch,
@@ -144,6 +152,7 @@ export class CategoryRoutes implements RouteModule {
         path: "/v1/subcategories/{id}",
         summary: "Delete a subcategory",
         tag: TAG,
+        example: catalogExamples.deleteSubcategory,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },

@@ -9,6 +9,7 @@ import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Collection, CollectionItem } from "../schemas/catalog-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
+import { catalogExamples } from "../examples/catalog-examples.js";
 
 const TAG = "Collections";
 const ById = Schema.Struct({ id: Schema.UUID });
@@ -29,6 +30,7 @@ export class CollectionRoutes implements RouteModule {
         path: "/v1/product-collections",
         summary: "List active collections, highest display priority first",
         tag: TAG,
+        example: catalogExamples.listProductCollections,
         access: "publishable",
         answerCache: {},
         query: Schema.Struct({
@@ -53,6 +55,7 @@ export class CollectionRoutes implements RouteModule {
         path: "/v1/product-collections/{id}/items",
         summary: "The products of a collection, in order",
         tag: TAG,
+        example: catalogExamples.listProductCollectionItems,
         access: "publishable",
         answerCache: {},
         params: ById,
@@ -76,6 +79,7 @@ export class CollectionRoutes implements RouteModule {
         path: "/v1/product-collections",
         summary: "Create a collection",
         tag: TAG,
+        example: catalogExamples.createProductCollection,
         access: "secret",
         body: CollectionInput,
         errors: [409],
@@ -88,6 +92,7 @@ export class CollectionRoutes implements RouteModule {
         path: "/v1/product-collections/{id}",
         summary: "Change a collection",
         tag: TAG,
+        example: catalogExamples.updateProductCollection,
         access: "secret",
         params: ById,
         body: CollectionPatch,
@@ -101,6 +106,7 @@ export class CollectionRoutes implements RouteModule {
         path: "/v1/product-collections/{id}",
         summary: "Delete a collection (its products stay)",
         tag: TAG,
+        example: catalogExamples.deleteProductCollection,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },
@@ -115,6 +121,7 @@ export class CollectionRoutes implements RouteModule {
         path: "/v1/product-collections/{id}/items",
         summary: "Replace a collection's items (order: sort_order, else the order given)",
         tag: TAG,
+        example: catalogExamples.replaceProductCollectionItems,
         access: "secret",
         params: ById,
         body: CollectionItemsInput,

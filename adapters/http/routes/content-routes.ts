@@ -22,6 +22,7 @@ import {
   PostSummary,
 } from "../schemas/content-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
+import { contentExamples } from "../examples/content-examples.js";
 
 const POSTS = "Posts";
 const LOOKBOOKS = "Lookbooks";
@@ -56,6 +57,7 @@ export class ContentRoutes implements RouteModule {
         summary: "List published posts, newest publication first",
         description: "Summaries: the post without `content`, `products` and `lookbooks` (read a post by slug for those).",
         tag: POSTS,
+        example: contentExamples.listPosts,
         access: "publishable",
         query: Schema.Struct({
           ...pageQuery,
@@ -79,6 +81,7 @@ export class ContentRoutes implements RouteModule {
         path: "/v1/posts/{post}",
         summary: "Get a published post by its slug (counts a view)",
         tag: POSTS,
+        example: contentExamples.getPostBySlug,
         access: "publishable",
         params: PostBySlug,
         fields: { allowed: POST_FIELDS },
@@ -91,6 +94,7 @@ export class ContentRoutes implements RouteModule {
         path: "/v1/posts",
         summary: "Create a post (a draft unless a status is given)",
         tag: POSTS,
+        example: contentExamples.createPost,
         access: "secret",
         body: PostInput,
         errors: [409],
@@ -103,6 +107,7 @@ export class ContentRoutes implements RouteModule {
         path: "/v1/posts/{post}",
         summary: "Change a post; product_ids and lookbook_ids, when given, replace the links",
         tag: POSTS,
+        example: contentExamples.updatePost,
         access: "secret",
         params: PostById,
         body: PostPatch,
@@ -116,6 +121,7 @@ export class ContentRoutes implements RouteModule {
         path: "/v1/posts/{post}",
         summary: "Delete a post (its products and lookbooks stay)",
         tag: POSTS,
+        example: contentExamples.deletePost,
         access: "secret",
         params: PostById,
         success: { status: 204, description: "Deleted." },
@@ -131,6 +137,7 @@ export class ContentRoutes implements RouteModule {
         summary: "List published lookbooks, newest publication first",
         description: "Summaries: the lookbook without `images` (read a lookbook by slug for those).",
         tag: LOOKBOOKS,
+        example: contentExamples.listLookbooks,
         access: "publishable",
         query: Schema.Struct({ ...pageQuery, collection_id: Schema.optional(uuidParam) }),
         fields: { allowed: LOOKBOOK_SUMMARY_FIELDS, target: { list: "lookbooks" } },
@@ -150,6 +157,7 @@ export class ContentRoutes implements RouteModule {
         path: "/v1/lookbooks/{lookbook}",
         summary: "Get a published lookbook by its slug, with its images",
         tag: LOOKBOOKS,
+        example: contentExamples.getLookbookBySlug,
         access: "publishable",
         params: LookbookBySlug,
         fields: { allowed: LOOKBOOK_FIELDS },
@@ -162,6 +170,7 @@ export class ContentRoutes implements RouteModule {
         path: "/v1/lookbooks",
         summary: "Create a lookbook (published now unless published_at says otherwise)",
         tag: LOOKBOOKS,
+        example: contentExamples.createLookbook,
         access: "secret",
         body: LookbookInput,
         errors: [409],
@@ -174,6 +183,7 @@ export class ContentRoutes implements RouteModule {
         path: "/v1/lookbooks/{lookbook}",
         summary: "Change a lookbook; images, when given, replace all of them",
         tag: LOOKBOOKS,
+        example: contentExamples.updateLookbook,
         access: "secret",
         params: LookbookById,
         body: LookbookPatch,
@@ -187,6 +197,7 @@ export class ContentRoutes implements RouteModule {
         path: "/v1/lookbooks/{lookbook}",
         summary: "Delete a lookbook (posts that showed it no longer do)",
         tag: LOOKBOOKS,
+        example: contentExamples.deleteLookbook,
         access: "secret",
         params: LookbookById,
         success: { status: 204, description: "Deleted." },

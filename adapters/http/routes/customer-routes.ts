@@ -8,6 +8,7 @@ import { customerToken, customerTokenHeader } from "../customer-token.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Customer, CUSTOMER_FIELDS } from "../schemas/customer-schemas.js";
+import { authExamples } from "../examples/auth-examples.js";
 
 const TAG = "Customers";
 
@@ -26,6 +27,7 @@ export class CustomerRoutes implements RouteModule {
         path: "/v1/customers/{id}",
         summary: "A customer's record with their store metrics (the token's own customer only)",
         tag: TAG,
+        example: authExamples.getCustomer,
         access: "publishable",
         params: Schema.Struct({ id: Schema.UUID }),
         headers: [customerTokenHeader],

@@ -18,6 +18,7 @@ import {
   GiftCardList,
 } from "../schemas/gift-card-schemas.js";
 import { pagination } from "../schemas/pagination-schema.js";
+import { commerceExamples } from "../examples/commerce-examples.js";
 
 const TAG = "Gift cards";
 const ById = Schema.Struct({ id: Schema.UUID });
@@ -50,6 +51,7 @@ export class GiftCardRoutes implements RouteModule {
         description:
           "`valid` is true exactly when the card is active, its balance is above 0 and it has not expired (a card is valid through its expiry date, UTC). The code is compared case-insensitively, spaces and hyphens aside. An unknown code is a 404; unknown codes are limited per client address and per key (429 with Retry-After). `fields` selects fields of the embedded `gift_card`.",
         tag: TAG,
+        example: commerceExamples.checkGiftCard,
         access: "publishable",
         query: CheckQuery,
         fields: { allowed: GIFT_CARD_FIELDS, target: { key: "gift_card" } },
@@ -63,6 +65,7 @@ export class GiftCardRoutes implements RouteModule {
         path: "/v1/gift-cards",
         summary: "List the store's gift cards, newest first",
         tag: TAG,
+        example: commerceExamples.listGiftCards,
         access: "secret",
         query: ListQuery,
         fields: { allowed: GIFT_CARD_FIELDS, target: { list: "gift_cards" } },
@@ -78,6 +81,7 @@ export class GiftCardRoutes implements RouteModule {
         path: "/v1/gift-cards/{id}",
         summary: "Get a gift card with its ledger",
         tag: TAG,
+        example: commerceExamples.getGiftCard,
         access: "secret",
         params: ById,
         fields: { allowed: GIFT_CARD_DETAIL_FIELDS },
@@ -92,6 +96,7 @@ export class GiftCardRoutes implements RouteModule {
         description:
           "`initial_balance` is in major units of the card's `currency` (default: the store's base currency). The code is 16 random characters in groups of four. Records `gift_card.issued`. Send an `Idempotency-Key` to retry safely.",
         tag: TAG,
+        example: commerceExamples.issueGiftCard,
         access: "secret",
         body: GiftCardInput,
         idempotency: "optional",
@@ -106,6 +111,7 @@ export class GiftCardRoutes implements RouteModule {
         summary: "Switch a gift card on or off, or change its expiry date or usage cap",
         description: "A past expiry date ends the card. Switching on a card with no balance left makes it full_redeemed.",
         tag: TAG,
+        example: commerceExamples.updateGiftCard,
         access: "secret",
         params: ById,
         body: GiftCardPatch,
@@ -118,6 +124,7 @@ export class GiftCardRoutes implements RouteModule {
         path: "/v1/gift-cards/{id}",
         summary: "Deactivate a gift card (it is kept, with its ledger, as inactive)",
         tag: TAG,
+        example: commerceExamples.deactivateGiftCard,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deactivated." },

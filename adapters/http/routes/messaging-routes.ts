@@ -16,6 +16,7 @@ import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Message, MESSAGE_FIELDS, Thread, THREAD_FIELDS } from "../schemas/messaging-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
+import { shoppingExamples } from "../examples/shopping-examples.js";
 
 const TAG = "Messaging";
 const ById = Schema.Struct({ id: Schema.UUID });
@@ -41,6 +42,7 @@ export class MessagingRoutes implements RouteModule {
         path: "/v1/messaging/threads",
         summary: "The customer's threads, most recent activity first",
         tag: TAG,
+        example: shoppingExamples.listThreads,
         access: "publishable",
         query: Schema.Struct({
           limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
@@ -65,6 +67,7 @@ export class MessagingRoutes implements RouteModule {
         path: "/v1/messaging/threads",
         summary: "Open a thread to the store with a first message",
         tag: TAG,
+        example: shoppingExamples.openThread,
         access: "secret",
         body: OpenThreadInput,
         headers: [customerTokenHeader],
@@ -77,6 +80,7 @@ export class MessagingRoutes implements RouteModule {
         path: "/v1/messaging/threads/{id}",
         summary: "One of the customer's threads",
         tag: TAG,
+        example: shoppingExamples.getThread,
         access: "publishable",
         params: ById,
         headers: [customerTokenHeader],
@@ -93,6 +97,7 @@ export class MessagingRoutes implements RouteModule {
         summary: "The messages of a thread, oldest first (order=desc: newest first)",
         description: "The cursor is the base64 of the created_at of the last message of the previous page.",
         tag: TAG,
+        example: shoppingExamples.listThreadMessages,
         access: "publishable",
         params: ById,
         query: Schema.Struct({
@@ -120,6 +125,7 @@ export class MessagingRoutes implements RouteModule {
         path: "/v1/messaging/threads/{id}/messages",
         summary: "Post a message to one of the customer's threads",
         tag: TAG,
+        example: shoppingExamples.sendMessage,
         access: "secret",
         params: ById,
         body: SendMessageInput,
@@ -135,6 +141,7 @@ export class MessagingRoutes implements RouteModule {
         path: "/v1/messaging/threads/{id}/read",
         summary: "Mark a thread read by the customer",
         tag: TAG,
+        example: shoppingExamples.markThreadRead,
         access: "secret",
         params: ById,
         headers: [customerTokenHeader],

@@ -14,6 +14,7 @@ import { defineRoute, type AnyRoute, type HeaderDoc } from "../route-definition.
 import type { RouteModule } from "../route-module.js";
 import { Order } from "../schemas/order-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
+import { shoppingExamples } from "../examples/shopping-examples.js";
 
 const TAG = "Orders";
 
@@ -51,6 +52,7 @@ export class OrderRoutes implements RouteModule {
         path: "/v1/orders",
         summary: "Check out: turn the cart into an order (prices, promotions, gift card, shipping, tax, stock) in one transaction",
         tag: TAG,
+        example: shoppingExamples.createOrder,
         access: "secret",
         body: CheckoutInput,
         idempotency: "optional",
@@ -74,6 +76,7 @@ export class OrderRoutes implements RouteModule {
         path: "/v1/orders",
         summary: "Orders, newest first (a publishable key with x-auth-token: that customer's)",
         tag: TAG,
+        example: shoppingExamples.listOrders,
         access: "publishable",
         query: Schema.Struct({
           customer_id: Schema.optional(uuidParam),
@@ -100,6 +103,7 @@ export class OrderRoutes implements RouteModule {
         path: "/v1/orders/{id}",
         summary: "One order (a publishable key with x-auth-token: only that customer's)",
         tag: TAG,
+        example: shoppingExamples.getOrder,
         access: "publishable",
         params: ById,
         headers: [{ ...customerTokenHeader, required: false, description: "Required with a publishable key." }],
@@ -114,6 +118,7 @@ export class OrderRoutes implements RouteModule {
         description:
           "order_status: pending → processing | cancelled; processing → shipped | cancelled; shipped → delivered. payment_status: pending → paid | failed; failed → paid | pending; paid → refunded. Any other move is a 409 invalid_transition.",
         tag: TAG,
+        example: shoppingExamples.updateOrder,
         access: "secret",
         params: ById,
         body: OrderUpdateInput,

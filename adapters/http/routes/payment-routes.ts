@@ -11,6 +11,7 @@ import { IDEMPOTENCY_HEADER } from "../idempotent-execution.js";
 import { defineRoute, type AnyRoute, type HeaderDoc } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { PaymentCallbackReceipt, PaymentInitialisation, PaymentVerification } from "../schemas/payment-schemas.js";
+import { shoppingExamples } from "../examples/shopping-examples.js";
 
 const TAG = "Payments";
 
@@ -41,6 +42,7 @@ export class PaymentRoutes implements RouteModule {
         description:
           "card_redirect (Stripe Checkout): email, success_url, cancel_url; currency defaults to the store's. card_popup (Paystack): email, callback_url, currency NGN, GHS, ZAR, KES or USD. mobile_stk (M-Pesa): phone 254XXXXXXXXX, always KES; M-Pesa takes whole shillings, so cents are charged rounded up (`charged_amount`). mobile_collect (pawaPay): country KE, UG, TZ or RW, phone of that country, currency from the country. With order_id, currency must be the order's and amount its amount due (cents included, whatever the provider); mobile_stk and mobile_collect also take the amount due rounded up to whole units (what they charge), and either way the payment is for the amount due and `charged_amount` is the whole units. Any other amount is a 400 naming `amount`. 100 initialisations per hour per store. A test key reaches the built-in simulator when the provider has no test credentials.",
         tag: TAG,
+        example: shoppingExamples.initializePayment,
         access: "secret",
         body: PaymentInitialisationInput,
         signed: true,
@@ -58,6 +60,7 @@ export class PaymentRoutes implements RouteModule {
         summary: "Ask the provider where a payment stands; a paid payment marks its order paid",
         description: "Emits payment.succeeded or payment.failed when the status changes, and order.paid when the order becomes paid. Verifying a paid payment again changes nothing.",
         tag: TAG,
+        example: shoppingExamples.verifyPayment,
         access: "secret",
         body: PaymentVerificationInput,
         errors: [403, 404, 422, 502],
@@ -72,6 +75,7 @@ export class PaymentRoutes implements RouteModule {
         description:
           "Checked with the provider's signature where it signs its notifications; otherwise confirmed by asking the provider. Each provider event is processed once.",
         tag: TAG,
+        example: shoppingExamples.receivePaymentCallback,
         access: "public",
         params: Schema.Struct({ provider: PaymentProvider }),
         errors: [404, 422, 502],

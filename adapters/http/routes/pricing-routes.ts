@@ -24,6 +24,7 @@ import {
   PriceRule,
   ProductPrices,
 } from "../schemas/pricing-schemas.js";
+import { commerceExamples } from "../examples/commerce-examples.js";
 
 const TAG = "Pricing";
 
@@ -93,6 +94,7 @@ export class PricingRoutes implements RouteModule {
         description:
           "The display currency comes from `region` (override), else `latitude`+`longitude`, else `place_name`, else the deprecated `country`, else the store default. Segment and tier are resolved from `customer_id` on the server.",
         tag: TAG,
+        example: commerceExamples.listPrices,
         access: "publishable",
         answerCache: { personalParams: ["customer_id"] },
         query: ListQuery,
@@ -115,6 +117,7 @@ export class PricingRoutes implements RouteModule {
         path: "/v1/prices/products/{id}",
         summary: "Every variant of one product, priced",
         tag: TAG,
+        example: commerceExamples.getProductPrices,
         access: "publishable",
         answerCache: { personalParams: ["customer_id"] },
         params: ById,
@@ -133,6 +136,7 @@ export class PricingRoutes implements RouteModule {
         path: "/v1/price-rules",
         summary: "The store's price rules",
         tag: TAG,
+        example: commerceExamples.listPriceRules,
         access: "secret",
         success: { status: 200, description: "Every price rule.", schema: Schema.Struct({ price_rules: Schema.Array(PriceRule) }) },
         handle: async ({ principal }) => ({ price_rules: await this.rules.list(principal) }),
@@ -143,6 +147,7 @@ export class PricingRoutes implements RouteModule {
         path: "/v1/price-rules",
         summary: "Create a segment, tier or volume price rule",
         tag: TAG,
+        example: commerceExamples.createPriceRule,
         access: "secret",
         body: PriceRuleInput,
         success: { status: 201, description: "The rule.", schema: PriceRule },
@@ -154,6 +159,7 @@ export class PricingRoutes implements RouteModule {
         path: "/v1/price-rules/{id}",
         summary: "Change a price rule",
         tag: TAG,
+        example: commerceExamples.updatePriceRule,
         access: "secret",
         params: ById,
         body: PriceRulePatch,
@@ -166,6 +172,7 @@ export class PricingRoutes implements RouteModule {
         path: "/v1/price-rules/{id}",
         summary: "Delete a price rule",
         tag: TAG,
+        example: commerceExamples.deletePriceRule,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },
@@ -180,6 +187,7 @@ export class PricingRoutes implements RouteModule {
         path: "/v1/exchange-rates",
         summary: "The store's exchange rates from its base currency",
         tag: TAG,
+        example: commerceExamples.listExchangeRates,
         access: "secret",
         success: { status: 200, description: "Every rate.", schema: Schema.Struct({ exchange_rates: Schema.Array(ExchangeRate) }) },
         handle: async ({ principal }) => ({ exchange_rates: await this.rates.list(principal) }),
@@ -190,6 +198,7 @@ export class PricingRoutes implements RouteModule {
         path: "/v1/exchange-rates",
         summary: "Set the rate of a display currency (units per base unit), with its as-of time",
         tag: TAG,
+        example: commerceExamples.createExchangeRate,
         access: "secret",
         body: ExchangeRateInput,
         errors: [409],
@@ -202,6 +211,7 @@ export class PricingRoutes implements RouteModule {
         path: "/v1/exchange-rates/{currency}",
         summary: "Change a rate",
         tag: TAG,
+        example: commerceExamples.updateExchangeRate,
         access: "secret",
         params: ByCurrency,
         body: ExchangeRatePatch,
@@ -214,6 +224,7 @@ export class PricingRoutes implements RouteModule {
         path: "/v1/exchange-rates/{currency}",
         summary: "Delete a rate (prices in that currency fall back to the base currency)",
         tag: TAG,
+        example: commerceExamples.deleteExchangeRate,
         access: "secret",
         params: ByCurrency,
         success: { status: 204, description: "Deleted." },

@@ -14,6 +14,7 @@ import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { PRODUCT_FIELDS, ProductDetailRecord, ProductListRecord, VariantRecord } from "../schemas/catalog-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
+import { catalogExamples } from "../examples/catalog-examples.js";
 
 const TAG = "Products";
 const ById = Schema.Struct({ id: Schema.UUID });
@@ -48,6 +49,7 @@ export class ProductRoutes implements RouteModule {
         path: "/v1/products",
         summary: "List active products as flat records (default variant's data)",
         tag: TAG,
+        example: catalogExamples.listProducts,
         access: "publishable",
         answerCache: {},
         query: ListQuery,
@@ -78,6 +80,7 @@ export class ProductRoutes implements RouteModule {
         path: "/v1/products/by-slug/{slug}",
         summary: "Get an active product by its slug",
         tag: TAG,
+        example: catalogExamples.getProductBySlug,
         access: "publishable",
         answerCache: {},
         params: Schema.Struct({ slug: Slug }),
@@ -92,6 +95,7 @@ export class ProductRoutes implements RouteModule {
         path: "/v1/products/{id}",
         summary: "Get a product by id (a secret key also sees inactive products)",
         tag: TAG,
+        example: catalogExamples.getProduct,
         access: "publishable",
         answerCache: {},
         params: ById,
@@ -105,6 +109,7 @@ export class ProductRoutes implements RouteModule {
         path: "/v1/products",
         summary: "Create a product with its variants (one variant: a simple product)",
         tag: TAG,
+        example: catalogExamples.createProduct,
         access: "secret",
         body: ProductInput,
         errors: [409],
@@ -117,6 +122,7 @@ export class ProductRoutes implements RouteModule {
         path: "/v1/products/{id}",
         summary: "Change product-level fields",
         tag: TAG,
+        example: catalogExamples.updateProduct,
         access: "secret",
         params: ById,
         body: ProductPatch,
@@ -130,6 +136,7 @@ export class ProductRoutes implements RouteModule {
         path: "/v1/products/{id}",
         summary: "Delete a product (deactivated instead while orders point at it)",
         tag: TAG,
+        example: catalogExamples.deleteProduct,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted or deactivated." },
@@ -144,6 +151,7 @@ export class ProductRoutes implements RouteModule {
         path: "/v1/products/{id}/variants",
         summary: "Add a variant to a product",
         tag: TAG,
+        example: catalogExamples.addVariant,
         access: "secret",
         params: ById,
         body: VariantInput,
@@ -157,6 +165,7 @@ export class ProductRoutes implements RouteModule {
         path: "/v1/products/{id}/variants/{variant_id}",
         summary: "Change a variant (price, stock, SKU...)",
         tag: TAG,
+        example: catalogExamples.updateVariant,
         access: "secret",
         params: ByVariant,
         body: VariantPatch,
@@ -170,6 +179,7 @@ export class ProductRoutes implements RouteModule {
         path: "/v1/products/{id}/variants/{variant_id}",
         summary: "Delete a variant (a product keeps at least one)",
         tag: TAG,
+        example: catalogExamples.deleteVariant,
         access: "secret",
         params: ByVariant,
         errors: [409],

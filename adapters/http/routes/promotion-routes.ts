@@ -10,6 +10,7 @@ import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { pagination } from "../schemas/pagination-schema.js";
 import { Promotion, PROMOTION_FIELDS, PromotionList } from "../schemas/promotion-schemas.js";
+import { commerceExamples } from "../examples/commerce-examples.js";
 
 const TAG = "Promotions";
 const ById = Schema.Struct({ id: Schema.UUID });
@@ -41,6 +42,7 @@ export class PromotionRoutes implements RouteModule {
         description:
           "Active now: switched on, started, not ended and below its usage limit. A secret key may ask for another `status` (scheduled, expired, inactive) or `all`; a publishable key gets 403 for those.",
         tag: TAG,
+        example: commerceExamples.listPromotions,
         access: "publishable",
         query: ListQuery,
         fields: { allowed: PROMOTION_FIELDS, target: { list: "promotions" } },
@@ -56,6 +58,7 @@ export class PromotionRoutes implements RouteModule {
         path: "/v1/promotions/{id}",
         summary: "Get a promotion",
         tag: TAG,
+        example: commerceExamples.getPromotion,
         access: "publishable",
         params: ById,
         fields: { allowed: PROMOTION_FIELDS },
@@ -70,6 +73,7 @@ export class PromotionRoutes implements RouteModule {
         description:
           "Amounts (`discount_value` of a fixed discount, `min_purchase`, `max_discount`) are integer minor units of the store's base currency, like the catalog and cart prices promotions apply to; a percentage `discount_value` is 0-100. `start_date` defaults to now; the promotion runs on [start_date, end_date). `status` sets the switch (active or inactive); answers show the derived status.",
         tag: TAG,
+        example: commerceExamples.createPromotion,
         access: "secret",
         body: PromotionInput,
         success: { status: 201, description: "The promotion.", schema: Promotion },
@@ -81,6 +85,7 @@ export class PromotionRoutes implements RouteModule {
         path: "/v1/promotions/{id}",
         summary: "Change a promotion",
         tag: TAG,
+        example: commerceExamples.updatePromotion,
         access: "secret",
         params: ById,
         body: PromotionPatch,
@@ -93,6 +98,7 @@ export class PromotionRoutes implements RouteModule {
         path: "/v1/promotions/{id}",
         summary: "Delete a promotion (orders keep the discounts it gave)",
         tag: TAG,
+        example: commerceExamples.deletePromotion,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },

@@ -9,6 +9,7 @@ import { SearchProducts } from "../../../application/search/search-products.js";
 import { integerParam, textParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
+import { contentExamples } from "../examples/content-examples.js";
 
 const TAG = "Search";
 
@@ -70,6 +71,7 @@ export class SearchRoutes implements RouteModule {
         summary: "Search active products by text: name, SKU (an exact SKU first), brand, tags, category, description",
         description: "Typo-tolerant and prefix-matching. `q` and `query` are alternatives.",
         tag: TAG,
+        example: contentExamples.searchProducts,
         access: "publishable",
         query: TextSearchQuery,
         success: { status: 200, description: "The search envelope.", schema: SearchEnvelope },
@@ -87,6 +89,7 @@ export class SearchRoutes implements RouteModule {
         summary: "Search active products by meaning: text relevance blended with vector similarity",
         description: "Both key types may call it (spec part 5).",
         tag: TAG,
+        example: contentExamples.semanticSearchProducts,
         access: "publishable",
         body: SemanticSearchInput,
         success: { status: 200, description: "The search envelope.", schema: SearchEnvelope },
@@ -100,6 +103,7 @@ export class SearchRoutes implements RouteModule {
         summary: "Recommend products: bought together (from orders) blended with similar ones (vectors)",
         description: "Give `product_id`, `customer_id` or both. Never the product itself, nor inactive or out-of-stock products.",
         tag: TAG,
+        example: contentExamples.recommendProducts,
         access: "secret",
         body: RecommendationInput,
         errors: [403, 404],

@@ -16,6 +16,7 @@ import {
 import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { DeliveryZone, PricingTier, ShippingQuote, ShippingZones } from "../schemas/shipping-schemas.js";
+import { commerceExamples } from "../examples/commerce-examples.js";
 
 const TAG = "Shipping";
 const ById = Schema.Struct({ id: Schema.UUID });
@@ -38,6 +39,7 @@ export class ShippingRoutes implements RouteModule {
         summary: "The store's distance pricing tiers and delivery zones",
         description: "Fees and thresholds are decimal major units of the store's base currency; zones carry their polygon.",
         tag: TAG,
+        example: commerceExamples.listShippingZones,
         access: "publishable",
         success: { status: 200, description: "Tiers and zones, active or not.", schema: ShippingZones },
         handle: ({ principal }) => this.list.execute(principal),
@@ -50,6 +52,7 @@ export class ShippingRoutes implements RouteModule {
         description:
           "The active zone of highest priority holding the point, else the active tier holding its distance from the store's location (`PATCH /v1/store`). Delivery is free once `subtotal` (major units, after discounts) reaches the threshold. Any key may call it. Outside every zone and tier: 422 `address_not_deliverable`.",
         tag: TAG,
+        example: commerceExamples.quoteShipping,
         access: "publishable",
         body: ShippingQuoteInput,
         errors: [422],
@@ -62,6 +65,7 @@ export class ShippingRoutes implements RouteModule {
         path: "/v1/shipping/tiers",
         summary: "Create a distance pricing tier",
         tag: TAG,
+        example: commerceExamples.createPricingTier,
         access: "secret",
         body: PricingTierInput,
         success: { status: 201, description: "The tier.", schema: PricingTier },
@@ -73,6 +77,7 @@ export class ShippingRoutes implements RouteModule {
         path: "/v1/shipping/tiers/{id}",
         summary: "Change a pricing tier",
         tag: TAG,
+        example: commerceExamples.updatePricingTier,
         access: "secret",
         params: ById,
         body: PricingTierPatch,
@@ -85,6 +90,7 @@ export class ShippingRoutes implements RouteModule {
         path: "/v1/shipping/tiers/{id}",
         summary: "Delete a pricing tier",
         tag: TAG,
+        example: commerceExamples.deletePricingTier,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },
@@ -99,6 +105,7 @@ export class ShippingRoutes implements RouteModule {
         path: "/v1/shipping/zones",
         summary: "Create a delivery zone",
         tag: TAG,
+        example: commerceExamples.createDeliveryZone,
         access: "secret",
         body: DeliveryZoneInput,
         success: { status: 201, description: "The zone.", schema: DeliveryZone },
@@ -110,6 +117,7 @@ export class ShippingRoutes implements RouteModule {
         path: "/v1/shipping/zones/{id}",
         summary: "Change a delivery zone",
         tag: TAG,
+        example: commerceExamples.updateDeliveryZone,
         access: "secret",
         params: ById,
         body: DeliveryZonePatch,
@@ -122,6 +130,7 @@ export class ShippingRoutes implements RouteModule {
         path: "/v1/shipping/zones/{id}",
         summary: "Delete a delivery zone",
         tag: TAG,
+        example: commerceExamples.deleteDeliveryZone,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },

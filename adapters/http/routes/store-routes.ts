@@ -5,6 +5,7 @@ import { inject, injectable } from "inversify";
 import { ManageStoreSettings, StoreSettingsPatch } from "../../../application/stores/manage-store-settings.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
+import { contentExamples } from "../examples/content-examples.js";
 
 const TAG = "Store";
 
@@ -30,6 +31,7 @@ export class StoreRoutes implements RouteModule {
         path: "/v1/store",
         summary: "The key's store and its settings",
         tag: TAG,
+        example: contentExamples.getStore,
         access: "secret",
         success: { status: 200, description: "The store.", schema: StoreRecord },
         handle: ({ principal }) => this.settings.get(principal),
@@ -40,6 +42,7 @@ export class StoreRoutes implements RouteModule {
         path: "/v1/store",
         summary: "Change the store's name, location (origin of delivery distances) or tax rate",
         tag: TAG,
+        example: contentExamples.updateStore,
         access: "secret",
         body: StoreSettingsPatch,
         success: { status: 200, description: "The store.", schema: StoreRecord },
@@ -51,6 +54,7 @@ export class StoreRoutes implements RouteModule {
         path: "/v1/store/hmac-secret/rotate",
         summary: "Replace the HMAC secret of signed requests; the old one still verifies for 24 hours",
         tag: TAG,
+        example: contentExamples.rotateHmacSecret,
         access: "secret",
         success: {
           status: 200,

@@ -18,6 +18,7 @@ import {
   WebhookEventEnvelope,
   WebhookTestResult,
 } from "../schemas/webhook-schemas.js";
+import { contentExamples } from "../examples/content-examples.js";
 
 const TAG = "Webhooks";
 const ById = Schema.Struct({ id: Schema.UUID });
@@ -45,6 +46,7 @@ export class WebhookRoutes implements RouteModule {
         description:
           "`url` must be https and must not resolve to a private, loopback or link-local address (checked again at each send). `events` lists the types to receive. An endpoint made with a test key receives test events only; with a live key, live events only.",
         tag: TAG,
+        example: contentExamples.createWebhookEndpoint,
         access: "secret",
         body: WebhookEndpointInput,
         success: { status: 201, description: "The endpoint, with `secret`.", schema: WebhookEndpointEnvelope },
@@ -56,6 +58,7 @@ export class WebhookRoutes implements RouteModule {
         path: "/v1/webhook_endpoints",
         summary: "List the store's webhook endpoints, newest first",
         tag: TAG,
+        example: contentExamples.listWebhookEndpoints,
         access: "secret",
         query: ListQuery,
         success: { status: 200, description: "A page of endpoints.", schema: WebhookEndpointList },
@@ -70,6 +73,7 @@ export class WebhookRoutes implements RouteModule {
         path: "/v1/webhook_endpoints/{id}",
         summary: "One webhook endpoint with its delivery counters",
         tag: TAG,
+        example: contentExamples.getWebhookEndpoint,
         access: "secret",
         params: ById,
         success: { status: 200, description: "The endpoint.", schema: WebhookEndpointEnvelope },
@@ -82,6 +86,7 @@ export class WebhookRoutes implements RouteModule {
         summary: "Change an endpoint's url, events, metadata, or switch it on or off",
         description: "Switching an endpoint off fails the deliveries it had pending.",
         tag: TAG,
+        example: contentExamples.updateWebhookEndpoint,
         access: "secret",
         params: ById,
         body: WebhookEndpointPatch,
@@ -94,6 +99,7 @@ export class WebhookRoutes implements RouteModule {
         path: "/v1/webhook_endpoints/{id}",
         summary: "Delete a webhook endpoint with its deliveries",
         tag: TAG,
+        example: contentExamples.deleteWebhookEndpoint,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },
@@ -110,6 +116,7 @@ export class WebhookRoutes implements RouteModule {
         description:
           "During those 24 hours every delivery carries two signatures in `webhook-signature` (new first), so a receiver can switch secrets without missing a delivery.",
         tag: TAG,
+        example: contentExamples.rotateWebhookEndpointSecret,
         access: "secret",
         params: ById,
         success: { status: 200, description: "The endpoint, with its new `secret`.", schema: WebhookEndpointEnvelope },
@@ -122,6 +129,7 @@ export class WebhookRoutes implements RouteModule {
         summary: "Send a sample event of a type to the endpoint now and report the attempt",
         description: "The sample is signed like any delivery and recorded as a delivery; it is never retried.",
         tag: TAG,
+        example: contentExamples.testWebhookEndpoint,
         access: "secret",
         params: ById,
         body: WebhookTestInput,
@@ -134,6 +142,7 @@ export class WebhookRoutes implements RouteModule {
         path: "/v1/webhook_endpoints/{id}/deliveries",
         summary: "Delivery attempts made to an endpoint, newest first",
         tag: TAG,
+        example: contentExamples.listWebhookEndpointDeliveries,
         access: "secret",
         params: ById,
         query: ListQuery,
@@ -149,6 +158,7 @@ export class WebhookRoutes implements RouteModule {
         path: "/v1/webhook_events/{id}",
         summary: "One event with every attempt to deliver it, oldest first",
         tag: TAG,
+        example: contentExamples.getWebhookEvent,
         access: "secret",
         params: ByEventId,
         success: { status: 200, description: "The event; `payload` is the `data` of the delivered body.", schema: WebhookEventEnvelope },

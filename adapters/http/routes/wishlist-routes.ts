@@ -12,6 +12,7 @@ import { uuidParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Wishlist } from "../schemas/wishlist-schemas.js";
+import { shoppingExamples } from "../examples/shopping-examples.js";
 
 const TAG = "Wishlist";
 
@@ -32,6 +33,7 @@ export class WishlistRoutes implements RouteModule {
         path: "/v1/wishlist",
         summary: "The customer's wishlist, newest first",
         tag: TAG,
+        example: shoppingExamples.getWishlist,
         access: "publishable",
         query: Schema.Struct({ customer_id: Schema.optional(uuidParam) }),
         headers: [customerTokenHeader],
@@ -46,6 +48,7 @@ export class WishlistRoutes implements RouteModule {
         path: "/v1/wishlist",
         summary: "Add a variant to the customer's wishlist (once; a repeat changes nothing)",
         tag: TAG,
+        example: shoppingExamples.addWishlistItem,
         access: "secret",
         body: AddWishlistItemInput,
         headers: [customerTokenHeader],
@@ -60,6 +63,7 @@ export class WishlistRoutes implements RouteModule {
         path: "/v1/wishlist/items/{id}",
         summary: "Remove an item from the customer's wishlist",
         tag: TAG,
+        example: shoppingExamples.removeWishlistItem,
         access: "secret",
         params: Schema.Struct({ id: Schema.UUID }),
         headers: [customerTokenHeader],

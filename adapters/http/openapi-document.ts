@@ -250,7 +250,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     const operation: JsonObject = {
       operationId: route.operationId,
       summary: route.summary,
-      ...(route.description !== undefined ? { description: route.description } : {}),
+      description: route.description,
       tags: [route.tag],
       security: route.access === "public" ? [] : [{ [route.access === "secret" ? "secretKey" : "anyKey"]: [] }],
       ...(parameters.length > 0 ? { parameters } : {}),

@@ -71,7 +71,7 @@ export interface RouteDefinition<P, Q, B, R, A extends Access = Access> {
   readonly path: string;
   readonly summary: string;
   /** What it does, who may call it (key type, customer token), the money unit it answers in, notable errors. */
-  readonly description?: string;
+  readonly description: string;
   readonly example: RouteExample;
   readonly tag: string;
   readonly access: A;

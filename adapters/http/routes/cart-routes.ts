@@ -63,7 +63,7 @@ export class CartRoutes implements RouteModule {
         path: "/v1/cart",
         summary: "The addressed cart (an empty one, without id, before the first add)",
         description:
-          "The cart of the customer named by `x-auth-token` (with or without `customer_id`), or else of `X-Session-Id`; with neither, 400 `session_required`. The same addressing holds for adding, changing and removing lines.",
+          "Any key. The cart of the customer named by `x-auth-token` (with or without `customer_id`), or else of `X-Session-Id`; with neither, 400 `session_required`. Before the first add it is an empty cart without id. Money (`unit_price`, `line_total`, `subtotal`) is in integer minor units of the cart's `currency`. The same addressing holds for adding, changing and removing lines.",
         tag: TAG,
         example: shoppingExamples.getCart,
         access: "publishable",
@@ -78,6 +78,8 @@ export class CartRoutes implements RouteModule {
         method: "POST",
         path: "/v1/cart/items",
         summary: "Add a variant; a variant already in the cart has its quantity raised",
+        description:
+          "Any key, addressed as `GET /v1/cart` (a `customer_id` needs the customer's `x-auth-token`). Adds a variant; a variant already in the cart has its quantity raised instead of a second line. Stock short of the new quantity is a 409 `insufficient_stock`; a variant of no active product of the store a 400 naming `variant_id`. Answers the cart, money in integer minor units.",
         tag: TAG,
         example: shoppingExamples.addCartItem,
         access: "publishable",
@@ -94,6 +96,8 @@ export class CartRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/cart/items/{id}",
         summary: "Set the quantity of a cart line",
+        description:
+          "Any key, addressed as `GET /v1/cart`. Sets a line's quantity (1-10000); stock short of it is a 409 `insufficient_stock`, a line of another cart a 404. Answers the cart, money in integer minor units.",
         tag: TAG,
         example: shoppingExamples.updateCartItem,
         access: "publishable",
@@ -111,6 +115,8 @@ export class CartRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/cart/items/{id}",
         summary: "Remove a line from the cart",
+        description:
+          "Any key, addressed as `GET /v1/cart`. Removes a line (a line of another cart is a 404) and answers the cart, money in integer minor units.",
         tag: TAG,
         example: shoppingExamples.removeCartItem,
         access: "publishable",

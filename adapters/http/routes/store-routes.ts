@@ -30,6 +30,7 @@ export class StoreRoutes implements RouteModule {
         method: "GET",
         path: "/v1/store",
         summary: "The key's store and its settings",
+        description: "Secret key. The key's store: name, base currency, location (the origin of delivery distances) and tax rate.",
         tag: TAG,
         example: contentExamples.getStore,
         access: "secret",
@@ -41,6 +42,8 @@ export class StoreRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/store",
         summary: "Change the store's name, location (origin of delivery distances) or tax rate",
+        description:
+          "Secret key. Changes the store's name, location (`latitude` and `longitude` together) or `tax_rate_percent` (0-100, applied at checkout). The base currency does not change.",
         tag: TAG,
         example: contentExamples.updateStore,
         access: "secret",
@@ -53,6 +56,8 @@ export class StoreRoutes implements RouteModule {
         method: "POST",
         path: "/v1/store/hmac-secret/rotate",
         summary: "Replace the HMAC secret of signed requests; the old one still verifies for 24 hours",
+        description:
+          "Secret key. A new HMAC secret for signed requests (order updates, payment initialisation), shown only in this answer; the previous one still verifies for 24 hours, so servers can switch without failed requests.",
         tag: TAG,
         example: contentExamples.rotateHmacSecret,
         access: "secret",

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { Either, Schema } from "effect";
 import pino from "pino";
-import { DEMO, LEARNED, SUPPLIED } from "../../../adapters/http/examples/example-ids.js";
+import { DEMO, EXAMPLE_SESSION, LEARNED, SUPPLIED } from "../../../adapters/http/examples/example-ids.js";
 import type { AnyRoute } from "../../../adapters/http/route-definition.js";
 import { createApplication, type Application } from "../../../composition/container.js";
 import { seedDemoStore, type DemoStoreSummary } from "../../../composition/demo/seed-demo-store.js";
@@ -17,7 +17,10 @@ import { testConfig } from "../../support/test-application.js";
 import { WebhookReceiver } from "../../support/webhook-receiver.js";
 
 const METRICS_TOKEN = "metrics-token-of-the-examples-test";
-/** Set to a file name to write the answers the examples got (ids mapped back to the examples' own), when writing examples. */
+/**
+ * A file name: the run records the real answers (real values mapped back to their placeholders)
+ * there instead of asserting them, for scripts/write-operation-examples.ts (docs/decisions.md).
+ */
 const CAPTURE = process.env.STOREFRONT_CAPTURE_EXAMPLES;
 
 interface Context {
@@ -133,7 +136,7 @@ const RUN_ORDER: ReadonlyArray<string | Setup> = [
       const added = await client.post(
         "/v1/cart/items",
         { variant_id: values.get(DEMO.simpleVariant), quantity: 2 },
-        { key: summary.publishable_key, headers: { "X-Session-Id": "sess_9f2c4e7a1b3d5f60" } },
+        { key: summary.publishable_key, headers: { "X-Session-Id": EXAMPLE_SESSION } },
       );
       assert.equal(added.status, 200, added.text);
     },

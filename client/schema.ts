@@ -801,7 +801,7 @@ export interface paths {
         head?: never;
         /**
          * Change the store's name, location (origin of delivery distances) or tax rate
-         * @description Secret key. Changes the store's name, location (`latitude` and `longitude` together) or `tax_rate_percent` (0-100, applied at checkout). The base currency does not change.
+         * @description Secret key. Changes the store's name, location or `tax_rate_percent` (0-100, applied at checkout). The location (`latitude`, `longitude`) is the origin of delivery distances; null clears it, and a store without one prices deliveries by zones only. The base currency does not change.
          */
         patch: operations["updateStore"];
         trace?: never;
@@ -1053,7 +1053,7 @@ export interface paths {
         put?: never;
         /**
          * Create a distance pricing tier
-         * @description Secret key. A tier prices deliveries whose distance from the store falls in [min_distance_meters, max_distance_meters); `delivery_fee` and `free_delivery_threshold` are decimal major units of the store's base currency. A minimum above the maximum is a 400.
+         * @description Secret key. A tier prices deliveries whose distance from the store falls in [min_distance_meters, max_distance_meters); `delivery_fee` and `free_delivery_threshold` are decimal major units of the store's base currency. A maximum not above the minimum is a 400 naming `max_distance_meters`.
          */
         post: operations["createPricingTier"];
         delete?: never;

@@ -66,7 +66,7 @@ export class ShippingRoutes implements RouteModule {
         path: "/v1/shipping/tiers",
         summary: "Create a distance pricing tier",
         description:
-          "Secret key. A tier prices deliveries whose distance from the store falls in [min_distance_meters, max_distance_meters); `delivery_fee` and `free_delivery_threshold` are decimal major units of the store's base currency. A minimum above the maximum is a 400.",
+          "Secret key. A tier prices deliveries whose distance from the store falls in [min_distance_meters, max_distance_meters); `delivery_fee` and `free_delivery_threshold` are decimal major units of the store's base currency. A maximum not above the minimum is a 400 naming `max_distance_meters`.",
         tag: TAG,
         example: commerceExamples.createPricingTier,
         access: "secret",

@@ -43,7 +43,7 @@ export class StoreRoutes implements RouteModule {
         path: "/v1/store",
         summary: "Change the store's name, location (origin of delivery distances) or tax rate",
         description:
-          "Secret key. Changes the store's name, location (`latitude` and `longitude` together) or `tax_rate_percent` (0-100, applied at checkout). The base currency does not change.",
+          "Secret key. Changes the store's name, location or `tax_rate_percent` (0-100, applied at checkout). The location (`latitude`, `longitude`) is the origin of delivery distances; null clears it, and a store without one prices deliveries by zones only. The base currency does not change.",
         tag: TAG,
         example: contentExamples.updateStore,
         access: "secret",

@@ -13,10 +13,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List active products as flat records (default variant's data) */
+        /**
+         * List active products as flat records (default variant's data)
+         * @description Any key. Active products as flat list records (spec 2.3 rule 1): the default variant's `price`, `sale_price`, `selling_price` in integer minor units of the store's base currency, `has_variants` saying whether a detail read is needed. Filters by category, subcategory, collection, text `search` (a case-insensitive substring of the name or of a SKU) and `featured`; cursor pagination. An unknown `fields` name is a 400 `unknown_field`.
+         */
         get: operations["listProducts"];
         put?: never;
-        /** Create a product with its variants (one variant: a simple product) */
+        /**
+         * Create a product with its variants (one variant: a simple product)
+         * @description Secret key. Creates a product and its variants (one variant: a simple product; the first is the default unless one says `is_default`). Prices in integer minor units of the store's base currency. The slug defaults to `{name}-{short id}`. A taken slug or SKU is a 409 (`duplicate_slug`, `duplicate_sku`); an unknown category or subcategory a 400. Records `product.created`.
+         */
         post: operations["createProduct"];
         delete?: never;
         options?: never;
@@ -31,7 +37,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an active product by its slug */
+        /**
+         * Get an active product by its slug
+         * @description Any key. The product in its detail shape: a simple product is flat; a product with several variants carries `variants`, `price_range` and `total_stock`. Prices in integer minor units of the store's base currency. A slug that breaks its pattern is a 400 naming `slug`; an unknown or inactive product a 404.
+         */
         get: operations["getProductBySlug"];
         put?: never;
         post?: never;
@@ -48,15 +57,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a product by id (a secret key also sees inactive products) */
+        /**
+         * Get a product by id (a secret key also sees inactive products)
+         * @description Any key; a publishable key sees active products only (an inactive one is a 404), a secret key sees inactive ones too. The same detail shape as by slug, prices in integer minor units of the store's base currency.
+         */
         get: operations["getProduct"];
         put?: never;
         post?: never;
-        /** Delete a product (deactivated instead while orders point at it) */
+        /**
+         * Delete a product (deactivated instead while orders point at it)
+         * @description Secret key. Erases a product no order points at; a product that orders point at is deactivated instead (`is_active` false), so order history keeps its lines. Either way it no longer shows in the catalog.
+         */
         delete: operations["deleteProduct"];
         options?: never;
         head?: never;
-        /** Change product-level fields */
+        /**
+         * Change product-level fields
+         * @description Secret key. Changes product-level fields (variants have their own operations); absent fields stay as they are. A taken slug is a 409 `duplicate_slug`. Answers the product in its detail shape, prices in integer minor units.
+         */
         patch: operations["updateProduct"];
         trace?: never;
     };
@@ -69,7 +87,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a variant to a product */
+        /**
+         * Add a variant to a product
+         * @description Secret key. Adds a variant (price and sale price in integer minor units of the store's base currency); `is_default` true moves the default to it. A taken SKU is a 409 `duplicate_sku`. Answers the variant's own fields.
+         */
         post: operations["addVariant"];
         delete?: never;
         options?: never;
@@ -87,11 +108,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a variant (a product keeps at least one) */
+        /**
+         * Delete a variant (a product keeps at least one)
+         * @description Secret key. Removes a variant; a product keeps at least one (deleting the last is a 409 `last_variant`: delete the product instead). When the default goes, another variant becomes the default.
+         */
         delete: operations["deleteVariant"];
         options?: never;
         head?: never;
-        /** Change a variant (price, stock, SKU...) */
+        /**
+         * Change a variant (price, stock, SKU...)
+         * @description Secret key. Changes a variant's SKU, prices (integer minor units), stock, threshold, name, attributes or default. Unsetting the only default is a 409 `default_variant_required` (make another the default instead); a taken SKU a 409 `duplicate_sku`. Stock falling to its threshold records `product.stock_low`.
+         */
         patch: operations["updateVariant"];
         trace?: never;
     };
@@ -102,10 +129,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List categories (active ones unless active=false), by name */
+        /**
+         * List categories (active ones unless active=false), by name
+         * @description Any key. Categories by name: active ones unless `active=false` (then inactive ones only), `search` matching a name substring case-insensitively; cursor pagination (limit 1-200, default 50).
+         */
         get: operations["listCategories"];
         put?: never;
-        /** Create a category */
+        /**
+         * Create a category
+         * @description Secret key. Creates a category, active unless `active` is false. Answers it with its id.
+         */
         post: operations["createCategory"];
         delete?: never;
         options?: never;
@@ -120,10 +153,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List subcategories, optionally of one category */
+        /**
+         * List subcategories, optionally of one category
+         * @description Any key. Subcategories by name, of one category with `category_id`: active ones unless `active=false`, `search` matching a name substring case-insensitively; cursor pagination (limit 1-500, default 100).
+         */
         get: operations["listSubcategories"];
         put?: never;
-        /** Create a subcategory of a category */
+        /**
+         * Create a subcategory of a category
+         * @description Secret key. Creates a subcategory under `category_id`, which must be a category of the store (a 400 naming `category_id` otherwise).
+         */
         post: operations["createSubcategory"];
         delete?: never;
         options?: never;
@@ -141,11 +180,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a category and its subcategories (products stay, without a category) */
+        /**
+         * Delete a category and its subcategories (products stay, without a category)
+         * @description Secret key. Deletes a category with its subcategories; its products stay in the catalog without a category.
+         */
         delete: operations["deleteCategory"];
         options?: never;
         head?: never;
-        /** Change a category */
+        /**
+         * Change a category
+         * @description Secret key. Renames a category, changes its image or switches it on or off; absent fields stay as they are.
+         */
         patch: operations["updateCategory"];
         trace?: never;
     };
@@ -159,11 +204,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a subcategory */
+        /**
+         * Delete a subcategory
+         * @description Secret key. Deletes a subcategory; its products stay in the catalog without a subcategory.
+         */
         delete: operations["deleteSubcategory"];
         options?: never;
         head?: never;
-        /** Change a subcategory */
+        /**
+         * Change a subcategory
+         * @description Secret key. Renames a subcategory, changes its image, switches it on or off or moves it to another category of the store.
+         */
         patch: operations["updateSubcategory"];
         trace?: never;
     };
@@ -174,10 +225,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List active collections, highest display priority first */
+        /**
+         * List active collections, highest display priority first
+         * @description Any key. Active collections, highest `display_priority` first, filtered by `type` and `show_on_homepage`; cursor pagination (limit 1-200, default 50).
+         */
         get: operations["listProductCollections"];
         put?: never;
-        /** Create a collection */
+        /**
+         * Create a collection
+         * @description Secret key. Creates a collection (its items are set with `PUT /v1/product-collections/{id}/items`). The slug defaults to one made from the name; a taken slug is a 409 `duplicate_slug`.
+         */
         post: operations["createProductCollection"];
         delete?: never;
         options?: never;
@@ -192,9 +249,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The products of a collection, in order */
+        /**
+         * The products of a collection, in order
+         * @description Any key. The collection's products in order, each with its `sort_order` and the embedded product (`online_price` and `online_sale_price` in integer minor units of the store's base currency); cursor pagination. A publishable key sees active products only, and an inactive collection as a 404; a secret key sees both.
+         */
         get: operations["listProductCollectionItems"];
-        /** Replace a collection's items (order: sort_order, else the order given) */
+        /**
+         * Replace a collection's items (order: sort_order, else the order given)
+         * @description Secret key. Replaces the whole item list: ordered by `sort_order`, else by the order given. Each `product_id` must be a product of the store, once (a 400 naming `items[i].product_id` otherwise). Answers the new items.
+         */
         put: operations["replaceProductCollectionItems"];
         post?: never;
         delete?: never;
@@ -213,11 +276,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a collection (its products stay) */
+        /**
+         * Delete a collection (its products stay)
+         * @description Secret key. Deletes a collection and its item list; the products stay in the catalog.
+         */
         delete: operations["deleteProductCollection"];
         options?: never;
         head?: never;
-        /** Change a collection */
+        /**
+         * Change a collection
+         * @description Secret key. Changes a collection's name, slug, type, switch, home-page flag or priority; a taken slug is a 409 `duplicate_slug`.
+         */
         patch: operations["updateProductCollection"];
         trace?: never;
     };
@@ -230,7 +299,7 @@ export interface paths {
         };
         /**
          * Products with prices resolved for a location, a customer and a quantity
-         * @description The display currency comes from `region` (override), else `latitude`+`longitude`, else `place_name`, else the deprecated `country`, else the store default. Segment and tier are resolved from `customer_id` on the server.
+         * @description Any key. Active products (default variant only, as on the product list) priced for a place, a customer and a quantity. The display currency comes from `region` (override), else `latitude`+`longitude`, else `place_name`, else the deprecated `country` (answered with `Deprecation` and `Warning` headers), else the store default; segment and tier come from `customer_id` on the server. Prices (`base_price`, `display_price`, `price_breakdown`) are integer minor units of the display currency. Offset pagination (`limit` 1-200, `offset` >= 0).
          */
         get: operations["listPrices"];
         put?: never;
@@ -248,7 +317,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every variant of one product, priced */
+        /**
+         * Every variant of one product, priced
+         * @description Any key. Every variant of one product priced as on the price list: integer minor units of the display currency chosen by `region`, coordinates, `place_name` or the deprecated `country`, with segment, tier and volume (`quantity`) discounts in `price_breakdown`. An unknown or inactive product is a 404.
+         */
         get: operations["getProductPrices"];
         put?: never;
         post?: never;
@@ -265,10 +337,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The store's price rules */
+        /**
+         * The store's price rules
+         * @description Secret key. Every segment, tier and volume rule of the store, active or not. A fixed `value` and `min_lifetime_spend` are integer minor units of the base currency; a percentage `value` is 0-100.
+         */
         get: operations["listPriceRules"];
         put?: never;
-        /** Create a segment, tier or volume price rule */
+        /**
+         * Create a segment, tier or volume price rule
+         * @description Secret key. A segment rule (`segment`: new, returning, loyal), a tier rule (`tier` with `min_lifetime_spend`) or a volume rule (`min_quantity` >= 2), as a percentage (0-100) or a fixed amount off each unit in integer minor units of the base currency; optionally limited to products or categories. A field that does not fit the kind is a 400 naming it.
+         */
         post: operations["createPriceRule"];
         delete?: never;
         options?: never;
@@ -286,11 +364,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a price rule */
+        /**
+         * Delete a price rule
+         * @description Secret key. Deletes a rule; prices follow at once.
+         */
         delete: operations["deletePriceRule"];
         options?: never;
         head?: never;
-        /** Change a price rule */
+        /**
+         * Change a price rule
+         * @description Secret key. Changes a rule; the changed rule must still be whole (a 400 naming the field otherwise). Prices follow at once.
+         */
         patch: operations["updatePriceRule"];
         trace?: never;
     };
@@ -301,10 +385,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The store's exchange rates from its base currency */
+        /**
+         * The store's exchange rates from its base currency
+         * @description Secret key. Every rate from the store's base currency: `rate` display-currency units per base unit, with its `as_of` time.
+         */
         get: operations["listExchangeRates"];
         put?: never;
-        /** Set the rate of a display currency (units per base unit), with its as-of time */
+        /**
+         * Set the rate of a display currency (units per base unit), with its as-of time
+         * @description Secret key. Sets the rate of a display currency (ISO 4217 code): units of it per base unit. A currency that already has a rate is a 409 `duplicate_currency` (PATCH it instead).
+         */
         post: operations["createExchangeRate"];
         delete?: never;
         options?: never;
@@ -322,11 +412,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a rate (prices in that currency fall back to the base currency) */
+        /**
+         * Delete a rate (prices in that currency fall back to the base currency)
+         * @description Secret key. Deletes a currency's rate: prices asked in that currency fall back to the store's base currency.
+         */
         delete: operations["deleteExchangeRate"];
         options?: never;
         head?: never;
-        /** Change a rate */
+        /**
+         * Change a rate
+         * @description Secret key. Changes a currency's rate and its `as_of` time (now by default); prices in that currency follow at once. An unknown currency is a 404.
+         */
         patch: operations["updateExchangeRate"];
         trace?: never;
     };
@@ -341,7 +437,7 @@ export interface paths {
         put?: never;
         /**
          * Register a customer with a password and sign them in
-         * @description The email stays unconfirmed until a one-time code is verified. Records `customer.created`.
+         * @description Secret key. Registers a customer with a password and signs them in: an access token (1 hour) and a refresh token (30 days). The email stays unconfirmed until a one-time code is verified. A guest cart named by `X-Session-Id` is merged into the customer's. A taken email is a 409 `email_taken`. Records `customer.created`.
          */
         post: operations["registerCustomer"];
         delete?: never;
@@ -361,7 +457,7 @@ export interface paths {
         put?: never;
         /**
          * Sign a customer in with email and password
-         * @description Failed attempts are limited per email and per client address (429 with Retry-After).
+         * @description Secret key. Signs a customer in with email and password: an access token (1 hour, for `x-auth-token`) and a refresh token (30 days). A wrong email or password is a 401 `invalid_credentials`; an inactive customer a 403. Failed attempts are limited per email and per client address (429 with Retry-After). A guest cart named by `X-Session-Id` is merged into the customer's.
          */
         post: operations["logIn"];
         delete?: never;
@@ -381,7 +477,7 @@ export interface paths {
         put?: never;
         /**
          * Email a six-digit sign-in code (valid 10 minutes, 5 tries)
-         * @description Answers 202 whether or not the email belongs to a customer.
+         * @description Secret key. Emails a six-digit sign-in code, valid for 10 minutes and 5 tries; a new code replaces the previous one. Answers 202 whether or not the email belongs to a customer. Requests per email are limited (429).
          */
         post: operations["requestOneTimeCode"];
         delete?: never;
@@ -399,7 +495,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign a customer in with a one-time code (confirms the email) */
+        /**
+         * Sign a customer in with a one-time code (confirms the email)
+         * @description Secret key. Signs a customer in with the emailed code and confirms their email. A wrong, used or expired code is a 401 `invalid_code`; tries are limited per email and client address (429). A guest cart named by `X-Session-Id` is merged into the customer's.
+         */
         post: operations["verifyOneTimeCode"];
         delete?: never;
         options?: never;
@@ -418,7 +517,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a refresh token for a new token pair
-         * @description Refresh tokens rotate: each works once. Presenting a used one again ends the whole session (every token of that sign-in).
+         * @description Secret key. Exchanges a refresh token for a new access and refresh token. Refresh tokens rotate: each works once. Presenting a used one again ends the whole session (every token of that sign-in) with a 401.
          */
         post: operations["refreshSession"];
         delete?: never;
@@ -436,7 +535,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the session of the customer's access token */
+        /**
+         * End the session of the customer's access token
+         * @description Secret key and the customer's `x-auth-token`. Ends the session of the token: its access token and every refresh token of that sign-in stop working.
+         */
         post: operations["logOut"];
         delete?: never;
         options?: never;
@@ -451,7 +553,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in customer */
+        /**
+         * The signed-in customer
+         * @description Secret key and the customer's `x-auth-token`. The user and customer records of the signed-in customer. A missing, unknown or ended token is a 401 (`invalid_token`, `token_expired`).
+         */
         get: operations["getCurrentCustomer"];
         put?: never;
         post?: never;
@@ -468,7 +573,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's record with their store metrics (the token's own customer only) */
+        /**
+         * A customer's record with their store metrics (the token's own customer only)
+         * @description Any key with the customer's `x-auth-token`: the token's customer must be the one asked for (403 `forbidden` otherwise). The customer's record with `store_metrics`; `total_spent` is in major units of the store's base currency, like order amounts.
+         */
         get: operations["getCustomer"];
         put?: never;
         post?: never;
@@ -485,10 +593,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The customer's wishlist, newest first */
+        /**
+         * The customer's wishlist, newest first
+         * @description Any key with the customer's `x-auth-token`; `customer_id`, when sent, must be the token's customer (403 otherwise). Items newest first, `product_price` in integer minor units of the store's base currency.
+         */
         get: operations["getWishlist"];
         put?: never;
-        /** Add a variant to the customer's wishlist (once; a repeat changes nothing) */
+        /**
+         * Add a variant to the customer's wishlist (once; a repeat changes nothing)
+         * @description Secret key and the customer's `x-auth-token`, whose customer must be `customer_id` (403 otherwise). Adds a variant once (a repeat changes nothing); a variant of no active product of the store is a 400 naming `variant_id`, a full wishlist a 409 `wishlist_full`. Answers the refreshed wishlist, prices in integer minor units.
+         */
         post: operations["addWishlistItem"];
         delete?: never;
         options?: never;
@@ -506,7 +620,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove an item from the customer's wishlist */
+        /**
+         * Remove an item from the customer's wishlist
+         * @description Secret key and the customer's `x-auth-token`. Removes one item of the customer's wishlist by its id (another customer's item is a 404) and answers the refreshed wishlist.
+         */
         delete: operations["removeWishlistItem"];
         options?: never;
         head?: never;
@@ -520,10 +637,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The customer's threads, most recent activity first */
+        /**
+         * The customer's threads, most recent activity first
+         * @description Any key with the customer's `x-auth-token`. The customer's threads with the store, most recent activity first, with unread counts; cursor pagination.
+         */
         get: operations["listThreads"];
         put?: never;
-        /** Open a thread to the store with a first message */
+        /**
+         * Open a thread to the store with a first message
+         * @description Secret key and the customer's `x-auth-token`. Opens a thread with its first message, optionally about one of the customer's orders or a product of the store (an unknown one is a 400 naming it).
+         */
         post: operations["openThread"];
         delete?: never;
         options?: never;
@@ -538,7 +661,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the customer's threads */
+        /**
+         * One of the customer's threads
+         * @description Any key with the customer's `x-auth-token`, whose customer must own the thread (403 `forbidden` otherwise).
+         */
         get: operations["getThread"];
         put?: never;
         post?: never;
@@ -557,11 +683,14 @@ export interface paths {
         };
         /**
          * The messages of a thread, oldest first (order=desc: newest first)
-         * @description The cursor is the base64 of the created_at of the last message of the previous page.
+         * @description Any key with the customer's `x-auth-token`, whose customer must own the thread (403 otherwise). Oldest first, or newest first with `order=desc`; the cursor is the base64 of the created_at of the last message of the previous page.
          */
         get: operations["listThreadMessages"];
         put?: never;
-        /** Post a message to one of the customer's threads */
+        /**
+         * Post a message to one of the customer's threads
+         * @description Secret key and the customer's `x-auth-token`, whose customer must own the thread (403 otherwise). Posts a message as the customer, with optional attachment URLs; the thread's unread count for the store goes up.
+         */
         post: operations["sendMessage"];
         delete?: never;
         options?: never;
@@ -578,7 +707,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a thread read by the customer */
+        /**
+         * Mark a thread read by the customer
+         * @description Secret key and the customer's `x-auth-token`, whose customer must own the thread (403 otherwise). Marks the store's messages read by the customer and answers the thread with `unread_count_customer` 0.
+         */
         post: operations["markThreadRead"];
         delete?: never;
         options?: never;
@@ -595,7 +727,7 @@ export interface paths {
         };
         /**
          * The addressed cart (an empty one, without id, before the first add)
-         * @description The cart of the customer named by `x-auth-token` (with or without `customer_id`), or else of `X-Session-Id`; with neither, 400 `session_required`. The same addressing holds for adding, changing and removing lines.
+         * @description Any key. The cart of the customer named by `x-auth-token` (with or without `customer_id`), or else of `X-Session-Id`; with neither, 400 `session_required`. Before the first add it is an empty cart without id. Money (`unit_price`, `line_total`, `subtotal`) is in integer minor units of the cart's `currency`. The same addressing holds for adding, changing and removing lines.
          */
         get: operations["getCart"];
         put?: never;
@@ -615,7 +747,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a variant; a variant already in the cart has its quantity raised */
+        /**
+         * Add a variant; a variant already in the cart has its quantity raised
+         * @description Any key, addressed as `GET /v1/cart` (a `customer_id` needs the customer's `x-auth-token`). Adds a variant; a variant already in the cart has its quantity raised instead of a second line. Stock short of the new quantity is a 409 `insufficient_stock`; a variant of no active product of the store a 400 naming `variant_id`. Answers the cart, money in integer minor units.
+         */
         post: operations["addCartItem"];
         delete?: never;
         options?: never;
@@ -633,11 +768,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a line from the cart */
+        /**
+         * Remove a line from the cart
+         * @description Any key, addressed as `GET /v1/cart`. Removes a line (a line of another cart is a 404) and answers the cart, money in integer minor units.
+         */
         delete: operations["removeCartItem"];
         options?: never;
         head?: never;
-        /** Set the quantity of a cart line */
+        /**
+         * Set the quantity of a cart line
+         * @description Any key, addressed as `GET /v1/cart`. Sets a line's quantity (1-10000); stock short of it is a 409 `insufficient_stock`, a line of another cart a 404. Answers the cart, money in integer minor units.
+         */
         patch: operations["updateCartItem"];
         trace?: never;
     };
@@ -648,14 +789,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The key's store and its settings */
+        /**
+         * The key's store and its settings
+         * @description Secret key. The key's store: name, base currency, location (the origin of delivery distances) and tax rate.
+         */
         get: operations["getStore"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the store's name, location (origin of delivery distances) or tax rate */
+        /**
+         * Change the store's name, location (origin of delivery distances) or tax rate
+         * @description Secret key. Changes the store's name, location or `tax_rate_percent` (0-100, applied at checkout). The location (`latitude`, `longitude`) is the origin of delivery distances; null clears it, and a store without one prices deliveries by zones only. The base currency does not change.
+         */
         patch: operations["updateStore"];
         trace?: never;
     };
@@ -668,7 +815,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the HMAC secret of signed requests; the old one still verifies for 24 hours */
+        /**
+         * Replace the HMAC secret of signed requests; the old one still verifies for 24 hours
+         * @description Secret key. A new HMAC secret for signed requests (order updates, payment initialisation), shown only in this answer; the previous one still verifies for 24 hours, so servers can switch without failed requests.
+         */
         post: operations["rotateHmacSecret"];
         delete?: never;
         options?: never;
@@ -683,10 +833,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders, newest first (a publishable key with x-auth-token: that customer's) */
+        /**
+         * Orders, newest first (a publishable key with x-auth-token: that customer's)
+         * @description A secret key lists the store's orders, filtered by `customer_id`, `order_status` and `payment_status`; a publishable key needs the customer's `x-auth-token` (401 `invalid_token` without it) and lists only that customer's orders. Newest first, cursor pagination. Money in decimal major units of each order's `currency`.
+         */
         get: operations["listOrders"];
         put?: never;
-        /** Check out: turn the cart into an order (prices, promotions, gift card, shipping, tax, stock) in one transaction */
+        /**
+         * Check out: turn the cart into an order (prices, promotions, gift card, shipping, tax, stock) in one transaction
+         * @description Secret key; with `customer_id`, the customer's `x-auth-token` too. Checks out the cart of `customer_id` or `session_id` in one transaction: prices, promotions, the gift card (`gift_card_code`), shipping to `shipping_address` and tax, then stock is taken and the cart emptied. The order's money is in decimal major units of its `currency`; `amount_due` is what a payment must cover. An empty cart is a 409 `cart_empty`, short stock a 409 `insufficient_stock`, an address outside every zone and tier a 422 `address_not_deliverable`, an unusable gift card a 422 `gift_card_not_usable`. Records `order.created` (and `promotion.applied`). An `Idempotency-Key` makes retries safe.
+         */
         post: operations["createOrder"];
         delete?: never;
         options?: never;
@@ -701,7 +857,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One order (a publishable key with x-auth-token: only that customer's) */
+        /**
+         * One order (a publishable key with x-auth-token: only that customer's)
+         * @description A secret key reads any order of the store; a publishable key needs the customer's `x-auth-token` (401 `invalid_token` without it) and reads only that customer's orders (another's is a 404). Money in decimal major units of the order's `currency`.
+         */
         get: operations["getOrder"];
         put?: never;
         post?: never;
@@ -710,7 +869,7 @@ export interface paths {
         head?: never;
         /**
          * Move an order's statuses and set fulfilment fields (signed, idempotent)
-         * @description order_status: pending → processing | cancelled; processing → shipped | cancelled; shipped → delivered. payment_status: pending → paid | failed; failed → paid | pending; paid → refunded. Any other move is a 409 invalid_transition.
+         * @description Secret key; signed (`X-Timestamp`, `X-Signature`) and idempotent (`Idempotency-Key` required). order_status: pending → processing | cancelled; processing → shipped | cancelled; shipped → delivered. payment_status: pending → paid | failed; failed → paid | pending; paid → refunded. An update to the current value is a no-op; any other move is a 409 `invalid_transition`. Moving to shipped sets `shipped_at`, to delivered `delivered_at`, unless given. A bad signature or a timestamp outside 5 minutes is a 401. Money in decimal major units. Records order.paid, order.fulfilled or order.cancelled as they happen.
          */
         patch: operations["updateOrder"];
         trace?: never;
@@ -724,13 +883,13 @@ export interface paths {
         };
         /**
          * List the promotions active now, newest first
-         * @description Active now: switched on, started, not ended and below its usage limit. A secret key may ask for another `status` (scheduled, expired, inactive) or `all`; a publishable key gets 403 for those.
+         * @description Any key. Active now: switched on, started, not ended and below its usage limit, newest first; cursor pagination. A secret key may ask for another `status` (scheduled, expired, inactive) or `all`; a publishable key gets 403 for those. Amounts (`min_purchase`, `max_discount`, a fixed `discount_value`) are integer minor units of the store's base currency.
          */
         get: operations["listPromotions"];
         put?: never;
         /**
          * Create a promotion
-         * @description Amounts (`discount_value` of a fixed discount, `min_purchase`, `max_discount`) are integer minor units of the store's base currency, like the catalog and cart prices promotions apply to; a percentage `discount_value` is 0-100. `start_date` defaults to now; the promotion runs on [start_date, end_date). `status` sets the switch (active or inactive); answers show the derived status.
+         * @description Secret key. Amounts (`discount_value` of a fixed discount, `min_purchase`, `max_discount`) are integer minor units of the store's base currency, like the catalog and cart prices promotions apply to; a percentage `discount_value` is 0-100. `start_date` defaults to now; the promotion runs on [start_date, end_date). `status` sets the switch (active or inactive); answers show the derived status. Bundle and BOGO promotions name their products.
          */
         post: operations["createPromotion"];
         delete?: never;
@@ -746,15 +905,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a promotion */
+        /**
+         * Get a promotion
+         * @description Any key. One promotion in any state, its `status` derived from the clock and its usage (active, scheduled, expired, inactive). Amounts in integer minor units of the store's base currency.
+         */
         get: operations["getPromotion"];
         put?: never;
         post?: never;
-        /** Delete a promotion (orders keep the discounts it gave) */
+        /**
+         * Delete a promotion (orders keep the discounts it gave)
+         * @description Secret key. Deletes a promotion; orders keep the discounts it gave them.
+         */
         delete: operations["deletePromotion"];
         options?: never;
         head?: never;
-        /** Change a promotion */
+        /**
+         * Change a promotion
+         * @description Secret key. Changes a promotion; the result must still be whole (dates in order, the products its type needs), else a 400 naming the field. Amounts in integer minor units of the store's base currency.
+         */
         patch: operations["updatePromotion"];
         trace?: never;
     };
@@ -767,7 +935,7 @@ export interface paths {
         };
         /**
          * Check a gift card code: is it valid, and what is its balance
-         * @description `valid` is true exactly when the card is active, its balance is above 0 and it has not expired (a card is valid through its expiry date, UTC). The code is compared case-insensitively, spaces and hyphens aside. An unknown code is a 404; unknown codes are limited per client address and per key (429 with Retry-After). `fields` selects fields of the embedded `gift_card`.
+         * @description Any key. `valid` is true exactly when the card is active, its balance is above 0 and it has not expired (a card is valid through its expiry date, UTC). `balance` is in major units of the card's `currency`. The code is compared case-insensitively, spaces and hyphens aside. An unknown code is a 404; unknown codes are limited per client address and per key (429 with Retry-After). `fields` selects fields of the embedded `gift_card` (an unknown name is a 400 `unknown_field`).
          */
         get: operations["checkGiftCard"];
         put?: never;
@@ -785,12 +953,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the store's gift cards, newest first */
+        /**
+         * List the store's gift cards, newest first
+         * @description Secret key. The store's cards, newest first, with their codes; balances in major units of each card's `currency`. Cursor pagination.
+         */
         get: operations["listGiftCards"];
         put?: never;
         /**
          * Issue a gift card with a new random code
-         * @description `initial_balance` is in major units of the card's `currency` (default: the store's base currency). The code is 16 random characters in groups of four. Records `gift_card.issued`. Send an `Idempotency-Key` to retry safely.
+         * @description Secret key. `initial_balance` is in major units of the card's `currency` (default: the store's base currency). The code is 16 random characters in groups of four. Records `gift_card.issued`. Send an `Idempotency-Key` to retry safely: a repeat with the same key and body answers the same card.
          */
         post: operations["issueGiftCard"];
         delete?: never;
@@ -806,17 +977,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a gift card with its ledger */
+        /**
+         * Get a gift card with its ledger
+         * @description Secret key. A card with its ledger, oldest first: its issue, each redemption by an order and each restoration (an order's amount given back), amounts and balances in major units of the card's `currency`.
+         */
         get: operations["getGiftCard"];
         put?: never;
         post?: never;
-        /** Deactivate a gift card (it is kept, with its ledger, as inactive) */
+        /**
+         * Deactivate a gift card (it is kept, with its ledger, as inactive)
+         * @description Secret key. Switches the card off for good: it is kept, with its ledger, as inactive, and no longer pays for orders.
+         */
         delete: operations["deactivateGiftCard"];
         options?: never;
         head?: never;
         /**
          * Switch a gift card on or off, or change its expiry date or usage cap
-         * @description A past expiry date ends the card. Switching on a card with no balance left makes it full_redeemed.
+         * @description Secret key. Switches a card on or off, changes its expiry date or its usage cap (`maximum_usage_percentage`: the share of an order total it may pay; null is 100). A past expiry date ends the card; switching on a card with no balance left makes it full_redeemed. Answers the card with its ledger.
          */
         patch: operations["updateGiftCard"];
         trace?: never;
@@ -830,11 +1007,14 @@ export interface paths {
         };
         /**
          * The store's distance pricing tiers and delivery zones
-         * @description Fees and thresholds are decimal major units of the store's base currency; zones carry their polygon.
+         * @description Any key. The store's distance pricing tiers and delivery zones, active or not; zones carry their polygon of [latitude, longitude] vertices. Fees and thresholds are decimal major units of the store's base currency.
          */
         get: operations["listShippingZones"];
         put?: never;
-        /** Create a delivery zone */
+        /**
+         * Create a delivery zone
+         * @description Secret key. A zone is a polygon of 3 to 1000 [latitude, longitude] vertices; a point inside it is priced with its `delivery_fee` (decimal major units of the store's base currency), the highest `priority` winning where zones overlap. Zones come before distance tiers.
+         */
         post: operations["createDeliveryZone"];
         delete?: never;
         options?: never;
@@ -853,7 +1033,7 @@ export interface paths {
         put?: never;
         /**
          * Price delivery to a point, as checkout will
-         * @description The active zone of highest priority holding the point, else the active tier holding its distance from the store's location (`PATCH /v1/store`). Delivery is free once `subtotal` (major units, after discounts) reaches the threshold. Any key may call it. Outside every zone and tier: 422 `address_not_deliverable`.
+         * @description Any key. Prices delivery to a point as checkout will: the active zone of highest priority holding the point, else the active tier holding its distance from the store's location (`PATCH /v1/store`). Delivery is free once `subtotal` (major units, after discounts) reaches the threshold. Fees in major units of the base currency. Outside every zone and tier: 422 `address_not_deliverable`.
          */
         post: operations["quoteShipping"];
         delete?: never;
@@ -871,7 +1051,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a distance pricing tier */
+        /**
+         * Create a distance pricing tier
+         * @description Secret key. A tier prices deliveries whose distance from the store falls in [min_distance_meters, max_distance_meters); `delivery_fee` and `free_delivery_threshold` are decimal major units of the store's base currency. A maximum not above the minimum is a 400 naming `max_distance_meters`.
+         */
         post: operations["createPricingTier"];
         delete?: never;
         options?: never;
@@ -889,11 +1072,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a pricing tier */
+        /**
+         * Delete a pricing tier
+         * @description Secret key. Deletes a tier; deliveries in its range are then priced by another tier or zone, or refused.
+         */
         delete: operations["deletePricingTier"];
         options?: never;
         head?: never;
-        /** Change a pricing tier */
+        /**
+         * Change a pricing tier
+         * @description Secret key. Changes a tier (fees in major units of the base currency); quotes and checkouts follow at once.
+         */
         patch: operations["updatePricingTier"];
         trace?: never;
     };
@@ -907,11 +1096,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a delivery zone */
+        /**
+         * Delete a delivery zone
+         * @description Secret key. Deletes a zone; points in it are then priced by another zone or a distance tier, or refused.
+         */
         delete: operations["deleteDeliveryZone"];
         options?: never;
         head?: never;
-        /** Change a delivery zone */
+        /**
+         * Change a delivery zone
+         * @description Secret key. Changes a zone's name, fee, threshold (major units), switch, priority, colour or polygon.
+         */
         patch: operations["updateDeliveryZone"];
         trace?: never;
     };
@@ -924,11 +1119,14 @@ export interface paths {
         };
         /**
          * List published posts, newest publication first
-         * @description Summaries: the post without `content`, `products` and `lookbooks` (read a post by slug for those).
+         * @description Any key. Published posts, newest publication first, optionally of one category or showing one product; cursor pagination. Summaries: the post without `content`, `products` and `lookbooks` (read a post by slug for those).
          */
         get: operations["listPosts"];
         put?: never;
-        /** Create a post (a draft unless a status is given) */
+        /**
+         * Create a post (a draft unless a status is given)
+         * @description Secret key. Creates a post, a draft unless `status` says otherwise; publishing stamps `published_at` now unless given. `product_ids` and `lookbook_ids` link products and lookbooks of the store, in that order (one of another store is a 400 naming it). The slug defaults to one made from the title; a taken slug is a 409 `duplicate_slug`.
+         */
         post: operations["createPost"];
         delete?: never;
         options?: never;
@@ -943,15 +1141,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a published post by its slug (counts a view) */
+        /**
+         * Get a published post by its slug (counts a view)
+         * @description Any key. A published post with its content, its products (prices in integer minor units of the store's base currency) and its lookbooks; each read counts a view. A draft, archived or future post is a 404.
+         */
         get: operations["getPostBySlug"];
         put?: never;
         post?: never;
-        /** Delete a post (its products and lookbooks stay) */
+        /**
+         * Delete a post (its products and lookbooks stay)
+         * @description Secret key. Deletes a post by id; its products and lookbooks stay.
+         */
         delete: operations["deletePost"];
         options?: never;
         head?: never;
-        /** Change a post; product_ids and lookbook_ids, when given, replace the links */
+        /**
+         * Change a post; product_ids and lookbook_ids, when given, replace the links
+         * @description Secret key. Changes a post by id; `product_ids` and `lookbook_ids`, when given, replace the links. A taken slug is a 409.
+         */
         patch: operations["updatePost"];
         trace?: never;
     };
@@ -964,11 +1171,14 @@ export interface paths {
         };
         /**
          * List published lookbooks, newest publication first
-         * @description Summaries: the lookbook without `images` (read a lookbook by slug for those).
+         * @description Any key. Published lookbooks, newest publication first, optionally of one collection; cursor pagination. Summaries: the lookbook without `images` (read a lookbook by slug for those).
          */
         get: operations["listLookbooks"];
         put?: never;
-        /** Create a lookbook (published now unless published_at says otherwise) */
+        /**
+         * Create a lookbook (published now unless published_at says otherwise)
+         * @description Secret key. Creates a lookbook, published now unless `published_at` says otherwise (null: unpublished; a future time schedules it), with its images and hotspots. The slug defaults to one made from the title; a taken slug is a 409.
+         */
         post: operations["createLookbook"];
         delete?: never;
         options?: never;
@@ -983,15 +1193,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a published lookbook by its slug, with its images */
+        /**
+         * Get a published lookbook by its slug, with its images
+         * @description Any key. A published lookbook with its images in order, each with its shoppable hotspots (a product at x%, y%). An unpublished or future one is a 404.
+         */
         get: operations["getLookbookBySlug"];
         put?: never;
         post?: never;
-        /** Delete a lookbook (posts that showed it no longer do) */
+        /**
+         * Delete a lookbook (posts that showed it no longer do)
+         * @description Secret key. Deletes a lookbook by id; posts that showed it no longer do.
+         */
         delete: operations["deleteLookbook"];
         options?: never;
         head?: never;
-        /** Change a lookbook; images, when given, replace all of them */
+        /**
+         * Change a lookbook; images, when given, replace all of them
+         * @description Secret key. Changes a lookbook by id; `images`, when given, replace all of them.
+         */
         patch: operations["updateLookbook"];
         trace?: never;
     };
@@ -1004,13 +1223,13 @@ export interface paths {
         };
         /**
          * Search active products by text: name, SKU (an exact SKU first), brand, tags, category, description
-         * @description Typo-tolerant and prefix-matching. `q` and `query` are alternatives.
+         * @description Any key. Text search over active products: typo-tolerant and prefix-matching over name, SKU (an exact SKU first), brand, tags, category and description. `q` and `query` are alternatives (both only when they agree); blank is a 400. Each result names its product, a score and why it matched.
          */
         get: operations["searchProducts"];
         put?: never;
         /**
          * Search active products by meaning: text relevance blended with vector similarity
-         * @description Both key types may call it (spec part 5).
+         * @description Any key (spec part 5 lets a publishable key call it). Text relevance blended with vector similarity, so a description of a need finds products that share no word with it; optionally within one category. Answers the same envelope as the text search.
          */
         post: operations["semanticSearchProducts"];
         delete?: never;
@@ -1030,7 +1249,7 @@ export interface paths {
         put?: never;
         /**
          * Recommend products: bought together (from orders) blended with similar ones (vectors)
-         * @description Give `product_id`, `customer_id` or both. Never the product itself, nor inactive or out-of-stock products.
+         * @description Secret key. Bought together (from the store's orders) blended with similar products (vectors), for `product_id`, `customer_id` (their purchases) or both. Never the product itself, nor inactive or out-of-stock products. An unknown product or customer is a 404.
          */
         post: operations["recommendProducts"];
         delete?: never;
@@ -1046,12 +1265,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the store's webhook endpoints, newest first */
+        /**
+         * List the store's webhook endpoints, newest first
+         * @description Secret key. The store's endpoints, newest first, with their delivery counters; cursor pagination. Secrets are not shown.
+         */
         get: operations["listWebhookEndpoints"];
         put?: never;
         /**
          * Create a webhook endpoint; its signing secret is shown only in this answer
-         * @description `url` must be https and must not resolve to a private, loopback or link-local address (checked again at each send). `events` lists the types to receive. An endpoint made with a test key receives test events only; with a live key, live events only.
+         * @description Secret key. `url` must be https and must not resolve to a private, loopback or link-local address (checked again at each send). `events` lists the types to receive. An endpoint made with a test key receives test events only; with a live key, live events only. The answer carries the signing `secret` (`whsec_...`), shown only here.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -1067,17 +1289,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One webhook endpoint with its delivery counters */
+        /**
+         * One webhook endpoint with its delivery counters
+         * @description Secret key. One endpoint with its delivery counters (`delivery_stats`) and last success and failure times.
+         */
         get: operations["getWebhookEndpoint"];
         put?: never;
         post?: never;
-        /** Delete a webhook endpoint with its deliveries */
+        /**
+         * Delete a webhook endpoint with its deliveries
+         * @description Secret key. Deletes an endpoint and its delivery history; pending deliveries to it are dropped.
+         */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
         /**
          * Change an endpoint's url, events, metadata, or switch it on or off
-         * @description Switching an endpoint off fails the deliveries it had pending.
+         * @description Secret key. Changes an endpoint's url (checked as on creation), events or metadata, or switches it on or off; switching it off fails the deliveries it had pending.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -1093,7 +1321,7 @@ export interface paths {
         put?: never;
         /**
          * Give an endpoint a new signing secret; the old one keeps signing beside it for 24 hours
-         * @description During those 24 hours every delivery carries two signatures in `webhook-signature` (new first), so a receiver can switch secrets without missing a delivery.
+         * @description Secret key. A new signing secret, shown only in this answer. For 24 hours every delivery carries two signatures in `webhook-signature` (new first), so a receiver can switch secrets without missing a delivery.
          */
         post: operations["rotateWebhookEndpointSecret"];
         delete?: never;
@@ -1113,7 +1341,7 @@ export interface paths {
         put?: never;
         /**
          * Send a sample event of a type to the endpoint now and report the attempt
-         * @description The sample is signed like any delivery and recorded as a delivery; it is never retried.
+         * @description Secret key. Sends a sample event of `event_type` (default order.created) to the endpoint now, signed like any delivery, and reports what it answered. The attempt is recorded as a delivery; it is never retried.
          */
         post: operations["testWebhookEndpoint"];
         delete?: never;
@@ -1129,7 +1357,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Delivery attempts made to an endpoint, newest first */
+        /**
+         * Delivery attempts made to an endpoint, newest first
+         * @description Secret key. Every attempt to deliver to the endpoint, newest first, with status code, response body, latency and success; cursor pagination.
+         */
         get: operations["listWebhookEndpointDeliveries"];
         put?: never;
         post?: never;
@@ -1146,7 +1377,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One event with every attempt to deliver it, oldest first */
+        /**
+         * One event with every attempt to deliver it, oldest first
+         * @description Secret key. An event of the store (`evt_` id) with its payload, which is the `data` of the delivered body, and every attempt to deliver it, oldest first.
+         */
         get: operations["getWebhookEvent"];
         put?: never;
         post?: never;
@@ -1167,7 +1401,7 @@ export interface paths {
         put?: never;
         /**
          * Start a payment with one of the four provider kinds (signed, idempotent)
-         * @description card_redirect (Stripe Checkout): email, success_url, cancel_url; currency defaults to the store's. card_popup (Paystack): email, callback_url, currency NGN, GHS, ZAR, KES or USD. mobile_stk (M-Pesa): phone 254XXXXXXXXX, always KES; M-Pesa takes whole shillings, so cents are charged rounded up (`charged_amount`). mobile_collect (pawaPay): country KE, UG, TZ or RW, phone of that country, currency from the country. With order_id, currency must be the order's and amount its amount due (cents included, whatever the provider); mobile_stk and mobile_collect also take the amount due rounded up to whole units (what they charge), and either way the payment is for the amount due and `charged_amount` is the whole units. Any other amount is a 400 naming `amount`. 100 initialisations per hour per store. A test key reaches the built-in simulator when the provider has no test credentials.
+         * @description Secret key (a publishable key gets 403); signed and idempotent: a repeat of the `Idempotency-Key` answers the first initialisation and starts no second payment. `amount` is a decimal in major units. card_redirect (Stripe Checkout): email, success_url, cancel_url; currency defaults to the store's. card_popup (Paystack): email, callback_url, currency NGN, GHS, ZAR, KES or USD. mobile_stk (M-Pesa): phone 254XXXXXXXXX, always KES; M-Pesa takes whole shillings, so cents are charged rounded up (`charged_amount`). mobile_collect (pawaPay): country KE, UG, TZ or RW, phone of that country, currency from the country. With order_id, currency must be the order's and amount its amount due (cents included, whatever the provider); mobile_stk and mobile_collect also take the amount due rounded up to whole units (what they charge), and either way the payment is for the amount due and `charged_amount` is the whole units. Any other amount is a 400 naming `amount`; a paid or cancelled order is a 409 (`order_already_paid`, `order_cancelled`). 100 initialisations per hour per store. A test key reaches the built-in simulator when the provider has no test credentials.
          */
         post: operations["initializePayment"];
         delete?: never;
@@ -1187,7 +1421,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the provider where a payment stands; a paid payment marks its order paid
-         * @description Emits payment.succeeded or payment.failed when the status changes, and order.paid when the order becomes paid. Verifying a paid payment again changes nothing.
+         * @description Secret key. Asks the provider where the payment of `reference` stands (pending, paid, failed); `amount` in decimal major units. A paid payment marks its order paid. Emits payment.succeeded or payment.failed when the status changes, and order.paid when the order becomes paid; verifying a settled payment again changes nothing. An unknown reference is a 404; a provider's refusal a 502.
          */
         post: operations["verifyPayment"];
         delete?: never;
@@ -1207,7 +1441,7 @@ export interface paths {
         put?: never;
         /**
          * A payment provider's own notification (no API key: the payment it names gives the store)
-         * @description Checked with the provider's signature where it signs its notifications; otherwise confirmed by asking the provider. Each provider event is processed once.
+         * @description No API key: the payment the notification names gives the store. Each provider posts its own format: checked with the provider's signature where it signs its notifications, otherwise confirmed by asking the provider, so a claim alone never settles a payment. Each provider event is processed once (a repeat answers `duplicate` true). An unknown provider or reference is a 404; a body no gateway reads a 400 `callback_rejected`.
          */
         post: operations["receivePaymentCallback"];
         delete?: never;
@@ -1223,7 +1457,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI document */
+        /**
+         * This OpenAPI document
+         * @description The OpenAPI 3.1 description of every operation: parameters, bodies and answers as JSON Schema, with an example of each. No key needed, no rate limit; the same for every store.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -1240,7 +1477,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers (no database touched; for Kubernetes livenessProbe) */
+        /**
+         * Liveness: the process answers (no database touched; for Kubernetes livenessProbe)
+         * @description 200 `{"status": "ok"}` whenever the process can answer at all, even while draining or with the database down. No key, no rate limit.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -2316,8 +2556,10 @@ export interface operations {
     listProducts: {
         parameters: {
             query?: {
+                /** @example 2 */
                 limit?: number;
                 cursor?: string;
+                /** @example 019abfbe-1d07-773c-9474-e5f28ce20728 */
                 category_id?: string;
                 subcategory_id?: string;
                 collection_id?: string;
@@ -2585,6 +2827,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example mudcloth-cushion-cover-019ab644 */
                 slug: string;
             };
             cookie?: never;
@@ -2682,6 +2925,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 019ab5ea-3ed1-72ad-8eb1-98827c155f32 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -2776,6 +3020,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab226-aab5-7765-ae5f-e2efe7e30f74 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -2877,6 +3122,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab226-aab5-7765-ae5f-e2efe7e30f74 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3043,6 +3289,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab226-aab5-7765-ae5f-e2efe7e30f74 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3189,7 +3436,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab226-aab5-7765-ae5f-e2efe7e30f74 */
                 id: components["schemas"]["UUID"];
+                /** @example 019ab7fc-b396-720e-bb33-a94286933f92 */
                 variant_id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3300,7 +3549,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab226-aab5-7765-ae5f-e2efe7e30f74 */
                 id: components["schemas"]["UUID"];
+                /** @example 019ab7fc-b396-720e-bb33-a94286933f92 */
                 variant_id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3445,6 +3696,7 @@ export interface operations {
     listCategories: {
         parameters: {
             query?: {
+                /** @example room */
                 search?: string;
                 active?: boolean;
                 limit?: number;
@@ -3659,8 +3911,10 @@ export interface operations {
             query?: {
                 search?: string;
                 active?: boolean;
+                /** @example 2 */
                 limit?: number;
                 cursor?: string;
+                /** @example 019abfbe-1d07-773c-9474-e5f28ce20728 */
                 category_id?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -3873,6 +4127,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab53e-18b8-7884-9bb0-d99e5fe7af91 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3974,6 +4229,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab53e-18b8-7884-9bb0-d99e5fe7af91 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4104,6 +4360,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab7ee-438d-7d53-8a36-a44cf9a74eff */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4205,6 +4462,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab7ee-438d-7d53-8a36-a44cf9a74eff */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4335,6 +4593,7 @@ export interface operations {
         parameters: {
             query?: {
                 type?: string;
+                /** @example true */
                 show_on_homepage?: boolean;
                 limit?: number;
                 cursor?: string;
@@ -4558,6 +4817,7 @@ export interface operations {
     listProductCollectionItems: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
@@ -4565,6 +4825,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 019ab1b5-3afb-7e36-958c-a06f20f7555c */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4662,6 +4923,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab369-df31-7064-99eb-9b862ced426d */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4789,6 +5051,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab369-df31-7064-99eb-9b862ced426d */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4890,6 +5153,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab369-df31-7064-99eb-9b862ced426d */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -5033,13 +5297,16 @@ export interface operations {
                 quantity?: number;
                 region?: string;
                 country?: string;
+                /** @example Kampala */
                 place_name?: string;
                 latitude?: number;
                 longitude?: number;
                 customer_id?: string;
+                /** @example cushion */
                 search?: string;
                 category_id?: string;
                 subcategory_id?: string;
+                /** @example 1 */
                 limit?: number;
                 offset?: number;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
@@ -5128,7 +5395,9 @@ export interface operations {
     getProductPrices: {
         parameters: {
             query?: {
+                /** @example 2 */
                 quantity?: number;
+                /** @example US */
                 region?: string;
                 country?: string;
                 place_name?: string;
@@ -5140,6 +5409,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 019ab644-f3e0-7f3f-bbd5-0720ece384f9 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -5459,6 +5729,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019abdc4-953a-79e4-946c-faf89b77c77a */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -5560,6 +5831,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019abdc4-953a-79e4-946c-faf89b77c77a */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -5919,6 +6191,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example INR */
                 currency: components["schemas"]["CurrencyCode"];
             };
             cookie?: never;
@@ -6020,6 +6293,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example INR */
                 currency: components["schemas"]["CurrencyCode"];
             };
             cookie?: never;
@@ -6748,7 +7022,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_UmVmcmVzaGVkRXhhbXBsZUFjY2Vzc1Rva2VuQnJpYW4x
+                 */
                 "x-auth-token": string;
             };
             path?: never;
@@ -6846,7 +7123,10 @@ export interface operations {
                 fields?: string;
             };
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path?: never;
@@ -6944,10 +7224,14 @@ export interface operations {
                 fields?: string;
             };
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path: {
+                /** @example 019ab948-38da-73a9-9626-3ec23d03dce9 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -7054,7 +7338,10 @@ export interface operations {
                 fields?: string;
             };
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path?: never;
@@ -7149,7 +7436,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path?: never;
@@ -7275,10 +7565,14 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path: {
+                /** @example 019ab5ec-ad3a-7ece-b4f0-d2180b09308a */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -7380,13 +7674,17 @@ export interface operations {
     listThreads: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
             };
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path?: never;
@@ -7475,7 +7773,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path?: never;
@@ -7602,10 +7903,14 @@ export interface operations {
                 fields?: string;
             };
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path: {
+                /** @example 019abb56-0419-7baf-bcde-f22bb4694b8c */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -7707,6 +8012,7 @@ export interface operations {
     listThreadMessages: {
         parameters: {
             query?: {
+                /** @example 2 */
                 limit?: number;
                 cursor?: string;
                 order?: "asc" | "desc";
@@ -7714,10 +8020,14 @@ export interface operations {
                 fields?: string;
             };
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path: {
+                /** @example 019abb56-0419-7baf-bcde-f22bb4694b8c */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -7823,10 +8133,14 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path: {
+                /** @example 019abea7-aa4f-7a97-ab0d-f190deb54c78 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -7954,10 +8268,14 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The customer's access_token from sign-in, registration or refresh; the customer must own the record. */
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token": string;
             };
             path: {
+                /** @example 019abea7-aa4f-7a97-ab0d-f190deb54c78 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -8064,7 +8382,10 @@ export interface operations {
                 fields?: string;
             };
             header?: {
-                /** @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins. */
+                /**
+                 * @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins.
+                 * @example sess_9f2c4e7a1b3d5f60
+                 */
                 "X-Session-Id"?: string;
                 /** @description The customer's access token: it names its customer's cart, with or without customer_id (a customer_id of another customer is a 403), and wins over X-Session-Id. Required whenever customer_id is sent. */
                 "x-auth-token"?: string;
@@ -8161,7 +8482,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins. */
+                /**
+                 * @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins.
+                 * @example sess_9f2c4e7a1b3d5f60
+                 */
                 "X-Session-Id"?: string;
                 /** @description The customer's access token: it names its customer's cart, with or without customer_id (a customer_id of another customer is a 403), and wins over X-Session-Id. Required whenever customer_id is sent. */
                 "x-auth-token"?: string;
@@ -8296,12 +8620,16 @@ export interface operations {
                 customer_id?: string;
             };
             header?: {
-                /** @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins. */
+                /**
+                 * @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins.
+                 * @example sess_9f2c4e7a1b3d5f60
+                 */
                 "X-Session-Id"?: string;
                 /** @description The customer's access token: it names its customer's cart, with or without customer_id (a customer_id of another customer is a 403), and wins over X-Session-Id. Required whenever customer_id is sent. */
                 "x-auth-token"?: string;
             };
             path: {
+                /** @example 019ab578-955d-7446-9ac9-ca7ebcd0d323 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -8404,12 +8732,16 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins. */
+                /**
+                 * @description The anonymous cart's session (16-128 characters). Ignored when a customer token (or customer_id) is sent: the customer's cart wins.
+                 * @example sess_9f2c4e7a1b3d5f60
+                 */
                 "X-Session-Id"?: string;
                 /** @description The customer's access token: it names its customer's cart, with or without customer_id (a customer_id of another customer is a 403), and wins over X-Session-Id. Required whenever customer_id is sent. */
                 "x-auth-token"?: string;
             };
             path: {
+                /** @example 019ab578-955d-7446-9ac9-ca7ebcd0d323 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -8854,13 +9186,17 @@ export interface operations {
                 customer_id?: string;
                 order_status?: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
                 payment_status?: "pending" | "paid" | "failed" | "refunded";
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
             };
             header?: {
-                /** @description Required with a publishable key. */
+                /**
+                 * @description Required with a publishable key.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
                 "x-auth-token"?: string;
             };
             path?: never;
@@ -8951,7 +9287,10 @@ export interface operations {
             header?: {
                 /** @description The customer's access token; required with customer_id. It names its customer's cart as customer_id does, and wins over session_id, as on the cart operations: the cart checked out is the cart the shopper sees. */
                 "x-auth-token"?: string;
-                /** @description A repeat with the same key and body replays the first answer. */
+                /**
+                 * @description A repeat with the same key and body replays the first answer.
+                 * @example checkout-sess_9f2c4e7a1b3d5f60
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9128,6 +9467,7 @@ export interface operations {
                 "x-auth-token"?: string;
             };
             path: {
+                /** @example 019ab30f-e5d1-768b-a891-d692993de79d */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -9221,14 +9561,24 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 1-255 printable characters; a repeat replays the first answer. */
+                /**
+                 * @description 1-255 printable characters; a repeat replays the first answer.
+                 * @example ship-019ab30f-1
+                 */
                 "Idempotency-Key": string;
-                /** @description Unix seconds, within 5 minutes of the server clock. */
+                /**
+                 * @description Unix seconds, within 5 minutes of the server clock.
+                 * @example 1764072000
+                 */
                 "X-Timestamp": string;
-                /** @description Base64 HMAC-SHA256 of `<X-Timestamp>.<raw body>` keyed with the store's HMAC secret. */
+                /**
+                 * @description Base64 HMAC-SHA256 of `<X-Timestamp>.<raw body>` keyed with the store's HMAC secret.
+                 * @example 3q1tYv2cE0m9p4Bf6Jx8Qm0kH7sV5dR2nL1aC9eW4oU=
+                 */
                 "X-Signature": string;
             };
             path: {
+                /** @example 019ab30f-e5d1-768b-a891-d692993de79d */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -9370,6 +9720,7 @@ export interface operations {
     listPromotions: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 status?: "active" | "scheduled" | "expired" | "inactive" | "all";
@@ -9614,6 +9965,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 019abfd6-2db6-7460-b89d-e52c0e88eca3 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -9708,6 +10060,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab639-49aa-7736-8dd6-a11ab996f54b */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -9809,6 +10162,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab639-49aa-7736-8dd6-a11ab996f54b */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -9968,7 +10322,10 @@ export interface operations {
     checkGiftCard: {
         parameters: {
             query: {
-                /** @description The card's code; case, spaces and hyphens do not matter. */
+                /**
+                 * @description The card's code; case, spaces and hyphens do not matter.
+                 * @example BZ8E-P2KT-4WRV-DC35
+                 */
                 code: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -10056,6 +10413,7 @@ export interface operations {
     listGiftCards: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
@@ -10154,7 +10512,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A repeat with the same key and body replays the first answer: one card, not two. */
+                /**
+                 * @description A repeat with the same key and body replays the first answer: one card, not two.
+                 * @example gift-card-wanjiku-2026-12
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10275,6 +10636,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 019ab673-2b4f-7b3f-a40f-5afe4849a9fc */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -10378,6 +10740,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019abcb4-cd80-7832-961e-ac56b458d3a2 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -10479,6 +10842,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019abcb4-cd80-7832-961e-ac56b458d3a2 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -11051,6 +11415,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019abf5e-5e5c-76de-b564-9e084f8249db */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -11152,6 +11517,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019abf5e-5e5c-76de-b564-9e084f8249db */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -11285,6 +11651,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab575-5694-74b9-8aee-55862d667c00 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -11386,6 +11753,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab575-5694-74b9-8aee-55862d667c00 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -11520,6 +11888,7 @@ export interface operations {
     listPosts: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 category_id?: string;
@@ -11757,7 +12126,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The post's slug. */
+                /**
+                 * @description The post's slug.
+                 * @example from-nyeri-to-your-cup-brewing-kenyan-aa-at-home
+                 */
                 post: string;
             };
             cookie?: never;
@@ -11852,7 +12224,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The post's id. */
+                /**
+                 * @description The post's id.
+                 * @example 019ab148-d34d-7ab3-9f94-87b9ede3e550
+                 */
                 post: string;
             };
             cookie?: never;
@@ -11954,7 +12329,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The post's id. */
+                /**
+                 * @description The post's id.
+                 * @example 019ab148-d34d-7ab3-9f94-87b9ede3e550
+                 */
                 post: string;
             };
             cookie?: never;
@@ -12103,6 +12481,7 @@ export interface operations {
     listLookbooks: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 collection_id?: string;
@@ -12341,7 +12720,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The lookbook's slug. */
+                /**
+                 * @description The lookbook's slug.
+                 * @example slow-mornings
+                 */
                 lookbook: string;
             };
             cookie?: never;
@@ -12436,7 +12818,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The lookbook's id. */
+                /**
+                 * @description The lookbook's id.
+                 * @example 019abeee-c228-7e2e-ba9e-7a5e66084b47
+                 */
                 lookbook: string;
             };
             cookie?: never;
@@ -12538,7 +12923,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The lookbook's id. */
+                /**
+                 * @description The lookbook's id.
+                 * @example 019abeee-c228-7e2e-ba9e-7a5e66084b47
+                 */
                 lookbook: string;
             };
             cookie?: never;
@@ -12689,8 +13077,10 @@ export interface operations {
     searchProducts: {
         parameters: {
             query?: {
+                /** @example soapstone */
                 q?: string;
                 query?: string;
+                /** @example 2 */
                 limit?: number;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -13017,6 +13407,7 @@ export interface operations {
     listWebhookEndpoints: {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
@@ -13233,6 +13624,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -13336,6 +13728,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -13437,6 +13830,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -13562,6 +13956,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -13665,6 +14060,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -13791,6 +14187,7 @@ export interface operations {
     listWebhookEndpointDeliveries: {
         parameters: {
             query?: {
+                /** @example 1 */
                 limit?: number;
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
@@ -13798,6 +14195,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -13904,6 +14302,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @example evt_7d2f4c1a9b3e48d6a0c5e1f2b7d9a4c3 */
                 id: string;
             };
             cookie?: never;
@@ -14006,11 +14405,20 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 1-255 printable characters; a repeat replays the first answer and starts no second payment. */
+                /**
+                 * @description 1-255 printable characters; a repeat replays the first answer and starts no second payment.
+                 * @example pay-019ab30f-1
+                 */
                 "Idempotency-Key": string;
-                /** @description Unix seconds, within 5 minutes of the server clock. */
+                /**
+                 * @description Unix seconds, within 5 minutes of the server clock.
+                 * @example 1764072000
+                 */
                 "X-Timestamp": string;
-                /** @description Base64 HMAC-SHA256 of `<X-Timestamp>.<raw body>` keyed with the store's HMAC secret. */
+                /**
+                 * @description Base64 HMAC-SHA256 of `<X-Timestamp>.<raw body>` keyed with the store's HMAC secret.
+                 * @example p9Xk2Lq7Rz4Tb1Wc8Vn3Ym6Hd0Jf5Gs2Ke9Ua4Io7Q=
+                 */
                 "X-Signature": string;
             };
             path?: never;
@@ -14313,11 +14721,17 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example mobile_stk */
                 provider: "card_redirect" | "card_popup" | "mobile_stk" | "mobile_collect";
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Read by the operation itself, in the sender's own format; the example is one it accepts. */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description The notification was received. */
             200: {
@@ -14425,7 +14839,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": Record<string, never>;
+                };
             };
         };
     };

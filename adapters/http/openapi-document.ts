@@ -93,6 +93,11 @@ const tidy = (value: unknown): unknown => {
   const out: Record<string, unknown> = {};
   const object = value as Record<string, unknown>;
   for (const [key, inner] of Object.entries(object)) {
+    // An example is data a client sends or gets: its own `title` or `description` stays as it is.
+    if (key === "example" || key === "examples") {
+      out[key] = inner;
+      continue;
+    }
     if (key === "title" && typeof inner === "string" && GENERATED_TITLE.test(inner)) continue;
     if (key === "description" && typeof inner === "string" && GENERATED_DESCRIPTION.test(inner)) {
       const format = FORMATS.find(([pattern]) => pattern.test(inner))?.[1];
@@ -102,6 +107,54 @@ const tidy = (value: unknown): unknown => {
     out[key] = tidy(inner);
   }
   return out;
+};
+
+/** The example answer of `GET /v1/openapi.json`: its top level, with one path of the many. */
+const DOCUMENT_EXAMPLE = (info: OpenApiInfo): JsonObject => ({
+  openapi: "3.1.0",
+  info: { title: info.title, version: info.version, description: info.description, license: { name: "MIT", identifier: "MIT" } },
+  servers: [{ url: "/" }],
+  security: [{ anyKey: [] }],
+  tags: [{ name: "Meta", description: TAG_DESCRIPTIONS.Meta }],
+  paths: { "/healthz": { get: { operationId: "getHealth", summary: "Liveness: the process answers (no database touched; for Kubernetes livenessProbe)" } } },
+  components: { schemas: {}, securitySchemes: {} },
+});
+
+/** The start of a `GET /metrics` answer (the Prometheus text format). */
+const METRICS_EXAMPLE = [
+  "# HELP storefront_http_requests_total HTTP requests answered, by method, route template and status.",
+  "# TYPE storefront_http_requests_total counter",
+  'storefront_http_requests_total{method="GET",route="/v1/products",status="200"} 1284',
+  "# HELP storefront_http_request_duration_seconds Time from a request's arrival to its answer, by method, route template and status.",
+  "# TYPE storefront_http_request_duration_seconds histogram",
+  'storefront_http_request_duration_seconds_bucket{method="GET",route="/v1/products",status="200",le="0.05"} 1250',
+  "",
+].join("\n");
+
+/** A media type's `examples`: the one example of the operation. */
+const namedExample = (value: unknown): JsonObject => ({ example: { value } });
+
+/**
+ * The example's path or query values as the parameters' schemas describe them (a `limit` of
+ * `"2"` is the integer 2); an example naming a parameter the route does not take, or a value it
+ * refuses, stops the build, so a wrong example cannot reach the document.
+ */
+const exampleValues = (
+  route: AnyRoute,
+  schema: Schema.Schema.Any | undefined,
+  given: Readonly<Record<string, string>> | undefined,
+  location: "path" | "query",
+): Record<string, unknown> => {
+  const entries = Object.entries(given ?? {}).filter(([name]) => !(location === "query" && name === "fields" && route.fields !== undefined));
+  if (entries.length === 0) return {};
+  if (schema === undefined) throw new Error(`${route.operationId}: the example gives ${location} parameters the route does not take`);
+  const known = (schema as { readonly fields?: Record<string, unknown> }).fields ?? {};
+  for (const [name] of entries) {
+    if (!(name in known)) throw new Error(`${route.operationId}: the example gives ${location} parameter ${name}, which the route does not take`);
+  }
+  const decoded = Schema.decodeUnknownEither(schema as Schema.Schema<Record<string, unknown>, unknown>)(Object.fromEntries(entries));
+  if (Either.isLeft(decoded)) throw new Error(`${route.operationId}: the example's ${location} parameters do not decode: ${decoded.left.message}`);
+  return Object.fromEntries(entries.map(([name]) => [name, decoded.right[name]]));
 };
 
 export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiInfo): JsonObject => {
@@ -118,7 +171,10 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
 
   for (const route of routes) {
     const parameters: JsonObject[] = [];
+    const example = route.example;
     const addParameters = (schema: Schema.Schema.Any | undefined, location: "path" | "query"): void => {
+      const given = location === "path" ? example.params : example.query;
+      const examples = exampleValues(route, schema, given, location);
       if (schema === undefined) return;
       const json = toJson(Schema.typeSchema(schema));
       const properties = (json.properties ?? {}) as Record<string, JsonObject>;
@@ -133,6 +189,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
           required: location === "path" || required.has(name),
           schema: fallback === undefined ? property : { ...property, default: fallback },
           ...(typeof property.description === "string" ? { description: property.description } : {}),
+          ...(name in examples ? { example: examples[name] } : {}),
         });
       }
     };
@@ -145,17 +202,38 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
         required: false,
         description: "Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`).",
         schema: { type: "string" },
+        ...(example.query?.fields !== undefined ? { example: example.query.fields } : {}),
       });
     }
+    const headerNames = new Set((route.headers ?? []).map((h) => h.name.toLowerCase()));
+    const headerExamples = new Map(Object.entries(example.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+    for (const name of headerExamples.keys()) {
+      if (!headerNames.has(name)) throw new Error(`${route.operationId}: the example sends header ${name}, which the route does not declare`);
+    }
     for (const header of route.headers ?? []) {
-      parameters.push({ name: header.name, in: "header", required: header.required, description: header.description, schema: { type: "string" } });
+      const value = headerExamples.get(header.name.toLowerCase());
+      parameters.push({
+        name: header.name,
+        in: "header",
+        required: header.required,
+        description: header.description,
+        schema: { type: "string" },
+        ...(value !== undefined ? { example: value } : {}),
+      });
+    }
+    if (example.response.status !== route.success.status) {
+      throw new Error(`${route.operationId}: the example answers ${example.response.status}, the route ${route.success.status}`);
+    }
+    if (example.body === undefined && route.body !== undefined) throw new Error(`${route.operationId}: the example sends no body`);
+    if ((example.response.body === undefined) !== (route.success.schema === undefined)) {
+      throw new Error(`${route.operationId}: the example's answer ${example.response.body === undefined ? "has no body" : "has a body the route does not answer"}`);
     }
 
     const responses: Record<string, JsonObject> = {
       [String(route.success.status)]: {
         description: route.success.description,
         ...(route.success.schema !== undefined
-          ? { content: { "application/json": { schema: toJson(Schema.encodedBoundSchema(route.success.schema)) } } }
+          ? { content: { "application/json": { schema: toJson(Schema.encodedBoundSchema(route.success.schema)), examples: namedExample(example.response.body) } } }
           : {}),
       },
     };
@@ -172,13 +250,27 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     const operation: JsonObject = {
       operationId: route.operationId,
       summary: route.summary,
-      ...(route.description !== undefined ? { description: route.description } : {}),
+      description: route.description,
       tags: [route.tag],
       security: route.access === "public" ? [] : [{ [route.access === "secret" ? "secretKey" : "anyKey"]: [] }],
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(route.body !== undefined
-        ? { requestBody: { required: true, content: { "application/json": { schema: toJson(Schema.encodedBoundSchema(route.body)) } } } }
-        : {}),
+        ? {
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: toJson(Schema.encodedBoundSchema(route.body)), examples: namedExample(example.body) } },
+            },
+          }
+        : example.body !== undefined
+          ? {
+              // A body the handler reads itself (a provider's notification): no schema, but one it accepts.
+              requestBody: {
+                required: true,
+                description: "Read by the operation itself, in the sender's own format; the example is one it accepts.",
+                content: { "application/json": { schema: { type: "object" }, examples: namedExample(example.body) } },
+              },
+            }
+          : {}),
       responses,
     };
     const path = (paths[route.path] ??= {});
@@ -189,9 +281,16 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     get: {
       operationId: "getOpenApiDocument",
       summary: "This OpenAPI document",
+      description:
+        "The OpenAPI 3.1 description of every operation: parameters, bodies and answers as JSON Schema, with an example of each. No key needed, no rate limit; the same for every store.",
       tags: ["Meta"],
       security: [],
-      responses: { "200": { description: "The OpenAPI 3.1 document of the API." } },
+      responses: {
+        "200": {
+          description: "The OpenAPI 3.1 document of the API.",
+          content: { "application/json": { schema: { type: "object" }, examples: namedExample(DOCUMENT_EXAMPLE(info)) } },
+        },
+      },
     },
   };
 
@@ -200,9 +299,10 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     get: {
       operationId: "getHealth",
       summary: "Liveness: the process answers (no database touched; for Kubernetes livenessProbe)",
+      description: "200 `{\"status\": \"ok\"}` whenever the process can answer at all, even while draining or with the database down. No key, no rate limit.",
       tags: ["Meta"],
       security: [],
-      responses: { "200": { description: "The process is alive.", content: { "application/json": { schema: Probe("ok") } } } },
+      responses: { "200": { description: "The process is alive.", content: { "application/json": { schema: Probe("ok"), examples: namedExample({ status: "ok" }) } } } },
     },
   };
   const readiness = (status: string) => ({
@@ -229,7 +329,15 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       tags: ["Meta"],
       security: [],
       responses: {
-        "200": { description: "Ready for traffic.", content: { "application/json": { schema: readiness("ready") } } },
+        "200": {
+          description: "Ready for traffic.",
+          content: {
+            "application/json": {
+              schema: readiness("ready"),
+              examples: namedExample({ status: "ready", checks: { database: "ok", migrations: "current", draining: false } }),
+            },
+          },
+        },
         "503": { description: "Not ready: see `checks`.", content: { "application/json": { schema: readiness("not_ready") } } },
       },
     },
@@ -244,7 +352,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       tags: ["Meta"],
       security: [{ metricsToken: [] }],
       responses: {
-        "200": { description: "The metrics.", content: { "text/plain; version=0.0.4": { schema: { type: "string" } } } },
+        "200": { description: "The metrics.", content: { "text/plain; version=0.0.4": { schema: { type: "string" }, examples: namedExample(METRICS_EXAMPLE) } } },
         "401": { description: "No metrics token, or another one." },
         "404": { description: "Metrics are not served (no STOREFRONT_METRICS_TOKEN)." },
       },

@@ -17,6 +17,26 @@ export interface HeaderDoc {
   readonly description: string;
 }
 
+/**
+ * One request and its answer, shown in the document (OpenAPI `example`s on the parameters, the
+ * body and the success answer) and sent by test/adapters/http/openapi-examples.test.ts to a
+ * freshly seeded demo store, which proves it true. Ids are the fixed ones of
+ * adapters/http/examples/example-ids.ts, which the test maps to demo records (docs/decisions.md).
+ */
+export interface RouteExample {
+  /** Path parameters, as they appear in the path. */
+  readonly params?: Readonly<Record<string, string>>;
+  /** Query parameters, as they appear in the query string. */
+  readonly query?: Readonly<Record<string, string>>;
+  /** Request headers beyond `Authorization` (for a signed route, X-Timestamp and X-Signature are illustrative). */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+  /** Which key the example is sent with; by default the least one the route takes (publishable where allowed). */
+  readonly key?: "secret" | "publishable";
+  /** The answer: the success status and, unless it has none, its body. */
+  readonly response: { readonly status: number; readonly body?: unknown };
+}
+
 export interface RouteInput<P, Q, B, Caller = Principal> {
   readonly params: P;
   readonly query: Q;
@@ -50,7 +70,9 @@ export interface RouteDefinition<P, Q, B, R, A extends Access = Access> {
   /** OpenAPI-style path, e.g. `/v1/products/{id}`. */
   readonly path: string;
   readonly summary: string;
-  readonly description?: string;
+  /** What it does, who may call it (key type, customer token), the money unit it answers in, notable errors. */
+  readonly description: string;
+  readonly example: RouteExample;
   readonly tag: string;
   readonly access: A;
   readonly params?: Schema.Schema<P, any, never>;

@@ -65,7 +65,8 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
 
 /** The six-digit code of a one-time code email. */
 export const codeIn = (mail: ReceivedMail): string => {
-  const match = /sign-in code for .*? is (\d{6})\./.exec(mail.raw);
+  // A quoted-printable body breaks long lines with a trailing "="; the code may sit after one.
+  const match = /sign-in code for .*? is (\d{6})\./.exec(mail.raw.replace(/=\r?\n/g, ""));
   if (match === null) throw new Error(`no code in the email:\n${mail.raw}`);
   return match[1]!;
 };

@@ -23,6 +23,7 @@ import { sessionIdOf } from "./cart-routes.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Acknowledgement, Me, Session, SignIn } from "../schemas/customer-schemas.js";
+import { authExamples } from "../examples/auth-examples.js";
 
 const CART_SESSION_HEADER = {
   name: "X-Session-Id",
@@ -52,8 +53,10 @@ export class AuthRoutes implements RouteModule {
         method: "POST",
         path: "/v1/auth/register",
         summary: "Register a customer with a password and sign them in",
-        description: "The email stays unconfirmed until a one-time code is verified. Records `customer.created`.",
+        description:
+          "Secret key. Registers a customer with a password and signs them in: an access token (1 hour) and a refresh token (30 days). The email stays unconfirmed until a one-time code is verified. A guest cart named by `X-Session-Id` is merged into the customer's. A taken email is a 409 `email_taken`. Records `customer.created`.",
         tag: TAG,
+        example: authExamples.registerCustomer,
         access: "secret",
         body: RegisterInput,
         errors: [409],
@@ -66,8 +69,10 @@ export class AuthRoutes implements RouteModule {
         method: "POST",
         path: "/v1/auth/login",
         summary: "Sign a customer in with email and password",
-        description: "Failed attempts are limited per email and per client address (429 with Retry-After).",
+        description:
+          "Secret key. Signs a customer in with email and password: an access token (1 hour, for `x-auth-token`) and a refresh token (30 days). A wrong email or password is a 401 `invalid_credentials`; an inactive customer a 403. Failed attempts are limited per email and per client address (429 with Retry-After). A guest cart named by `X-Session-Id` is merged into the customer's.",
         tag: TAG,
+        example: authExamples.logIn,
         access: "secret",
         body: LoginInput,
         success: { status: 200, description: "The customer, signed in.", schema: SignIn },
@@ -79,8 +84,10 @@ export class AuthRoutes implements RouteModule {
         method: "POST",
         path: "/v1/auth/otp/request",
         summary: "Email a six-digit sign-in code (valid 10 minutes, 5 tries)",
-        description: "Answers 202 whether or not the email belongs to a customer.",
+        description:
+          "Secret key. Emails a six-digit sign-in code, valid for 10 minutes and 5 tries; a new code replaces the previous one. Answers 202 whether or not the email belongs to a customer. Requests per email are limited (429).",
         tag: TAG,
+        example: authExamples.requestOneTimeCode,
         access: "secret",
         body: CodeRequestInput,
         success: { status: 202, description: "Accepted: a code is on its way if the email is a customer's.", schema: Acknowledgement },
@@ -94,7 +101,10 @@ export class AuthRoutes implements RouteModule {
         method: "POST",
         path: "/v1/auth/otp/verify",
         summary: "Sign a customer in with a one-time code (confirms the email)",
+        description:
+          "Secret key. Signs a customer in with the emailed code and confirms their email. A wrong, used or expired code is a 401 `invalid_code`; tries are limited per email and client address (429). A guest cart named by `X-Session-Id` is merged into the customer's.",
         tag: TAG,
+        example: authExamples.verifyOneTimeCode,
         access: "secret",
         body: CodeVerifyInput,
         success: { status: 200, description: "The customer, signed in.", schema: SignIn },
@@ -107,8 +117,9 @@ export class AuthRoutes implements RouteModule {
         path: "/v1/auth/refresh",
         summary: "Exchange a refresh token for a new token pair",
         description:
-          "Refresh tokens rotate: each works once. Presenting a used one again ends the whole session (every token of that sign-in).",
+          "Secret key. Exchanges a refresh token for a new access and refresh token. Refresh tokens rotate: each works once. Presenting a used one again ends the whole session (every token of that sign-in) with a 401.",
         tag: TAG,
+        example: authExamples.refreshSession,
         access: "secret",
         body: RefreshInput,
         success: { status: 200, description: "The new session tokens.", schema: Schema.Struct({ session: Session }) },
@@ -119,7 +130,10 @@ export class AuthRoutes implements RouteModule {
         method: "POST",
         path: "/v1/auth/logout",
         summary: "End the session of the customer's access token",
+        description:
+          "Secret key and the customer's `x-auth-token`. Ends the session of the token: its access token and every refresh token of that sign-in stop working.",
         tag: TAG,
+        example: authExamples.logOut,
         access: "secret",
         headers: [customerTokenHeader],
         success: { status: 200, description: "Signed out; every token of the session stops working.", schema: Acknowledgement },
@@ -133,7 +147,10 @@ export class AuthRoutes implements RouteModule {
         method: "GET",
         path: "/v1/auth/me",
         summary: "The signed-in customer",
+        description:
+          "Secret key and the customer's `x-auth-token`. The user and customer records of the signed-in customer. A missing, unknown or ended token is a 401 (`invalid_token`, `token_expired`).",
         tag: TAG,
+        example: authExamples.getCurrentCustomer,
         access: "secret",
         headers: [customerTokenHeader],
         success: { status: 200, description: "The user and the customer of the token.", schema: Me },

@@ -14,6 +14,7 @@ import { uuidParam } from "../query-params.js";
 import { defineRoute, type AnyRoute, type HeaderDoc } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Cart } from "../schemas/cart-schemas.js";
+import { shoppingExamples } from "../examples/shopping-examples.js";
 
 const TAG = "Cart";
 export const SESSION_HEADER = "x-session-id";
@@ -62,8 +63,9 @@ export class CartRoutes implements RouteModule {
         path: "/v1/cart",
         summary: "The addressed cart (an empty one, without id, before the first add)",
         description:
-          "The cart of the customer named by `x-auth-token` (with or without `customer_id`), or else of `X-Session-Id`; with neither, 400 `session_required`. The same addressing holds for adding, changing and removing lines.",
+          "Any key. The cart of the customer named by `x-auth-token` (with or without `customer_id`), or else of `X-Session-Id`; with neither, 400 `session_required`. Before the first add it is an empty cart without id. Money (`unit_price`, `line_total`, `subtotal`) is in integer minor units of the cart's `currency`. The same addressing holds for adding, changing and removing lines.",
         tag: TAG,
+        example: shoppingExamples.getCart,
         access: "publishable",
         query: CustomerQuery,
         headers,
@@ -76,7 +78,10 @@ export class CartRoutes implements RouteModule {
         method: "POST",
         path: "/v1/cart/items",
         summary: "Add a variant; a variant already in the cart has its quantity raised",
+        description:
+          "Any key, addressed as `GET /v1/cart` (a `customer_id` needs the customer's `x-auth-token`). Adds a variant; a variant already in the cart has its quantity raised instead of a second line. Stock short of the new quantity is a 409 `insufficient_stock`; a variant of no active product of the store a 400 naming `variant_id`. Answers the cart, money in integer minor units.",
         tag: TAG,
+        example: shoppingExamples.addCartItem,
         access: "publishable",
         body: AddCartItemInput,
         headers,
@@ -91,7 +96,10 @@ export class CartRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/cart/items/{id}",
         summary: "Set the quantity of a cart line",
+        description:
+          "Any key, addressed as `GET /v1/cart`. Sets a line's quantity (1-10000); stock short of it is a 409 `insufficient_stock`, a line of another cart a 404. Answers the cart, money in integer minor units.",
         tag: TAG,
+        example: shoppingExamples.updateCartItem,
         access: "publishable",
         params: ByLine,
         body: UpdateCartItemInput,
@@ -107,7 +115,10 @@ export class CartRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/cart/items/{id}",
         summary: "Remove a line from the cart",
+        description:
+          "Any key, addressed as `GET /v1/cart`. Removes a line (a line of another cart is a 404) and answers the cart, money in integer minor units.",
         tag: TAG,
+        example: shoppingExamples.removeCartItem,
         access: "publishable",
         params: ByLine,
         query: CustomerQuery,

@@ -14,6 +14,7 @@ import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { CATEGORY_FIELDS, Category, SUBCATEGORY_FIELDS, Subcategory } from "../schemas/catalog-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
+import { catalogExamples } from "../examples/catalog-examples.js";
 
 const TAG = "Categories";
 const ById = Schema.Struct({ id: Schema.UUID });
@@ -39,7 +40,10 @@ export class CategoryRoutes implements RouteModule {
         method: "GET",
         path: "/v1/categories",
         summary: "List categories (active ones unless active=false), by name",
+        description:
+          "Any key. Categories by name: active ones unless `active=false` (then inactive ones only), `search` matching a name substring case-insensitively; cursor pagination (limit 1-200, default 50).",
         tag: TAG,
+        example: catalogExamples.listCategories,
         access: "publishable",
         answerCache: {},
         query: Schema.Struct(listQuery(200, 50)),
@@ -59,7 +63,10 @@ export class CategoryRoutes implements RouteModule {
         method: "GET",
         path: "/v1/subcategories",
         summary: "List subcategories, optionally of one category",
+        description:
+          "Any key. Subcategories by name, of one category with `category_id`: active ones unless `active=false`, `search` matching a name substring case-insensitively; cursor pagination (limit 1-500, default 100).",
         tag: TAG,
+        example: catalogExamples.listSubcategories,
         access: "publishable",
         answerCache: {},
         query: Schema.Struct({ ...listQuery(500, 100), category_id: Schema.optional(uuidParam) }),
@@ -83,7 +90,9 @@ export class CategoryRoutes implements RouteModule {
         method: "POST",
         path: "/v1/categories",
         summary: "Create a category",
+        description: "Secret key. Creates a category, active unless `active` is false. Answers it with its id.",
         tag: TAG,
+        example: catalogExamples.createCategory,
         access: "secret",
         body: CategoryInput,
         success: { status: 201, description: "The category.", schema: Category },
@@ -94,7 +103,9 @@ export class CategoryRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/categories/{id}",
         summary: "Change a category",
+        description: "Secret key. Renames a category, changes its image or switches it on or off; absent fields stay as they are.",
         tag: TAG,
+        example: catalogExamples.updateCategory,
         access: "secret",
         params: ById,
         body: CategoryPatch,
@@ -106,7 +117,9 @@ export class CategoryRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/categories/{id}",
         summary: "Delete a category and its subcategories (products stay, without a category)",
+        description: "Secret key. Deletes a category with its subcategories; its products stay in the catalog without a category.",
         tag: TAG,
+        example: catalogExamples.deleteCategory,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },
@@ -120,7 +133,9 @@ export class CategoryRoutes implements RouteModule {
         method: "POST",
         path: "/v1/subcategories",
         summary: "Create a subcategory of a category",
+        description: "Secret key. Creates a subcategory under `category_id`, which must be a category of the store (a 400 naming `category_id` otherwise).",
         tag: TAG,
+        example: catalogExamples.createSubcategory,
         access: "secret",
         body: SubcategoryInput,
         success: { status: 201, description: "The subcategory.", schema: Subcategory },
@@ -131,7 +146,9 @@ export class CategoryRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/subcategories/{id}",
         summary: "Change a subcategory",
+        description: "Secret key. Renames a subcategory, changes its image, switches it on or off or moves it to another category of the store.",
         tag: TAG,
+        example: catalogExamples.updateSubcategory,
         access: "secret",
         params: ById,
         body: SubcategoryPatch,
@@ -143,7 +160,9 @@ export class CategoryRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/subcategories/{id}",
         summary: "Delete a subcategory",
+        description: "Secret key. Deletes a subcategory; its products stay in the catalog without a subcategory.",
         tag: TAG,
+        example: catalogExamples.deleteSubcategory,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },

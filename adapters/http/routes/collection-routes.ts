@@ -9,6 +9,7 @@ import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Collection, CollectionItem } from "../schemas/catalog-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
+import { catalogExamples } from "../examples/catalog-examples.js";
 
 const TAG = "Collections";
 const ById = Schema.Struct({ id: Schema.UUID });
@@ -28,7 +29,10 @@ export class CollectionRoutes implements RouteModule {
         method: "GET",
         path: "/v1/product-collections",
         summary: "List active collections, highest display priority first",
+        description:
+          "Any key. Active collections, highest `display_priority` first, filtered by `type` and `show_on_homepage`; cursor pagination (limit 1-200, default 50).",
         tag: TAG,
+        example: catalogExamples.listProductCollections,
         access: "publishable",
         answerCache: {},
         query: Schema.Struct({
@@ -52,7 +56,10 @@ export class CollectionRoutes implements RouteModule {
         method: "GET",
         path: "/v1/product-collections/{id}/items",
         summary: "The products of a collection, in order",
+        description:
+          "Any key. The collection's products in order, each with its `sort_order` and the embedded product (`online_price` and `online_sale_price` in integer minor units of the store's base currency); cursor pagination. A publishable key sees active products only, and an inactive collection as a 404; a secret key sees both.",
         tag: TAG,
+        example: catalogExamples.listProductCollectionItems,
         access: "publishable",
         answerCache: {},
         params: ById,
@@ -75,7 +82,10 @@ export class CollectionRoutes implements RouteModule {
         method: "POST",
         path: "/v1/product-collections",
         summary: "Create a collection",
+        description:
+          "Secret key. Creates a collection (its items are set with `PUT /v1/product-collections/{id}/items`). The slug defaults to one made from the name; a taken slug is a 409 `duplicate_slug`.",
         tag: TAG,
+        example: catalogExamples.createProductCollection,
         access: "secret",
         body: CollectionInput,
         errors: [409],
@@ -87,7 +97,9 @@ export class CollectionRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/product-collections/{id}",
         summary: "Change a collection",
+        description: "Secret key. Changes a collection's name, slug, type, switch, home-page flag or priority; a taken slug is a 409 `duplicate_slug`.",
         tag: TAG,
+        example: catalogExamples.updateProductCollection,
         access: "secret",
         params: ById,
         body: CollectionPatch,
@@ -100,7 +112,9 @@ export class CollectionRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/product-collections/{id}",
         summary: "Delete a collection (its products stay)",
+        description: "Secret key. Deletes a collection and its item list; the products stay in the catalog.",
         tag: TAG,
+        example: catalogExamples.deleteProductCollection,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },
@@ -114,7 +128,10 @@ export class CollectionRoutes implements RouteModule {
         method: "PUT",
         path: "/v1/product-collections/{id}/items",
         summary: "Replace a collection's items (order: sort_order, else the order given)",
+        description:
+          "Secret key. Replaces the whole item list: ordered by `sort_order`, else by the order given. Each `product_id` must be a product of the store, once (a 400 naming `items[i].product_id` otherwise). Answers the new items.",
         tag: TAG,
+        example: catalogExamples.replaceProductCollectionItems,
         access: "secret",
         params: ById,
         body: CollectionItemsInput,

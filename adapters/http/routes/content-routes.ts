@@ -22,6 +22,7 @@ import {
   PostSummary,
 } from "../schemas/content-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
+import { contentExamples } from "../examples/content-examples.js";
 
 const POSTS = "Posts";
 const LOOKBOOKS = "Lookbooks";
@@ -54,8 +55,10 @@ export class ContentRoutes implements RouteModule {
         method: "GET",
         path: "/v1/posts",
         summary: "List published posts, newest publication first",
-        description: "Summaries: the post without `content`, `products` and `lookbooks` (read a post by slug for those).",
+        description:
+          "Any key. Published posts, newest publication first, optionally of one category or showing one product; cursor pagination. Summaries: the post without `content`, `products` and `lookbooks` (read a post by slug for those).",
         tag: POSTS,
+        example: contentExamples.listPosts,
         access: "publishable",
         query: Schema.Struct({
           ...pageQuery,
@@ -78,7 +81,10 @@ export class ContentRoutes implements RouteModule {
         method: "GET",
         path: "/v1/posts/{post}",
         summary: "Get a published post by its slug (counts a view)",
+        description:
+          "Any key. A published post with its content, its products (prices in integer minor units of the store's base currency) and its lookbooks; each read counts a view. A draft, archived or future post is a 404.",
         tag: POSTS,
+        example: contentExamples.getPostBySlug,
         access: "publishable",
         params: PostBySlug,
         fields: { allowed: POST_FIELDS },
@@ -90,7 +96,10 @@ export class ContentRoutes implements RouteModule {
         method: "POST",
         path: "/v1/posts",
         summary: "Create a post (a draft unless a status is given)",
+        description:
+          "Secret key. Creates a post, a draft unless `status` says otherwise; publishing stamps `published_at` now unless given. `product_ids` and `lookbook_ids` link products and lookbooks of the store, in that order (one of another store is a 400 naming it). The slug defaults to one made from the title; a taken slug is a 409 `duplicate_slug`.",
         tag: POSTS,
+        example: contentExamples.createPost,
         access: "secret",
         body: PostInput,
         errors: [409],
@@ -102,7 +111,9 @@ export class ContentRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/posts/{post}",
         summary: "Change a post; product_ids and lookbook_ids, when given, replace the links",
+        description: "Secret key. Changes a post by id; `product_ids` and `lookbook_ids`, when given, replace the links. A taken slug is a 409.",
         tag: POSTS,
+        example: contentExamples.updatePost,
         access: "secret",
         params: PostById,
         body: PostPatch,
@@ -115,7 +126,9 @@ export class ContentRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/posts/{post}",
         summary: "Delete a post (its products and lookbooks stay)",
+        description: "Secret key. Deletes a post by id; its products and lookbooks stay.",
         tag: POSTS,
+        example: contentExamples.deletePost,
         access: "secret",
         params: PostById,
         success: { status: 204, description: "Deleted." },
@@ -129,8 +142,10 @@ export class ContentRoutes implements RouteModule {
         method: "GET",
         path: "/v1/lookbooks",
         summary: "List published lookbooks, newest publication first",
-        description: "Summaries: the lookbook without `images` (read a lookbook by slug for those).",
+        description:
+          "Any key. Published lookbooks, newest publication first, optionally of one collection; cursor pagination. Summaries: the lookbook without `images` (read a lookbook by slug for those).",
         tag: LOOKBOOKS,
+        example: contentExamples.listLookbooks,
         access: "publishable",
         query: Schema.Struct({ ...pageQuery, collection_id: Schema.optional(uuidParam) }),
         fields: { allowed: LOOKBOOK_SUMMARY_FIELDS, target: { list: "lookbooks" } },
@@ -149,7 +164,10 @@ export class ContentRoutes implements RouteModule {
         method: "GET",
         path: "/v1/lookbooks/{lookbook}",
         summary: "Get a published lookbook by its slug, with its images",
+        description:
+          "Any key. A published lookbook with its images in order, each with its shoppable hotspots (a product at x%, y%). An unpublished or future one is a 404.",
         tag: LOOKBOOKS,
+        example: contentExamples.getLookbookBySlug,
         access: "publishable",
         params: LookbookBySlug,
         fields: { allowed: LOOKBOOK_FIELDS },
@@ -161,7 +179,10 @@ export class ContentRoutes implements RouteModule {
         method: "POST",
         path: "/v1/lookbooks",
         summary: "Create a lookbook (published now unless published_at says otherwise)",
+        description:
+          "Secret key. Creates a lookbook, published now unless `published_at` says otherwise (null: unpublished; a future time schedules it), with its images and hotspots. The slug defaults to one made from the title; a taken slug is a 409.",
         tag: LOOKBOOKS,
+        example: contentExamples.createLookbook,
         access: "secret",
         body: LookbookInput,
         errors: [409],
@@ -173,7 +194,9 @@ export class ContentRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/lookbooks/{lookbook}",
         summary: "Change a lookbook; images, when given, replace all of them",
+        description: "Secret key. Changes a lookbook by id; `images`, when given, replace all of them.",
         tag: LOOKBOOKS,
+        example: contentExamples.updateLookbook,
         access: "secret",
         params: LookbookById,
         body: LookbookPatch,
@@ -186,7 +209,9 @@ export class ContentRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/lookbooks/{lookbook}",
         summary: "Delete a lookbook (posts that showed it no longer do)",
+        description: "Secret key. Deletes a lookbook by id; posts that showed it no longer do.",
         tag: LOOKBOOKS,
+        example: contentExamples.deleteLookbook,
         access: "secret",
         params: LookbookById,
         success: { status: 204, description: "Deleted." },

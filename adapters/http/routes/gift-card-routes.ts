@@ -18,6 +18,7 @@ import {
   GiftCardList,
 } from "../schemas/gift-card-schemas.js";
 import { pagination } from "../schemas/pagination-schema.js";
+import { commerceExamples } from "../examples/commerce-examples.js";
 
 const TAG = "Gift cards";
 const ById = Schema.Struct({ id: Schema.UUID });
@@ -48,8 +49,9 @@ export class GiftCardRoutes implements RouteModule {
         path: "/v1/gift-cards/check",
         summary: "Check a gift card code: is it valid, and what is its balance",
         description:
-          "`valid` is true exactly when the card is active, its balance is above 0 and it has not expired (a card is valid through its expiry date, UTC). The code is compared case-insensitively, spaces and hyphens aside. An unknown code is a 404; unknown codes are limited per client address and per key (429 with Retry-After). `fields` selects fields of the embedded `gift_card`.",
+          "Any key. `valid` is true exactly when the card is active, its balance is above 0 and it has not expired (a card is valid through its expiry date, UTC). `balance` is in major units of the card's `currency`. The code is compared case-insensitively, spaces and hyphens aside. An unknown code is a 404; unknown codes are limited per client address and per key (429 with Retry-After). `fields` selects fields of the embedded `gift_card` (an unknown name is a 400 `unknown_field`).",
         tag: TAG,
+        example: commerceExamples.checkGiftCard,
         access: "publishable",
         query: CheckQuery,
         fields: { allowed: GIFT_CARD_FIELDS, target: { key: "gift_card" } },
@@ -62,7 +64,9 @@ export class GiftCardRoutes implements RouteModule {
         method: "GET",
         path: "/v1/gift-cards",
         summary: "List the store's gift cards, newest first",
+        description: "Secret key. The store's cards, newest first, with their codes; balances in major units of each card's `currency`. Cursor pagination.",
         tag: TAG,
+        example: commerceExamples.listGiftCards,
         access: "secret",
         query: ListQuery,
         fields: { allowed: GIFT_CARD_FIELDS, target: { list: "gift_cards" } },
@@ -77,7 +81,10 @@ export class GiftCardRoutes implements RouteModule {
         method: "GET",
         path: "/v1/gift-cards/{id}",
         summary: "Get a gift card with its ledger",
+        description:
+          "Secret key. A card with its ledger, oldest first: its issue, each redemption by an order and each restoration (an order's amount given back), amounts and balances in major units of the card's `currency`.",
         tag: TAG,
+        example: commerceExamples.getGiftCard,
         access: "secret",
         params: ById,
         fields: { allowed: GIFT_CARD_DETAIL_FIELDS },
@@ -90,8 +97,9 @@ export class GiftCardRoutes implements RouteModule {
         path: "/v1/gift-cards",
         summary: "Issue a gift card with a new random code",
         description:
-          "`initial_balance` is in major units of the card's `currency` (default: the store's base currency). The code is 16 random characters in groups of four. Records `gift_card.issued`. Send an `Idempotency-Key` to retry safely.",
+          "Secret key. `initial_balance` is in major units of the card's `currency` (default: the store's base currency). The code is 16 random characters in groups of four. Records `gift_card.issued`. Send an `Idempotency-Key` to retry safely: a repeat with the same key and body answers the same card.",
         tag: TAG,
+        example: commerceExamples.issueGiftCard,
         access: "secret",
         body: GiftCardInput,
         idempotency: "optional",
@@ -104,8 +112,10 @@ export class GiftCardRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/gift-cards/{id}",
         summary: "Switch a gift card on or off, or change its expiry date or usage cap",
-        description: "A past expiry date ends the card. Switching on a card with no balance left makes it full_redeemed.",
+        description:
+          "Secret key. Switches a card on or off, changes its expiry date or its usage cap (`maximum_usage_percentage`: the share of an order total it may pay; null is 100). A past expiry date ends the card; switching on a card with no balance left makes it full_redeemed. Answers the card with its ledger.",
         tag: TAG,
+        example: commerceExamples.updateGiftCard,
         access: "secret",
         params: ById,
         body: GiftCardPatch,
@@ -117,7 +127,9 @@ export class GiftCardRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/gift-cards/{id}",
         summary: "Deactivate a gift card (it is kept, with its ledger, as inactive)",
+        description: "Secret key. Switches the card off for good: it is kept, with its ledger, as inactive, and no longer pays for orders.",
         tag: TAG,
+        example: commerceExamples.deactivateGiftCard,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deactivated." },

@@ -16,6 +16,7 @@ import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Message, MESSAGE_FIELDS, Thread, THREAD_FIELDS } from "../schemas/messaging-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
+import { shoppingExamples } from "../examples/shopping-examples.js";
 
 const TAG = "Messaging";
 const ById = Schema.Struct({ id: Schema.UUID });
@@ -40,7 +41,10 @@ export class MessagingRoutes implements RouteModule {
         method: "GET",
         path: "/v1/messaging/threads",
         summary: "The customer's threads, most recent activity first",
+        description:
+          "Any key with the customer's `x-auth-token`. The customer's threads with the store, most recent activity first, with unread counts; cursor pagination.",
         tag: TAG,
+        example: shoppingExamples.listThreads,
         access: "publishable",
         query: Schema.Struct({
           limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
@@ -64,7 +68,10 @@ export class MessagingRoutes implements RouteModule {
         method: "POST",
         path: "/v1/messaging/threads",
         summary: "Open a thread to the store with a first message",
+        description:
+          "Secret key and the customer's `x-auth-token`. Opens a thread with its first message, optionally about one of the customer's orders or a product of the store (an unknown one is a 400 naming it).",
         tag: TAG,
+        example: shoppingExamples.openThread,
         access: "secret",
         body: OpenThreadInput,
         headers: [customerTokenHeader],
@@ -76,7 +83,9 @@ export class MessagingRoutes implements RouteModule {
         method: "GET",
         path: "/v1/messaging/threads/{id}",
         summary: "One of the customer's threads",
+        description: "Any key with the customer's `x-auth-token`, whose customer must own the thread (403 `forbidden` otherwise).",
         tag: TAG,
+        example: shoppingExamples.getThread,
         access: "publishable",
         params: ById,
         headers: [customerTokenHeader],
@@ -91,8 +100,10 @@ export class MessagingRoutes implements RouteModule {
         method: "GET",
         path: "/v1/messaging/threads/{id}/messages",
         summary: "The messages of a thread, oldest first (order=desc: newest first)",
-        description: "The cursor is the base64 of the created_at of the last message of the previous page.",
+        description:
+          "Any key with the customer's `x-auth-token`, whose customer must own the thread (403 otherwise). Oldest first, or newest first with `order=desc`; the cursor is the base64 of the created_at of the last message of the previous page.",
         tag: TAG,
+        example: shoppingExamples.listThreadMessages,
         access: "publishable",
         params: ById,
         query: Schema.Struct({
@@ -119,7 +130,10 @@ export class MessagingRoutes implements RouteModule {
         method: "POST",
         path: "/v1/messaging/threads/{id}/messages",
         summary: "Post a message to one of the customer's threads",
+        description:
+          "Secret key and the customer's `x-auth-token`, whose customer must own the thread (403 otherwise). Posts a message as the customer, with optional attachment URLs; the thread's unread count for the store goes up.",
         tag: TAG,
+        example: shoppingExamples.sendMessage,
         access: "secret",
         params: ById,
         body: SendMessageInput,
@@ -134,7 +148,10 @@ export class MessagingRoutes implements RouteModule {
         method: "POST",
         path: "/v1/messaging/threads/{id}/read",
         summary: "Mark a thread read by the customer",
+        description:
+          "Secret key and the customer's `x-auth-token`, whose customer must own the thread (403 otherwise). Marks the store's messages read by the customer and answers the thread with `unread_count_customer` 0.",
         tag: TAG,
+        example: shoppingExamples.markThreadRead,
         access: "secret",
         params: ById,
         headers: [customerTokenHeader],

@@ -14,6 +14,7 @@ import { defineRoute, type AnyRoute, type HeaderDoc } from "../route-definition.
 import type { RouteModule } from "../route-module.js";
 import { Order } from "../schemas/order-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
+import { shoppingExamples } from "../examples/shopping-examples.js";
 
 const TAG = "Orders";
 
@@ -50,7 +51,10 @@ export class OrderRoutes implements RouteModule {
         method: "POST",
         path: "/v1/orders",
         summary: "Check out: turn the cart into an order (prices, promotions, gift card, shipping, tax, stock) in one transaction",
+        description:
+          "Secret key; with `customer_id`, the customer's `x-auth-token` too. Checks out the cart of `customer_id` or `session_id` in one transaction: prices, promotions, the gift card (`gift_card_code`), shipping to `shipping_address` and tax, then stock is taken and the cart emptied. The order's money is in decimal major units of its `currency`; `amount_due` is what a payment must cover. An empty cart is a 409 `cart_empty`, short stock a 409 `insufficient_stock`, an address outside every zone and tier a 422 `address_not_deliverable`, an unusable gift card a 422 `gift_card_not_usable`. Records `order.created` (and `promotion.applied`). An `Idempotency-Key` makes retries safe.",
         tag: TAG,
+        example: shoppingExamples.createOrder,
         access: "secret",
         body: CheckoutInput,
         idempotency: "optional",
@@ -73,7 +77,10 @@ export class OrderRoutes implements RouteModule {
         method: "GET",
         path: "/v1/orders",
         summary: "Orders, newest first (a publishable key with x-auth-token: that customer's)",
+        description:
+          "A secret key lists the store's orders, filtered by `customer_id`, `order_status` and `payment_status`; a publishable key needs the customer's `x-auth-token` (401 `invalid_token` without it) and lists only that customer's orders. Newest first, cursor pagination. Money in decimal major units of each order's `currency`.",
         tag: TAG,
+        example: shoppingExamples.listOrders,
         access: "publishable",
         query: Schema.Struct({
           customer_id: Schema.optional(uuidParam),
@@ -99,7 +106,10 @@ export class OrderRoutes implements RouteModule {
         method: "GET",
         path: "/v1/orders/{id}",
         summary: "One order (a publishable key with x-auth-token: only that customer's)",
+        description:
+          "A secret key reads any order of the store; a publishable key needs the customer's `x-auth-token` (401 `invalid_token` without it) and reads only that customer's orders (another's is a 404). Money in decimal major units of the order's `currency`.",
         tag: TAG,
+        example: shoppingExamples.getOrder,
         access: "publishable",
         params: ById,
         headers: [{ ...customerTokenHeader, required: false, description: "Required with a publishable key." }],
@@ -112,8 +122,9 @@ export class OrderRoutes implements RouteModule {
         path: "/v1/orders/{id}",
         summary: "Move an order's statuses and set fulfilment fields (signed, idempotent)",
         description:
-          "order_status: pending → processing | cancelled; processing → shipped | cancelled; shipped → delivered. payment_status: pending → paid | failed; failed → paid | pending; paid → refunded. Any other move is a 409 invalid_transition.",
+          "Secret key; signed (`X-Timestamp`, `X-Signature`) and idempotent (`Idempotency-Key` required). order_status: pending → processing | cancelled; processing → shipped | cancelled; shipped → delivered. payment_status: pending → paid | failed; failed → paid | pending; paid → refunded. An update to the current value is a no-op; any other move is a 409 `invalid_transition`. Moving to shipped sets `shipped_at`, to delivered `delivered_at`, unless given. A bad signature or a timestamp outside 5 minutes is a 401. Money in decimal major units. Records order.paid, order.fulfilled or order.cancelled as they happen.",
         tag: TAG,
+        example: shoppingExamples.updateOrder,
         access: "secret",
         params: ById,
         body: OrderUpdateInput,

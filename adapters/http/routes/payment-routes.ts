@@ -11,6 +11,7 @@ import { IDEMPOTENCY_HEADER } from "../idempotent-execution.js";
 import { defineRoute, type AnyRoute, type HeaderDoc } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { PaymentCallbackReceipt, PaymentInitialisation, PaymentVerification } from "../schemas/payment-schemas.js";
+import { shoppingExamples } from "../examples/shopping-examples.js";
 
 const TAG = "Payments";
 
@@ -39,8 +40,9 @@ export class PaymentRoutes implements RouteModule {
         path: "/v1/payments/initialize",
         summary: "Start a payment with one of the four provider kinds (signed, idempotent)",
         description:
-          "card_redirect (Stripe Checkout): email, success_url, cancel_url; currency defaults to the store's. card_popup (Paystack): email, callback_url, currency NGN, GHS, ZAR, KES or USD. mobile_stk (M-Pesa): phone 254XXXXXXXXX, always KES; M-Pesa takes whole shillings, so cents are charged rounded up (`charged_amount`). mobile_collect (pawaPay): country KE, UG, TZ or RW, phone of that country, currency from the country. With order_id, currency must be the order's and amount its amount due (cents included, whatever the provider); mobile_stk and mobile_collect also take the amount due rounded up to whole units (what they charge), and either way the payment is for the amount due and `charged_amount` is the whole units. Any other amount is a 400 naming `amount`. 100 initialisations per hour per store. A test key reaches the built-in simulator when the provider has no test credentials.",
+          "Secret key (a publishable key gets 403); signed and idempotent: a repeat of the `Idempotency-Key` answers the first initialisation and starts no second payment. `amount` is a decimal in major units. card_redirect (Stripe Checkout): email, success_url, cancel_url; currency defaults to the store's. card_popup (Paystack): email, callback_url, currency NGN, GHS, ZAR, KES or USD. mobile_stk (M-Pesa): phone 254XXXXXXXXX, always KES; M-Pesa takes whole shillings, so cents are charged rounded up (`charged_amount`). mobile_collect (pawaPay): country KE, UG, TZ or RW, phone of that country, currency from the country. With order_id, currency must be the order's and amount its amount due (cents included, whatever the provider); mobile_stk and mobile_collect also take the amount due rounded up to whole units (what they charge), and either way the payment is for the amount due and `charged_amount` is the whole units. Any other amount is a 400 naming `amount`; a paid or cancelled order is a 409 (`order_already_paid`, `order_cancelled`). 100 initialisations per hour per store. A test key reaches the built-in simulator when the provider has no test credentials.",
         tag: TAG,
+        example: shoppingExamples.initializePayment,
         access: "secret",
         body: PaymentInitialisationInput,
         signed: true,
@@ -56,8 +58,10 @@ export class PaymentRoutes implements RouteModule {
         method: "POST",
         path: "/v1/payments/verify",
         summary: "Ask the provider where a payment stands; a paid payment marks its order paid",
-        description: "Emits payment.succeeded or payment.failed when the status changes, and order.paid when the order becomes paid. Verifying a paid payment again changes nothing.",
+        description:
+          "Secret key. Asks the provider where the payment of `reference` stands (pending, paid, failed); `amount` in decimal major units. A paid payment marks its order paid. Emits payment.succeeded or payment.failed when the status changes, and order.paid when the order becomes paid; verifying a settled payment again changes nothing. An unknown reference is a 404; a provider's refusal a 502.",
         tag: TAG,
+        example: shoppingExamples.verifyPayment,
         access: "secret",
         body: PaymentVerificationInput,
         errors: [403, 404, 422, 502],
@@ -70,8 +74,9 @@ export class PaymentRoutes implements RouteModule {
         path: "/v1/payments/callbacks/{provider}",
         summary: "A payment provider's own notification (no API key: the payment it names gives the store)",
         description:
-          "Checked with the provider's signature where it signs its notifications; otherwise confirmed by asking the provider. Each provider event is processed once.",
+          "No API key: the payment the notification names gives the store. Each provider posts its own format: checked with the provider's signature where it signs its notifications, otherwise confirmed by asking the provider, so a claim alone never settles a payment. Each provider event is processed once (a repeat answers `duplicate` true). An unknown provider or reference is a 404; a body no gateway reads a 400 `callback_rejected`.",
         tag: TAG,
+        example: shoppingExamples.receivePaymentCallback,
         access: "public",
         params: Schema.Struct({ provider: PaymentProvider }),
         errors: [404, 422, 502],

@@ -24,6 +24,7 @@ import {
   PriceRule,
   ProductPrices,
 } from "../schemas/pricing-schemas.js";
+import { commerceExamples } from "../examples/commerce-examples.js";
 
 const TAG = "Pricing";
 
@@ -91,8 +92,9 @@ export class PricingRoutes implements RouteModule {
         path: "/v1/prices",
         summary: "Products with prices resolved for a location, a customer and a quantity",
         description:
-          "The display currency comes from `region` (override), else `latitude`+`longitude`, else `place_name`, else the deprecated `country`, else the store default. Segment and tier are resolved from `customer_id` on the server.",
+          "Any key. Active products (default variant only, as on the product list) priced for a place, a customer and a quantity. The display currency comes from `region` (override), else `latitude`+`longitude`, else `place_name`, else the deprecated `country` (answered with `Deprecation` and `Warning` headers), else the store default; segment and tier come from `customer_id` on the server. Prices (`base_price`, `display_price`, `price_breakdown`) are integer minor units of the display currency. Offset pagination (`limit` 1-200, `offset` >= 0).",
         tag: TAG,
+        example: commerceExamples.listPrices,
         access: "publishable",
         answerCache: { personalParams: ["customer_id"] },
         query: ListQuery,
@@ -114,7 +116,10 @@ export class PricingRoutes implements RouteModule {
         method: "GET",
         path: "/v1/prices/products/{id}",
         summary: "Every variant of one product, priced",
+        description:
+          "Any key. Every variant of one product priced as on the price list: integer minor units of the display currency chosen by `region`, coordinates, `place_name` or the deprecated `country`, with segment, tier and volume (`quantity`) discounts in `price_breakdown`. An unknown or inactive product is a 404.",
         tag: TAG,
+        example: commerceExamples.getProductPrices,
         access: "publishable",
         answerCache: { personalParams: ["customer_id"] },
         params: ById,
@@ -132,7 +137,10 @@ export class PricingRoutes implements RouteModule {
         method: "GET",
         path: "/v1/price-rules",
         summary: "The store's price rules",
+        description:
+          "Secret key. Every segment, tier and volume rule of the store, active or not. A fixed `value` and `min_lifetime_spend` are integer minor units of the base currency; a percentage `value` is 0-100.",
         tag: TAG,
+        example: commerceExamples.listPriceRules,
         access: "secret",
         success: { status: 200, description: "Every price rule.", schema: Schema.Struct({ price_rules: Schema.Array(PriceRule) }) },
         handle: async ({ principal }) => ({ price_rules: await this.rules.list(principal) }),
@@ -142,7 +150,10 @@ export class PricingRoutes implements RouteModule {
         method: "POST",
         path: "/v1/price-rules",
         summary: "Create a segment, tier or volume price rule",
+        description:
+          "Secret key. A segment rule (`segment`: new, returning, loyal), a tier rule (`tier` with `min_lifetime_spend`) or a volume rule (`min_quantity` >= 2), as a percentage (0-100) or a fixed amount off each unit in integer minor units of the base currency; optionally limited to products or categories. A field that does not fit the kind is a 400 naming it.",
         tag: TAG,
+        example: commerceExamples.createPriceRule,
         access: "secret",
         body: PriceRuleInput,
         success: { status: 201, description: "The rule.", schema: PriceRule },
@@ -153,7 +164,9 @@ export class PricingRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/price-rules/{id}",
         summary: "Change a price rule",
+        description: "Secret key. Changes a rule; the changed rule must still be whole (a 400 naming the field otherwise). Prices follow at once.",
         tag: TAG,
+        example: commerceExamples.updatePriceRule,
         access: "secret",
         params: ById,
         body: PriceRulePatch,
@@ -165,7 +178,9 @@ export class PricingRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/price-rules/{id}",
         summary: "Delete a price rule",
+        description: "Secret key. Deletes a rule; prices follow at once.",
         tag: TAG,
+        example: commerceExamples.deletePriceRule,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },
@@ -179,7 +194,9 @@ export class PricingRoutes implements RouteModule {
         method: "GET",
         path: "/v1/exchange-rates",
         summary: "The store's exchange rates from its base currency",
+        description: "Secret key. Every rate from the store's base currency: `rate` display-currency units per base unit, with its `as_of` time.",
         tag: TAG,
+        example: commerceExamples.listExchangeRates,
         access: "secret",
         success: { status: 200, description: "Every rate.", schema: Schema.Struct({ exchange_rates: Schema.Array(ExchangeRate) }) },
         handle: async ({ principal }) => ({ exchange_rates: await this.rates.list(principal) }),
@@ -189,7 +206,10 @@ export class PricingRoutes implements RouteModule {
         method: "POST",
         path: "/v1/exchange-rates",
         summary: "Set the rate of a display currency (units per base unit), with its as-of time",
+        description:
+          "Secret key. Sets the rate of a display currency (ISO 4217 code): units of it per base unit. A currency that already has a rate is a 409 `duplicate_currency` (PATCH it instead).",
         tag: TAG,
+        example: commerceExamples.createExchangeRate,
         access: "secret",
         body: ExchangeRateInput,
         errors: [409],
@@ -201,7 +221,10 @@ export class PricingRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/exchange-rates/{currency}",
         summary: "Change a rate",
+        description:
+          "Secret key. Changes a currency's rate and its `as_of` time (now by default); prices in that currency follow at once. An unknown currency is a 404.",
         tag: TAG,
+        example: commerceExamples.updateExchangeRate,
         access: "secret",
         params: ByCurrency,
         body: ExchangeRatePatch,
@@ -213,7 +236,9 @@ export class PricingRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/exchange-rates/{currency}",
         summary: "Delete a rate (prices in that currency fall back to the base currency)",
+        description: "Secret key. Deletes a currency's rate: prices asked in that currency fall back to the store's base currency.",
         tag: TAG,
+        example: commerceExamples.deleteExchangeRate,
         access: "secret",
         params: ByCurrency,
         success: { status: 204, description: "Deleted." },

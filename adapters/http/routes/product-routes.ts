@@ -14,6 +14,7 @@ import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { PRODUCT_FIELDS, ProductDetailRecord, ProductListRecord, VariantRecord } from "../schemas/catalog-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
+import { catalogExamples } from "../examples/catalog-examples.js";
 
 const TAG = "Products";
 const ById = Schema.Struct({ id: Schema.UUID });
@@ -47,7 +48,10 @@ export class ProductRoutes implements RouteModule {
         method: "GET",
         path: "/v1/products",
         summary: "List active products as flat records (default variant's data)",
+        description:
+          "Any key. Active products as flat list records (spec 2.3 rule 1): the default variant's `price`, `sale_price`, `selling_price` in integer minor units of the store's base currency, `has_variants` saying whether a detail read is needed. Filters by category, subcategory, collection, text `search` (a case-insensitive substring of the name or of a SKU) and `featured`; cursor pagination. An unknown `fields` name is a 400 `unknown_field`.",
         tag: TAG,
+        example: catalogExamples.listProducts,
         access: "publishable",
         answerCache: {},
         query: ListQuery,
@@ -77,7 +81,10 @@ export class ProductRoutes implements RouteModule {
         method: "GET",
         path: "/v1/products/by-slug/{slug}",
         summary: "Get an active product by its slug",
+        description:
+          "Any key. The product in its detail shape: a simple product is flat; a product with several variants carries `variants`, `price_range` and `total_stock`. Prices in integer minor units of the store's base currency. A slug that breaks its pattern is a 400 naming `slug`; an unknown or inactive product a 404.",
         tag: TAG,
+        example: catalogExamples.getProductBySlug,
         access: "publishable",
         answerCache: {},
         params: Schema.Struct({ slug: Slug }),
@@ -91,7 +98,10 @@ export class ProductRoutes implements RouteModule {
         method: "GET",
         path: "/v1/products/{id}",
         summary: "Get a product by id (a secret key also sees inactive products)",
+        description:
+          "Any key; a publishable key sees active products only (an inactive one is a 404), a secret key sees inactive ones too. The same detail shape as by slug, prices in integer minor units of the store's base currency.",
         tag: TAG,
+        example: catalogExamples.getProduct,
         access: "publishable",
         answerCache: {},
         params: ById,
@@ -104,7 +114,10 @@ export class ProductRoutes implements RouteModule {
         method: "POST",
         path: "/v1/products",
         summary: "Create a product with its variants (one variant: a simple product)",
+        description:
+          "Secret key. Creates a product and its variants (one variant: a simple product; the first is the default unless one says `is_default`). Prices in integer minor units of the store's base currency. The slug defaults to `{name}-{short id}`. A taken slug or SKU is a 409 (`duplicate_slug`, `duplicate_sku`); an unknown category or subcategory a 400. Records `product.created`.",
         tag: TAG,
+        example: catalogExamples.createProduct,
         access: "secret",
         body: ProductInput,
         errors: [409],
@@ -116,7 +129,10 @@ export class ProductRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/products/{id}",
         summary: "Change product-level fields",
+        description:
+          "Secret key. Changes product-level fields (variants have their own operations); absent fields stay as they are. A taken slug is a 409 `duplicate_slug`. Answers the product in its detail shape, prices in integer minor units.",
         tag: TAG,
+        example: catalogExamples.updateProduct,
         access: "secret",
         params: ById,
         body: ProductPatch,
@@ -129,7 +145,10 @@ export class ProductRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/products/{id}",
         summary: "Delete a product (deactivated instead while orders point at it)",
+        description:
+          "Secret key. Erases a product no order points at; a product that orders point at is deactivated instead (`is_active` false), so order history keeps its lines. Either way it no longer shows in the catalog.",
         tag: TAG,
+        example: catalogExamples.deleteProduct,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted or deactivated." },
@@ -143,7 +162,10 @@ export class ProductRoutes implements RouteModule {
         method: "POST",
         path: "/v1/products/{id}/variants",
         summary: "Add a variant to a product",
+        description:
+          "Secret key. Adds a variant (price and sale price in integer minor units of the store's base currency); `is_default` true moves the default to it. A taken SKU is a 409 `duplicate_sku`. Answers the variant's own fields.",
         tag: TAG,
+        example: catalogExamples.addVariant,
         access: "secret",
         params: ById,
         body: VariantInput,
@@ -156,7 +178,10 @@ export class ProductRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/products/{id}/variants/{variant_id}",
         summary: "Change a variant (price, stock, SKU...)",
+        description:
+          "Secret key. Changes a variant's SKU, prices (integer minor units), stock, threshold, name, attributes or default. Unsetting the only default is a 409 `default_variant_required` (make another the default instead); a taken SKU a 409 `duplicate_sku`. Stock falling to its threshold records `product.stock_low`.",
         tag: TAG,
+        example: catalogExamples.updateVariant,
         access: "secret",
         params: ByVariant,
         body: VariantPatch,
@@ -169,7 +194,10 @@ export class ProductRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/products/{id}/variants/{variant_id}",
         summary: "Delete a variant (a product keeps at least one)",
+        description:
+          "Secret key. Removes a variant; a product keeps at least one (deleting the last is a 409 `last_variant`: delete the product instead). When the default goes, another variant becomes the default.",
         tag: TAG,
+        example: catalogExamples.deleteVariant,
         access: "secret",
         params: ByVariant,
         errors: [409],

@@ -9,6 +9,7 @@ import { SearchProducts } from "../../../application/search/search-products.js";
 import { integerParam, textParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
+import { contentExamples } from "../examples/content-examples.js";
 
 const TAG = "Search";
 
@@ -68,8 +69,10 @@ export class SearchRoutes implements RouteModule {
         method: "GET",
         path: "/v1/search",
         summary: "Search active products by text: name, SKU (an exact SKU first), brand, tags, category, description",
-        description: "Typo-tolerant and prefix-matching. `q` and `query` are alternatives.",
+        description:
+          "Any key. Text search over active products: typo-tolerant and prefix-matching over name, SKU (an exact SKU first), brand, tags, category and description. `q` and `query` are alternatives (both only when they agree); blank is a 400. Each result names its product, a score and why it matched.",
         tag: TAG,
+        example: contentExamples.searchProducts,
         access: "publishable",
         query: TextSearchQuery,
         success: { status: 200, description: "The search envelope.", schema: SearchEnvelope },
@@ -85,8 +88,10 @@ export class SearchRoutes implements RouteModule {
         method: "POST",
         path: "/v1/search",
         summary: "Search active products by meaning: text relevance blended with vector similarity",
-        description: "Both key types may call it (spec part 5).",
+        description:
+          "Any key (spec part 5 lets a publishable key call it). Text relevance blended with vector similarity, so a description of a need finds products that share no word with it; optionally within one category. Answers the same envelope as the text search.",
         tag: TAG,
+        example: contentExamples.semanticSearchProducts,
         access: "publishable",
         body: SemanticSearchInput,
         success: { status: 200, description: "The search envelope.", schema: SearchEnvelope },
@@ -98,8 +103,10 @@ export class SearchRoutes implements RouteModule {
         method: "POST",
         path: "/v1/recommendations",
         summary: "Recommend products: bought together (from orders) blended with similar ones (vectors)",
-        description: "Give `product_id`, `customer_id` or both. Never the product itself, nor inactive or out-of-stock products.",
+        description:
+          "Secret key. Bought together (from the store's orders) blended with similar products (vectors), for `product_id`, `customer_id` (their purchases) or both. Never the product itself, nor inactive or out-of-stock products. An unknown product or customer is a 404.",
         tag: TAG,
+        example: contentExamples.recommendProducts,
         access: "secret",
         body: RecommendationInput,
         errors: [403, 404],

@@ -16,6 +16,7 @@ import {
 import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { DeliveryZone, PricingTier, ShippingQuote, ShippingZones } from "../schemas/shipping-schemas.js";
+import { commerceExamples } from "../examples/commerce-examples.js";
 
 const TAG = "Shipping";
 const ById = Schema.Struct({ id: Schema.UUID });
@@ -36,8 +37,10 @@ export class ShippingRoutes implements RouteModule {
         method: "GET",
         path: "/v1/shipping/zones",
         summary: "The store's distance pricing tiers and delivery zones",
-        description: "Fees and thresholds are decimal major units of the store's base currency; zones carry their polygon.",
+        description:
+          "Any key. The store's distance pricing tiers and delivery zones, active or not; zones carry their polygon of [latitude, longitude] vertices. Fees and thresholds are decimal major units of the store's base currency.",
         tag: TAG,
+        example: commerceExamples.listShippingZones,
         access: "publishable",
         success: { status: 200, description: "Tiers and zones, active or not.", schema: ShippingZones },
         handle: ({ principal }) => this.list.execute(principal),
@@ -48,8 +51,9 @@ export class ShippingRoutes implements RouteModule {
         path: "/v1/shipping/quote",
         summary: "Price delivery to a point, as checkout will",
         description:
-          "The active zone of highest priority holding the point, else the active tier holding its distance from the store's location (`PATCH /v1/store`). Delivery is free once `subtotal` (major units, after discounts) reaches the threshold. Any key may call it. Outside every zone and tier: 422 `address_not_deliverable`.",
+          "Any key. Prices delivery to a point as checkout will: the active zone of highest priority holding the point, else the active tier holding its distance from the store's location (`PATCH /v1/store`). Delivery is free once `subtotal` (major units, after discounts) reaches the threshold. Fees in major units of the base currency. Outside every zone and tier: 422 `address_not_deliverable`.",
         tag: TAG,
+        example: commerceExamples.quoteShipping,
         access: "publishable",
         body: ShippingQuoteInput,
         errors: [422],
@@ -61,7 +65,10 @@ export class ShippingRoutes implements RouteModule {
         method: "POST",
         path: "/v1/shipping/tiers",
         summary: "Create a distance pricing tier",
+        description:
+          "Secret key. A tier prices deliveries whose distance from the store falls in [min_distance_meters, max_distance_meters); `delivery_fee` and `free_delivery_threshold` are decimal major units of the store's base currency. A maximum not above the minimum is a 400 naming `max_distance_meters`.",
         tag: TAG,
+        example: commerceExamples.createPricingTier,
         access: "secret",
         body: PricingTierInput,
         success: { status: 201, description: "The tier.", schema: PricingTier },
@@ -72,7 +79,9 @@ export class ShippingRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/shipping/tiers/{id}",
         summary: "Change a pricing tier",
+        description: "Secret key. Changes a tier (fees in major units of the base currency); quotes and checkouts follow at once.",
         tag: TAG,
+        example: commerceExamples.updatePricingTier,
         access: "secret",
         params: ById,
         body: PricingTierPatch,
@@ -84,7 +93,9 @@ export class ShippingRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/shipping/tiers/{id}",
         summary: "Delete a pricing tier",
+        description: "Secret key. Deletes a tier; deliveries in its range are then priced by another tier or zone, or refused.",
         tag: TAG,
+        example: commerceExamples.deletePricingTier,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },
@@ -98,7 +109,10 @@ export class ShippingRoutes implements RouteModule {
         method: "POST",
         path: "/v1/shipping/zones",
         summary: "Create a delivery zone",
+        description:
+          "Secret key. A zone is a polygon of 3 to 1000 [latitude, longitude] vertices; a point inside it is priced with its `delivery_fee` (decimal major units of the store's base currency), the highest `priority` winning where zones overlap. Zones come before distance tiers.",
         tag: TAG,
+        example: commerceExamples.createDeliveryZone,
         access: "secret",
         body: DeliveryZoneInput,
         success: { status: 201, description: "The zone.", schema: DeliveryZone },
@@ -109,7 +123,9 @@ export class ShippingRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/shipping/zones/{id}",
         summary: "Change a delivery zone",
+        description: "Secret key. Changes a zone's name, fee, threshold (major units), switch, priority, colour or polygon.",
         tag: TAG,
+        example: commerceExamples.updateDeliveryZone,
         access: "secret",
         params: ById,
         body: DeliveryZonePatch,
@@ -121,7 +137,9 @@ export class ShippingRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/shipping/zones/{id}",
         summary: "Delete a delivery zone",
+        description: "Secret key. Deletes a zone; points in it are then priced by another zone or a distance tier, or refused.",
         tag: TAG,
+        example: commerceExamples.deleteDeliveryZone,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },

@@ -5,6 +5,7 @@ import { inject, injectable } from "inversify";
 import { ManageStoreSettings, StoreSettingsPatch } from "../../../application/stores/manage-store-settings.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
+import { contentExamples } from "../examples/content-examples.js";
 
 const TAG = "Store";
 
@@ -29,7 +30,9 @@ export class StoreRoutes implements RouteModule {
         method: "GET",
         path: "/v1/store",
         summary: "The key's store and its settings",
+        description: "Secret key. The key's store: name, base currency, location (the origin of delivery distances) and tax rate.",
         tag: TAG,
+        example: contentExamples.getStore,
         access: "secret",
         success: { status: 200, description: "The store.", schema: StoreRecord },
         handle: ({ principal }) => this.settings.get(principal),
@@ -39,7 +42,10 @@ export class StoreRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/store",
         summary: "Change the store's name, location (origin of delivery distances) or tax rate",
+        description:
+          "Secret key. Changes the store's name, location or `tax_rate_percent` (0-100, applied at checkout). The location (`latitude`, `longitude`) is the origin of delivery distances; null clears it, and a store without one prices deliveries by zones only. The base currency does not change.",
         tag: TAG,
+        example: contentExamples.updateStore,
         access: "secret",
         body: StoreSettingsPatch,
         success: { status: 200, description: "The store.", schema: StoreRecord },
@@ -50,7 +56,10 @@ export class StoreRoutes implements RouteModule {
         method: "POST",
         path: "/v1/store/hmac-secret/rotate",
         summary: "Replace the HMAC secret of signed requests; the old one still verifies for 24 hours",
+        description:
+          "Secret key. A new HMAC secret for signed requests (order updates, payment initialisation), shown only in this answer; the previous one still verifies for 24 hours, so servers can switch without failed requests.",
         tag: TAG,
+        example: contentExamples.rotateHmacSecret,
         access: "secret",
         success: {
           status: 200,

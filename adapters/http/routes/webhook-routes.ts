@@ -18,6 +18,7 @@ import {
   WebhookEventEnvelope,
   WebhookTestResult,
 } from "../schemas/webhook-schemas.js";
+import { contentExamples } from "../examples/content-examples.js";
 
 const TAG = "Webhooks";
 const ById = Schema.Struct({ id: Schema.UUID });
@@ -43,8 +44,9 @@ export class WebhookRoutes implements RouteModule {
         path: "/v1/webhook_endpoints",
         summary: "Create a webhook endpoint; its signing secret is shown only in this answer",
         description:
-          "`url` must be https and must not resolve to a private, loopback or link-local address (checked again at each send). `events` lists the types to receive. An endpoint made with a test key receives test events only; with a live key, live events only.",
+          "Secret key. `url` must be https and must not resolve to a private, loopback or link-local address (checked again at each send). `events` lists the types to receive. An endpoint made with a test key receives test events only; with a live key, live events only. The answer carries the signing `secret` (`whsec_...`), shown only here.",
         tag: TAG,
+        example: contentExamples.createWebhookEndpoint,
         access: "secret",
         body: WebhookEndpointInput,
         success: { status: 201, description: "The endpoint, with `secret`.", schema: WebhookEndpointEnvelope },
@@ -55,7 +57,9 @@ export class WebhookRoutes implements RouteModule {
         method: "GET",
         path: "/v1/webhook_endpoints",
         summary: "List the store's webhook endpoints, newest first",
+        description: "Secret key. The store's endpoints, newest first, with their delivery counters; cursor pagination. Secrets are not shown.",
         tag: TAG,
+        example: contentExamples.listWebhookEndpoints,
         access: "secret",
         query: ListQuery,
         success: { status: 200, description: "A page of endpoints.", schema: WebhookEndpointList },
@@ -69,7 +73,9 @@ export class WebhookRoutes implements RouteModule {
         method: "GET",
         path: "/v1/webhook_endpoints/{id}",
         summary: "One webhook endpoint with its delivery counters",
+        description: "Secret key. One endpoint with its delivery counters (`delivery_stats`) and last success and failure times.",
         tag: TAG,
+        example: contentExamples.getWebhookEndpoint,
         access: "secret",
         params: ById,
         success: { status: 200, description: "The endpoint.", schema: WebhookEndpointEnvelope },
@@ -80,8 +86,10 @@ export class WebhookRoutes implements RouteModule {
         method: "PATCH",
         path: "/v1/webhook_endpoints/{id}",
         summary: "Change an endpoint's url, events, metadata, or switch it on or off",
-        description: "Switching an endpoint off fails the deliveries it had pending.",
+        description:
+          "Secret key. Changes an endpoint's url (checked as on creation), events or metadata, or switches it on or off; switching it off fails the deliveries it had pending.",
         tag: TAG,
+        example: contentExamples.updateWebhookEndpoint,
         access: "secret",
         params: ById,
         body: WebhookEndpointPatch,
@@ -93,7 +101,9 @@ export class WebhookRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/webhook_endpoints/{id}",
         summary: "Delete a webhook endpoint with its deliveries",
+        description: "Secret key. Deletes an endpoint and its delivery history; pending deliveries to it are dropped.",
         tag: TAG,
+        example: contentExamples.deleteWebhookEndpoint,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },
@@ -108,8 +118,9 @@ export class WebhookRoutes implements RouteModule {
         path: "/v1/webhook_endpoints/{id}/rotate_secret",
         summary: "Give an endpoint a new signing secret; the old one keeps signing beside it for 24 hours",
         description:
-          "During those 24 hours every delivery carries two signatures in `webhook-signature` (new first), so a receiver can switch secrets without missing a delivery.",
+          "Secret key. A new signing secret, shown only in this answer. For 24 hours every delivery carries two signatures in `webhook-signature` (new first), so a receiver can switch secrets without missing a delivery.",
         tag: TAG,
+        example: contentExamples.rotateWebhookEndpointSecret,
         access: "secret",
         params: ById,
         success: { status: 200, description: "The endpoint, with its new `secret`.", schema: WebhookEndpointEnvelope },
@@ -120,8 +131,10 @@ export class WebhookRoutes implements RouteModule {
         method: "POST",
         path: "/v1/webhook_endpoints/{id}/test",
         summary: "Send a sample event of a type to the endpoint now and report the attempt",
-        description: "The sample is signed like any delivery and recorded as a delivery; it is never retried.",
+        description:
+          "Secret key. Sends a sample event of `event_type` (default order.created) to the endpoint now, signed like any delivery, and reports what it answered. The attempt is recorded as a delivery; it is never retried.",
         tag: TAG,
+        example: contentExamples.testWebhookEndpoint,
         access: "secret",
         params: ById,
         body: WebhookTestInput,
@@ -133,7 +146,10 @@ export class WebhookRoutes implements RouteModule {
         method: "GET",
         path: "/v1/webhook_endpoints/{id}/deliveries",
         summary: "Delivery attempts made to an endpoint, newest first",
+        description:
+          "Secret key. Every attempt to deliver to the endpoint, newest first, with status code, response body, latency and success; cursor pagination.",
         tag: TAG,
+        example: contentExamples.listWebhookEndpointDeliveries,
         access: "secret",
         params: ById,
         query: ListQuery,
@@ -148,7 +164,10 @@ export class WebhookRoutes implements RouteModule {
         method: "GET",
         path: "/v1/webhook_events/{id}",
         summary: "One event with every attempt to deliver it, oldest first",
+        description:
+          "Secret key. An event of the store (`evt_` id) with its payload, which is the `data` of the delivered body, and every attempt to deliver it, oldest first.",
         tag: TAG,
+        example: contentExamples.getWebhookEvent,
         access: "secret",
         params: ByEventId,
         success: { status: 200, description: "The event; `payload` is the `data` of the delivered body.", schema: WebhookEventEnvelope },

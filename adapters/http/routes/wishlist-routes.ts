@@ -12,6 +12,7 @@ import { uuidParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Wishlist } from "../schemas/wishlist-schemas.js";
+import { shoppingExamples } from "../examples/shopping-examples.js";
 
 const TAG = "Wishlist";
 
@@ -31,7 +32,10 @@ export class WishlistRoutes implements RouteModule {
         method: "GET",
         path: "/v1/wishlist",
         summary: "The customer's wishlist, newest first",
+        description:
+          "Any key with the customer's `x-auth-token`; `customer_id`, when sent, must be the token's customer (403 otherwise). Items newest first, `product_price` in integer minor units of the store's base currency.",
         tag: TAG,
+        example: shoppingExamples.getWishlist,
         access: "publishable",
         query: Schema.Struct({ customer_id: Schema.optional(uuidParam) }),
         headers: [customerTokenHeader],
@@ -45,7 +49,10 @@ export class WishlistRoutes implements RouteModule {
         method: "POST",
         path: "/v1/wishlist",
         summary: "Add a variant to the customer's wishlist (once; a repeat changes nothing)",
+        description:
+          "Secret key and the customer's `x-auth-token`, whose customer must be `customer_id` (403 otherwise). Adds a variant once (a repeat changes nothing); a variant of no active product of the store is a 400 naming `variant_id`, a full wishlist a 409 `wishlist_full`. Answers the refreshed wishlist, prices in integer minor units.",
         tag: TAG,
+        example: shoppingExamples.addWishlistItem,
         access: "secret",
         body: AddWishlistItemInput,
         headers: [customerTokenHeader],
@@ -59,7 +66,10 @@ export class WishlistRoutes implements RouteModule {
         method: "DELETE",
         path: "/v1/wishlist/items/{id}",
         summary: "Remove an item from the customer's wishlist",
+        description:
+          "Secret key and the customer's `x-auth-token`. Removes one item of the customer's wishlist by its id (another customer's item is a 404) and answers the refreshed wishlist.",
         tag: TAG,
+        example: shoppingExamples.removeWishlistItem,
         access: "secret",
         params: Schema.Struct({ id: Schema.UUID }),
         headers: [customerTokenHeader],

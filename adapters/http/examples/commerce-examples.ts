@@ -433,8 +433,8 @@ export const commerceExamples = {
       discount_type: "percentage",
       min_purchase: 300000,
       max_discount: 150000,
-      start_date: "2026-12-01T00:00:00.000Z",
-      end_date: "2026-12-08T00:00:00.000Z",
+      start_date: "2030-12-01T00:00:00.000Z",
+      end_date: "2030-12-08T00:00:00.000Z",
       usage_limit: 500,
       usage_per_customer: 1,
       applicable_categories: [DEMO.category],
@@ -452,8 +452,8 @@ export const commerceExamples = {
         discount_type: "percentage",
         min_purchase: 300000,
         max_discount: 150000,
-        start_date: "2026-12-01T00:00:00.000Z",
-        end_date: "2026-12-08T00:00:00.000Z",
+        start_date: "2030-12-01T00:00:00.000Z",
+        end_date: "2030-12-08T00:00:00.000Z",
         status: "scheduled",
         usage_limit: 500,
         usage_per_customer: 1,
@@ -470,7 +470,7 @@ export const commerceExamples = {
   },
   updatePromotion: {
     params: { id: LEARNED.newPromotion },
-    body: { discount_value: 20, end_date: "2026-12-10T00:00:00.000Z" },
+    body: { discount_value: 20, end_date: "2030-12-10T00:00:00.000Z" },
     response: {
       status: 200,
       body: {
@@ -484,8 +484,8 @@ export const commerceExamples = {
         discount_type: "percentage",
         min_purchase: 300000,
         max_discount: 150000,
-        start_date: "2026-12-01T00:00:00.000Z",
-        end_date: "2026-12-10T00:00:00.000Z",
+        start_date: "2030-12-01T00:00:00.000Z",
+        end_date: "2030-12-10T00:00:00.000Z",
         status: "scheduled",
         usage_limit: 500,
         usage_per_customer: 1,
@@ -592,7 +592,7 @@ export const commerceExamples = {
   },
   issueGiftCard: {
     headers: { "Idempotency-Key": "gift-card-wanjiku-2026-12" },
-    body: { initial_balance: 5000, expiry_date: "2027-12-31", customer_id: LEARNED.newCustomer, maximum_usage_percentage: 50 },
+    body: { initial_balance: 5000, expiry_date: "2030-12-31", customer_id: LEARNED.newCustomer, maximum_usage_percentage: 50 },
     response: {
       status: 201,
       body: {
@@ -602,7 +602,7 @@ export const commerceExamples = {
         initial_balance: 5000,
         currency: "KES",
         status: "active",
-        expiry_date: "2027-12-31",
+        expiry_date: "2030-12-31",
         customer_id: LEARNED.newCustomer,
         issued_date: "2026-11-25",
         last_used_date: null,
@@ -615,7 +615,7 @@ export const commerceExamples = {
   },
   updateGiftCard: {
     params: { id: LEARNED.newGiftCard },
-    body: { expiry_date: "2028-06-30", maximum_usage_percentage: null },
+    body: { expiry_date: "2031-06-30", maximum_usage_percentage: null },
     response: {
       status: 200,
       body: {
@@ -625,7 +625,7 @@ export const commerceExamples = {
         initial_balance: 5000,
         currency: "KES",
         status: "active",
-        expiry_date: "2028-06-30",
+        expiry_date: "2031-06-30",
         customer_id: LEARNED.newCustomer,
         issued_date: "2026-11-25",
         last_used_date: null,

@@ -51,8 +51,8 @@ const printKeys = (summary: DemoStoreSummary, port: number): void => {
       "(`storefront demo-info` prints the customers and gift cards again; the keys are not kept.)",
       "",
       "Try:",
-      `  curl -s ${base}/v1/openapi.json -o /dev/null -w '%{http_code}\\n'`,
-      `  curl -s -H 'Authorization: Bearer ${summary.secret_key}' ${base}/v1/products?limit=2`,
+      `  curl -s '${base}/v1/openapi.json' -o /dev/null -w '%{http_code}\\n'`,
+      `  curl -s -H 'Authorization: Bearer ${summary.secret_key}' '${base}/v1/products?limit=2'`,
       "",
     ].join("\n"),
   );

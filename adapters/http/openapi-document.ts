@@ -81,11 +81,10 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
 const GENERATED_TITLE = /^(maxLength|minLength|between|maxItems|minItems|lessThan|lessThanOrEqualTo|greaterThan|greaterThanOrEqualTo|int|unknown|nonNegative|positive|negative|finite|trimmed|length|itemsCount)(\(.*\))?$/;
 const GENERATED_DESCRIPTION = /^an? (string|number|integer|array|Universally Unique Identifier|positive|negative|non-negative|finite)\b/;
 const FORMATS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^a Universally Unique Identifier$/, "uuid"],
-  [/^a string matching the pattern \^\\d\{4\}-\\d\{2\}-\\d\{2\}T/, "date-time"],
-  [/^a string matching the pattern \^\\d\{4\}-\\d\{2\}-\\d\{2\}\$$/, "date"],
-  [/^a string matching the pattern \^\[\^\\s@\]\+@/, "email"],
-  [/^a string matching the pattern \^https\?:/, "uri"],
+  [/^\^\\d\{4\}-\\d\{2\}-\\d\{2\}T/, "date-time"],
+  [/^\^\\d\{4\}-\\d\{2\}-\\d\{2\}\$$/, "date"],
+  [/^\^\[\^\\s@\]\+@/, "email"],
+  [/^\^https\?:/, "uri"],
 ];
 const tidy = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(tidy);
@@ -94,14 +93,56 @@ const tidy = (value: unknown): unknown => {
   const object = value as Record<string, unknown>;
   for (const [key, inner] of Object.entries(object)) {
     if (key === "title" && typeof inner === "string" && GENERATED_TITLE.test(inner)) continue;
-    if (key === "description" && typeof inner === "string" && GENERATED_DESCRIPTION.test(inner)) {
-      const format = FORMATS.find(([pattern]) => pattern.test(inner))?.[1];
-      if (format !== undefined && object.format === undefined && object.type === "string") out.format = format;
-      continue;
-    }
+    if (key === "description" && typeof inner === "string" && GENERATED_DESCRIPTION.test(inner)) continue;
     out[key] = tidy(inner);
   }
+  const pattern = object.pattern;
+  const format = typeof pattern === "string" ? FORMATS.find(([source]) => source.test(pattern))?.[1] : undefined;
+  if (format !== undefined && object.format === undefined && object.type === "string") out.format = format;
   return out;
+};
+
+/**
+ * Encoding a transformed field (trimmed text, a number read from a string, a default) drops the
+ * field's annotations, so the encoded schema would lose its description. The schema as declared
+ * describes the same encoded names; its descriptions are copied across by property name.
+ */
+const copyDescriptions = (target: unknown, targetDefs: Record<string, JsonObject>, source: unknown, sourceDefs: Record<string, JsonObject>, seen = new Map<unknown, Set<unknown>>()): void => {
+  const resolve = (node: unknown, defs: Record<string, JsonObject>): JsonObject | undefined => {
+    let current = node as JsonObject | undefined;
+    for (let hops = 0; typeof current?.$ref === "string" && hops < 8; hops++) current = defs[current.$ref.split("/").pop() ?? ""];
+    return current !== null && typeof current === "object" ? current : undefined;
+  };
+  const to = resolve(target, targetDefs);
+  const from = resolve(source, sourceDefs);
+  if (to === undefined || from === undefined) return;
+  const pairs = seen.get(to) ?? new Set<unknown>();
+  if (pairs.has(from)) return;
+  seen.set(to, pairs.add(from));
+  const declared = (node: JsonObject): string | undefined =>
+    typeof node.description === "string" && !GENERATED_DESCRIPTION.test(node.description) ? node.description : undefined;
+  const toProperties = to.properties as Record<string, JsonObject> | undefined;
+  const fromProperties = from.properties as Record<string, JsonObject> | undefined;
+  if (toProperties !== undefined && fromProperties !== undefined) {
+    for (const [name, property] of Object.entries(toProperties)) {
+      const original = fromProperties[name];
+      if (original === undefined) continue;
+      const description = declared(original);
+      // A new object: the schema library shares some nodes (`{}` for unknown) between uses.
+      if (description !== undefined && declared(property) === undefined) toProperties[name] = { ...property, description };
+      copyDescriptions(toProperties[name], targetDefs, original, sourceDefs, seen);
+    }
+  }
+  if (to.items !== undefined && from.items !== undefined) copyDescriptions(to.items, targetDefs, from.items, sourceDefs, seen);
+  for (const key of ["anyOf", "allOf"] as const) {
+    const members = to[key] as unknown[] | undefined;
+    if (members === undefined) continue;
+    const originals = (from[key] ?? from.anyOf ?? from.allOf ?? [from]) as unknown[];
+    members.forEach((member, i) => copyDescriptions(member, targetDefs, originals.length === members.length ? originals[i] : originals.find((o) => resolve(o, sourceDefs)?.type !== "null"), sourceDefs, seen));
+  }
+  if (to.anyOf === undefined && to.allOf === undefined) {
+    for (const key of ["anyOf", "allOf"] as const) for (const original of (from[key] as unknown[] | undefined) ?? []) copyDescriptions(to, targetDefs, original, sourceDefs, seen);
+  }
 };
 
 export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiInfo): JsonObject => {
@@ -112,6 +153,26 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       definitionPath: "#/components/schemas/",
       target: "openApi3.1",
     }) as unknown as JsonObject;
+  /**
+   * Copies onto `json` the descriptions of the schema as declared and of its decoded side (each in
+   * its own definitions): together they hold every field's annotations that encoding drops.
+   */
+  const describeFrom = (json: JsonObject, schema: Schema.Schema.Any): void => {
+    for (const source of [schema, Schema.typeSchema(schema)]) {
+      const defs: Record<string, JsonObject> = {};
+      try {
+        const declared = JSONSchema.fromAST(source.ast, { definitions: defs as never, definitionPath: "#/components/schemas/", target: "openApi3.1" });
+        copyDescriptions(json, definitions, declared, defs);
+      } catch {
+        // A schema JSON Schema cannot express has nothing to lend.
+      }
+    }
+  };
+  const encodedJson = (schema: Schema.Schema.Any): JsonObject => {
+    const json = toJson(Schema.encodedBoundSchema(schema));
+    describeFrom(json, schema);
+    return json;
+  };
 
   const errorRef = toJson(ErrorBody);
   const paths: Record<string, Record<string, JsonObject>> = {};
@@ -121,6 +182,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     const addParameters = (schema: Schema.Schema.Any | undefined, location: "path" | "query"): void => {
       if (schema === undefined) return;
       const json = toJson(Schema.typeSchema(schema));
+      describeFrom(json, schema);
       const properties = (json.properties ?? {}) as Record<string, JsonObject>;
       // Whether a client must send a parameter is a fact of what it sends (the encoded side): a
       // parameter with a default is always present after decoding, but optional to send.
@@ -155,7 +217,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       [String(route.success.status)]: {
         description: route.success.description,
         ...(route.success.schema !== undefined
-          ? { content: { "application/json": { schema: toJson(Schema.encodedBoundSchema(route.success.schema)) } } }
+          ? { content: { "application/json": { schema: encodedJson(route.success.schema) } } }
           : {}),
       },
     };
@@ -177,7 +239,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       security: route.access === "public" ? [] : [{ [route.access === "secret" ? "secretKey" : "anyKey"]: [] }],
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(route.body !== undefined
-        ? { requestBody: { required: true, content: { "application/json": { schema: toJson(Schema.encodedBoundSchema(route.body)) } } } }
+        ? { requestBody: { required: true, content: { "application/json": { schema: encodedJson(route.body) } } } }
         : {}),
       responses,
     };

@@ -145,6 +145,26 @@ const copyDescriptions = (target: unknown, targetDefs: Record<string, JsonObject
   }
 };
 
+/**
+ * A list envelope (CONTRACT section 3: one array named after the resource beside `pagination`) is
+ * declared inline by each list route; its two properties are described here, the same for all.
+ */
+const describeListEnvelopes = (value: unknown): void => {
+  if (Array.isArray(value)) return value.forEach(describeListEnvelopes);
+  if (value === null || typeof value !== "object") return;
+  const object = value as JsonObject;
+  const properties = object.properties as Record<string, JsonObject> | undefined;
+  const names = Object.keys(properties ?? {});
+  if (properties !== undefined && names.length === 2 && properties.pagination !== undefined) {
+    const list = names.find((name) => name !== "pagination") as string;
+    if (properties[list]?.type === "array") {
+      properties[list] = { description: `This page of ${list.replace(/_/g, " ")}, in the list's order.`, ...properties[list] };
+      properties.pagination = { description: "Where this page ends and whether another follows.", ...properties.pagination };
+    }
+  }
+  Object.values(object).forEach(describeListEnvelopes);
+};
+
 export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiInfo): JsonObject => {
   const definitions: Record<string, JsonObject> = {};
   const toJson = (schema: Schema.Schema.Any): JsonObject =>
@@ -313,6 +333,8 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     },
   };
 
+  describeListEnvelopes(paths);
+  describeListEnvelopes(definitions);
   return tidy({
     openapi: "3.1.0",
     info: { title: info.title, version: info.version, description: info.description, license: { name: "MIT", identifier: "MIT" } },

@@ -113,7 +113,7 @@ export const CollectionInput = Schema.Struct({
   description: optionalNullable(text(5_000)).annotations({ description: "The collection's description." }),
   is_active: Schema.optional(Schema.Boolean).annotations({ description: "False to hide the collection from shoppers." }),
   show_on_homepage: Schema.optional(Schema.Boolean).annotations({ description: "True to show the collection on the home page." }),
-  display_priority: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.between(-1_000_000, 1_000_000))).annotations({ description: "Order among collections (lowest first)." }),
+  display_priority: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.between(-1_000_000, 1_000_000))).annotations({ description: "Order among collections (highest first)." }),
 }).annotations({ identifier: "CollectionInput" });
 export type CollectionInput = typeof CollectionInput.Type;
 export const CollectionPatch = Schema.partial(CollectionInput).annotations({ identifier: "CollectionPatch" });

@@ -132,7 +132,7 @@ export const Collection = Schema.Struct({
   description: NullableString.annotations({ description: "The collection's description, or null." }),
   is_active: Schema.Boolean.annotations({ description: "False when the collection is hidden from shoppers." }),
   show_on_homepage: Schema.Boolean.annotations({ description: "True when the collection is shown on the home page." }),
-  display_priority: Schema.Number.annotations({ description: "Order among collections (lowest first)." }),
+  display_priority: Schema.Number.annotations({ description: "Order among collections (highest first)." }),
   created_at: Schema.String.annotations({ description: "When it was created (ISO 8601, UTC)." }),
   updated_at: Schema.String.annotations({ description: "When it was last changed (ISO 8601, UTC)." }),
 }).annotations({ identifier: "ProductCollection" });

@@ -34,12 +34,12 @@ const defaultOf = (schema: Schema.Schema.Any, name: string): unknown => {
 
 const ErrorBody = Schema.Struct({
   error: Schema.Struct({
-    type: Schema.String,
-    code: Schema.String,
-    message: Schema.String,
-    param: Schema.optional(Schema.String),
-    request_id: Schema.String,
-  }),
+    type: Schema.String.annotations({ description: "The kind of error, e.g. invalid_request_error or authentication_error." }),
+    code: Schema.String.annotations({ description: "A stable code to act on, e.g. parameter_invalid or resource_missing." }),
+    message: Schema.String.annotations({ description: "What went wrong, for a person to read." }),
+    param: Schema.optional(Schema.String).annotations({ description: "The parameter at fault (`limit`, `variants[0].sku`), when one is." }),
+    request_id: Schema.String.annotations({ description: "The request's id, also in the Request-Id header: quote it when asking for help." }),
+  }).annotations({ description: "The error." }),
 }).annotations({ identifier: "Error" });
 
 export interface OpenApiInfo {
@@ -155,6 +155,11 @@ const describeListEnvelopes = (value: unknown): void => {
   const object = value as JsonObject;
   const properties = object.properties as Record<string, JsonObject> | undefined;
   const names = Object.keys(properties ?? {});
+  // An answer holding one whole list (no pages) is described the same way.
+  if (properties !== undefined && names.length === 1 && properties[names[0] as string]?.type === "array") {
+    const list = names[0] as string;
+    properties[list] = { description: `All the ${list.replace(/_/g, " ")}, in one answer (no pages).`, ...properties[list] };
+  }
   if (properties !== undefined && names.length === 2 && properties.pagination !== undefined) {
     const list = names.find((name) => name !== "pagination") as string;
     if (properties[list]?.type === "array") {
@@ -277,7 +282,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     },
   };
 
-  const Probe = (status: string) => ({ type: "object", properties: { status: { type: "string", const: status } }, required: ["status"] });
+  const Probe = (status: string) => ({ type: "object", properties: { status: { type: "string", const: status, description: "Always `ok`." } }, required: ["status"] });
   paths["/healthz"] = {
     get: {
       operationId: "getHealth",
@@ -290,9 +295,10 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
   const readiness = (status: string) => ({
     type: "object",
     properties: {
-      status: { type: "string", const: status },
+      status: { type: "string", const: status, description: "`ready`, or `not_ready` when a check fails." },
       checks: {
         type: "object",
+        description: "The checks behind the status.",
         properties: {
           database: { type: "string", enum: ["ok", "unavailable"], description: "Whether the database answered within 1 second." },
           migrations: { type: "string", enum: ["current", "pending", "unknown"], description: "Whether the database has exactly this build's migrations." },

@@ -43,7 +43,7 @@ export const Session = Schema.Struct({
   refresh_token: Schema.String.annotations({ description: "Opaque refresh token for POST /v1/auth/refresh; lives 30 days and is replaced at each use." }),
   expires_in: Schema.Number.annotations({ description: "Seconds the access token lives (3600)." }),
   expires_at: Schema.Number.annotations({ description: "Unix seconds at which the access token expires." }),
-}).annotations({ identifier: "Session" });
+}).annotations({ identifier: "Session", description: "A signed-in session: the access token and the refresh token that renews it." });
 
 export const SignIn = Schema.Struct({
   message: Schema.String.annotations({ description: "What happened, in words." }),

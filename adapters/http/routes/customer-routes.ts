@@ -27,7 +27,7 @@ export class CustomerRoutes implements RouteModule {
         summary: "A customer's record with their store metrics (the token's own customer only)",
         tag: TAG,
         access: "publishable",
-        params: Schema.Struct({ id: Schema.UUID }),
+        params: Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The customer's id." }) }),
         headers: [customerTokenHeader],
         fields: { allowed: CUSTOMER_FIELDS },
         errors: [403],

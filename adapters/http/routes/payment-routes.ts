@@ -73,7 +73,7 @@ export class PaymentRoutes implements RouteModule {
           "Checked with the provider's signature where it signs its notifications; otherwise confirmed by asking the provider. Each provider event is processed once.",
         tag: TAG,
         access: "public",
-        params: Schema.Struct({ provider: PaymentProvider }),
+        params: Schema.Struct({ provider: Schema.propertySignature(PaymentProvider).annotations({ description: "The provider kind whose notification this is." }) }),
         errors: [404, 422, 502],
         success: { status: 200, description: "The notification was received.", schema: PaymentCallbackReceipt },
         handle: ({ params, ctx }) =>

@@ -18,7 +18,7 @@ import type { RouteModule } from "../route-module.js";
 import { DeliveryZone, PricingTier, ShippingQuote, ShippingZones } from "../schemas/shipping-schemas.js";
 
 const TAG = "Shipping";
-const ById = Schema.Struct({ id: Schema.UUID });
+const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The tier's or zone's id." }) });
 
 @injectable()
 export class ShippingRoutes implements RouteModule {

@@ -1551,15 +1551,15 @@ export interface components {
             updated_at: string;
         };
         Subcategory: {
-            /** @description The category's id. */
+            /** @description The subcategory's id. */
             id: string;
-            /** @description The category's name. */
+            /** @description The subcategory's name. */
             name: string;
-            /** @description The category's description, or null. */
+            /** @description The subcategory's description, or null. */
             description: string | null;
-            /** @description URL of the category's image, or null. */
+            /** @description URL of the subcategory's image, or null. */
             image: string | null;
-            /** @description False when the category is hidden from shoppers. */
+            /** @description False when the subcategory is hidden from shoppers. */
             active: boolean;
             /** @description When it was created (ISO 8601, UTC). */
             created_at: string;

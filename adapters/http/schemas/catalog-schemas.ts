@@ -118,6 +118,11 @@ export const Category = Schema.Struct({
 
 export const Subcategory = Schema.Struct({
   ...Category.fields,
+  id: Schema.String.annotations({ description: "The subcategory's id." }),
+  name: Schema.String.annotations({ description: "The subcategory's name." }),
+  description: NullableString.annotations({ description: "The subcategory's description, or null." }),
+  image: NullableString.annotations({ description: "URL of the subcategory's image, or null." }),
+  active: Schema.Boolean.annotations({ description: "False when the subcategory is hidden from shoppers." }),
   category_id: Schema.String.annotations({ description: "The category this subcategory belongs to." }),
 }).annotations({ identifier: "Subcategory" });
 

@@ -1735,7 +1735,7 @@ export interface components {
             currency_symbol: string;
             /** @description Units of the display currency per one unit of the base currency (1 when they are the same). */
             exchange_rate: number;
-            /** @description When the exchange rate was set (ISO 8601, UTC), or null for the base currency. */
+            /** @description When the exchange rate used holds from (ISO 8601, UTC), or null when no rate was used (prices in the base currency). */
             rate_as_of: string | null;
             /**
              * @description What chose the currency: region override, coordinates, place name, country (deprecated) or the store default.
@@ -2187,11 +2187,11 @@ export interface components {
              */
             payment_status: "pending" | "paid" | "failed" | "refunded";
             /**
-             * @description How the amount due is paid (the payment provider kind chosen at checkout).
+             * @description How the amount due is paid: a payment provider kind, cash or bank transfer.
              * @enum {string}
              */
             payment_method: "card_redirect" | "card_popup" | "mobile_stk" | "mobile_collect" | "cash" | "bank_transfer";
-            /** @description The payment provider's reference once a payment was initialised, or null. */
+            /** @description Reference of the payment that paid the order (`PAY-...`), or null. */
             payment_reference: string | null;
             /** @description The order's currency (ISO 4217): the unit of every amount in the order. */
             currency: string;
@@ -2219,7 +2219,7 @@ export interface components {
                 id: string;
                 /** @description The product ordered. */
                 product_id: string;
-                /** @description The variant ordered, or null when it no longer exists. */
+                /** @description The variant ordered, or null. */
                 variant_id: string | null;
                 /** @description The product's name at checkout. */
                 product_name: string;
@@ -15336,7 +15336,7 @@ export interface operations {
                     country?: string;
                     /** @description The order being paid; amount must then match its amount due. */
                     order_id?: components["schemas"]["UUID"];
-                    /** @description A key that makes a retry of this initialisation return the first answer. */
+                    /** @description The Idempotency-Key header again, if sent at all: it must equal the header. */
                     idempotency_key?: string;
                     /** @description Free key-value data kept with the payment (at most 50 keys, 8 KiB of JSON). */
                     metadata?: {

@@ -29,7 +29,7 @@ export const PaymentInitialisationInput = Schema.Struct({
   phone: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(40)).annotations(message("must be a phone number"))).annotations({ description: "The payer's phone number (mobile money)." }),
   country: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}$/)).annotations(message("must be an ISO 3166-1 alpha-2 code such as KE"))).annotations({ description: "The payer's country (ISO 3166-1 alpha-2); mobile_collect takes its currency from it." }),
   order_id: Schema.optional(Schema.UUID).annotations({ description: "The order being paid; amount must then match its amount due." }),
-  idempotency_key: Schema.optional(Schema.String.pipe(Schema.pattern(/^[\x20-\x7e]{1,255}$/)).annotations(message("must be 1 to 255 printable characters"))).annotations({ description: "A key that makes a retry of this initialisation return the first answer." }),
+  idempotency_key: Schema.optional(Schema.String.pipe(Schema.pattern(/^[\x20-\x7e]{1,255}$/)).annotations(message("must be 1 to 255 printable characters"))).annotations({ description: "The Idempotency-Key header again, if sent at all: it must equal the header." }),
   metadata: Schema.optional(PaymentMetadata).annotations({ description: "Free key-value data kept with the payment (at most 50 keys, 8 KiB of JSON)." }),
   success_url: Schema.optional(Url).annotations({ description: "Where the provider sends the customer after paying (redirect flow)." }),
   cancel_url: Schema.optional(Url).annotations({ description: "Where the provider sends the customer who cancels (redirect flow)." }),

@@ -18,7 +18,7 @@ export const PricingContext = Schema.Struct({
   display_currency: Schema.String.annotations({ description: "The currency prices are shown in (ISO 4217), detected from the location." }),
   currency_symbol: Schema.String.annotations({ description: "Symbol of the display currency (for example KSh)." }),
   exchange_rate: Schema.Number.annotations({ description: "Units of the display currency per one unit of the base currency (1 when they are the same)." }),
-  rate_as_of: NullableString.annotations({ description: "When the exchange rate was set (ISO 8601, UTC), or null for the base currency." }),
+  rate_as_of: NullableString.annotations({ description: "When the exchange rate used holds from (ISO 8601, UTC), or null when no rate was used (prices in the base currency)." }),
   detection_method: Schema.Literal("region_override", "coordinates", "place_name", "country", "default").annotations({ description: "What chose the currency: region override, coordinates, place name, country (deprecated) or the store default." }),
   country_code: NullableString.annotations({ description: "The detected country (ISO 3166 alpha-2), or null." }),
   region: NullableString.annotations({ description: "The detected region code (an ISO country code or EU), or null." }),

@@ -1535,347 +1535,618 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Error: {
+            /** @description The error. */
             error: {
+                /** @description The kind of error, e.g. invalid_request_error or authentication_error. */
                 type: string;
+                /** @description A stable code to act on, e.g. parameter_invalid or resource_missing. */
                 code: string;
+                /** @description What went wrong, for a person to read. */
                 message: string;
+                /** @description The parameter at fault (`limit`, `variants[0].sku`), when one is. */
                 param?: string;
+                /** @description The request's id, also in the Request-Id header: quote it when asking for help. */
                 request_id: string;
             };
         };
         /** @description A flat product record with its default variant's data (spec 2.3 rule 1). */
         ProductListItem: {
+            /** @description The product's id. */
             product_id: string;
+            /** @description The product's name. */
             name: string;
+            /** @description The product's description, or null. */
             description: string | null;
+            /** @description The product's category, or null. */
             category_id: string | null;
+            /** @description The category's name, or null. */
             category_name: string | null;
+            /** @description The product's subcategory, or null. */
             subcategory_id: string | null;
+            /** @description The subcategory's name, or null. */
             subcategory_name: string | null;
+            /** @description The brand, or null. */
             brand: string | null;
+            /** @description URL of the product's thumbnail image, or null. */
             thumbnail_url: string | null;
+            /** @description The product's images and videos, in display order. */
             media: components["schemas"]["Media"][];
+            /** @description URL-safe unique name of the product (lower case, hyphens). */
             product_slug: string;
+            /** @description Title for search engines, or null. */
             seo_title: string | null;
+            /** @description Description for search engines, or null. */
             seo_description: string | null;
+            /** @description Keywords for search engines, or null. */
             seo_keywords: string | null;
+            /** @description True when the product is featured. */
             featured: boolean;
+            /** @description Place among featured products (lowest first). */
             featured_order: number;
+            /** @description Category and subcategory names joined as `Category > Subcategory`, or null. */
             online_category: string | null;
+            /** @description Free-form tags, or null. */
             tags: string[] | null;
+            /** @description Product attributes by name (for example material). */
             attributes: {
                 [key: string]: string;
             };
+            /** @description Packed weight and size, for shipping. */
             shipping_info: components["schemas"]["ShippingInfo"];
+            /** @description When the product was created (ISO 8601, UTC). */
             created_at: string;
+            /** @description When the product was last changed (ISO 8601, UTC). */
             updated_at: string;
+            /** @description False once the product is retired: it is then not sold. */
             is_active: boolean;
+            /** @description Currency of the catalog prices (ISO 4217): the store's base currency. */
             display_currency: string;
+            /** @description Symbol of display_currency (for example KSh). */
             currency_symbol: string;
+            /** @description The variant's id. */
             variant_id: string;
+            /** @description The variant's stock-keeping unit, unique in the store. */
             sku: string;
+            /** @description Regular price in integer minor units of the store's base currency (e.g. 150000 = 1,500.00 KES). */
             price: number;
+            /** @description Sale price in integer minor units of the store's base currency, or null when not on sale. */
             sale_price: number | null;
+            /** @description Price a customer pays before price rules, in integer minor units of the store's base currency: sale_price when on sale, else price. */
             selling_price: number;
+            /** @description Units in stock. */
             stock: number;
+            /** @description Stock level at or below which the variant is low on stock (product.stock_low), or null. */
             threshold: number | null;
+            /** @description Date of the last restock (YYYY-MM-DD), or null. */
             last_restocked: string | null;
+            /** @description The variant's attributes by name (for example size and colour). */
             variant_attributes: {
                 [key: string]: string;
             };
+            /** @description The variant's name. */
             variant_name: string;
+            /** @description True for the variant a list shows (a simple product's only variant). */
             is_default: boolean;
+            /** @description True when the product has several variants (fetch it by id to see them). */
             has_variants: boolean;
+            /** @description Number of variants, or null for a simple product. */
             variant_count: number | null;
+            /** @description Units in stock over all variants, or null for a simple product. */
             total_stock: number | null;
+            /** @description Lowest and highest selling_price over the variants, or null for a simple product. */
             price_range: components["schemas"]["PriceRange"] | null;
         };
         Media: {
+            /** @description The media item's id. */
             id: string;
+            /** @description The file's URL. */
             url: string;
-            /** @enum {string} */
+            /**
+             * @description Whether it is an image or a video.
+             * @enum {string}
+             */
             type: "image" | "video";
+            /** @description Order among the product's media (lowest first). */
             position: number;
+            /** @description Text describing the image, or null. */
             alt_text: string | null;
+            /** @description True for the product's main image. */
             is_primary: boolean;
         };
         ShippingInfo: {
+            /** @description Packed weight in grams. */
             weight_grams?: number;
+            /** @description Packed length in centimetres. */
             length_cm?: number;
+            /** @description Packed width in centimetres. */
             width_cm?: number;
+            /** @description Packed height in centimetres. */
             height_cm?: number;
         };
         PriceRange: {
+            /** @description Lowest selling_price over the variants, in integer minor units of the store's base currency. */
             min: number;
+            /** @description Highest selling_price over the variants, in integer minor units of the store's base currency. */
             max: number;
         };
         Pagination: {
+            /** @description The page size asked for (at most this many records). */
             limit: number;
+            /** @description Opaque cursor of the next page (send it as `cursor`), or null when has_more is false. */
             next_cursor: string | null;
+            /** @description True when another page follows. */
             has_more: boolean;
         };
         /** @description A simple product is flat; a multi-variant product has a `variants` array (spec 2.3 rules 2 and 3). */
         ProductDetail: components["schemas"]["ProductListItem"] | components["schemas"]["MultiVariantProduct"];
         MultiVariantProduct: {
+            /** @description The product's id. */
             product_id: string;
+            /** @description The product's name. */
             name: string;
+            /** @description The product's description, or null. */
             description: string | null;
+            /** @description The product's category, or null. */
             category_id: string | null;
+            /** @description The category's name, or null. */
             category_name: string | null;
+            /** @description The product's subcategory, or null. */
             subcategory_id: string | null;
+            /** @description The subcategory's name, or null. */
             subcategory_name: string | null;
+            /** @description The brand, or null. */
             brand: string | null;
+            /** @description URL of the product's thumbnail image, or null. */
             thumbnail_url: string | null;
+            /** @description The product's images and videos, in display order. */
             media: components["schemas"]["Media"][];
+            /** @description URL-safe unique name of the product (lower case, hyphens). */
             product_slug: string;
+            /** @description Title for search engines, or null. */
             seo_title: string | null;
+            /** @description Description for search engines, or null. */
             seo_description: string | null;
+            /** @description Keywords for search engines, or null. */
             seo_keywords: string | null;
+            /** @description True when the product is featured. */
             featured: boolean;
+            /** @description Place among featured products (lowest first). */
             featured_order: number;
+            /** @description Category and subcategory names joined as `Category > Subcategory`, or null. */
             online_category: string | null;
+            /** @description Free-form tags, or null. */
             tags: string[] | null;
+            /** @description Product attributes by name (for example material). */
             attributes: {
                 [key: string]: string;
             };
+            /** @description Packed weight and size, for shipping. */
             shipping_info: components["schemas"]["ShippingInfo"];
+            /** @description When the product was created (ISO 8601, UTC). */
             created_at: string;
+            /** @description When the product was last changed (ISO 8601, UTC). */
             updated_at: string;
+            /** @description False once the product is retired: it is then not sold. */
             is_active: boolean;
+            /** @description Currency of the catalog prices (ISO 4217): the store's base currency. */
             display_currency: string;
+            /** @description Symbol of display_currency (for example KSh). */
             currency_symbol: string;
-            /** @enum {boolean} */
+            /**
+             * @description Always true here: the product has several variants.
+             * @enum {boolean}
+             */
             has_variants: true;
+            /** @description Number of variants. */
             variant_count: number;
+            /** @description Units in stock over all variants. */
             total_stock: number;
+            /** @description Lowest and highest selling_price over the variants. */
             price_range: components["schemas"]["PriceRange"];
+            /** @description The product's variants, with their variant-level fields. */
             variants: components["schemas"]["Variant"][];
         };
         Variant: {
+            /** @description The variant's id. */
             variant_id: string;
+            /** @description The variant's stock-keeping unit, unique in the store. */
             sku: string;
+            /** @description Regular price in integer minor units of the store's base currency (e.g. 150000 = 1,500.00 KES). */
             price: number;
+            /** @description Sale price in integer minor units of the store's base currency, or null when not on sale. */
             sale_price: number | null;
+            /** @description Price a customer pays before price rules, in integer minor units of the store's base currency: sale_price when on sale, else price. */
             selling_price: number;
+            /** @description Units in stock. */
             stock: number;
+            /** @description Stock level at or below which the variant is low on stock (product.stock_low), or null. */
             threshold: number | null;
+            /** @description Date of the last restock (YYYY-MM-DD), or null. */
             last_restocked: string | null;
+            /** @description The variant's attributes by name (for example size and colour). */
             variant_attributes: {
                 [key: string]: string;
             };
+            /** @description The variant's name. */
             variant_name: string;
+            /** @description True for the variant a list shows (a simple product's only variant). */
             is_default: boolean;
         };
         /** Format: uuid */
         UUID: string;
         Category: {
+            /** @description The category's id. */
             id: string;
+            /** @description The category's name. */
             name: string;
+            /** @description The category's description, or null. */
             description: string | null;
+            /** @description URL of the category's image, or null. */
             image: string | null;
+            /** @description False when the category is hidden from shoppers. */
             active: boolean;
+            /** @description When it was created (ISO 8601, UTC). */
             created_at: string;
+            /** @description When it was last changed (ISO 8601, UTC). */
             updated_at: string;
         };
         Subcategory: {
+            /** @description The subcategory's id. */
             id: string;
+            /** @description The subcategory's name. */
             name: string;
+            /** @description The subcategory's description, or null. */
             description: string | null;
+            /** @description URL of the subcategory's image, or null. */
             image: string | null;
+            /** @description False when the subcategory is hidden from shoppers. */
             active: boolean;
+            /** @description When it was created (ISO 8601, UTC). */
             created_at: string;
+            /** @description When it was last changed (ISO 8601, UTC). */
             updated_at: string;
+            /** @description The category this subcategory belongs to. */
             category_id: string;
         };
         ProductCollection: {
+            /** @description The collection's id. */
             id: string;
+            /** @description The collection's name. */
             name: string;
+            /** @description URL-safe unique name of the collection. */
             slug: string;
+            /** @description The collection's kind, free text (default manual); the list filters on it. */
             type: string;
+            /** @description The collection's description, or null. */
             description: string | null;
+            /** @description False when the collection is hidden from shoppers. */
             is_active: boolean;
+            /** @description True when the collection is shown on the home page. */
             show_on_homepage: boolean;
+            /** @description Order among collections (highest first). */
             display_priority: number;
+            /** @description When it was created (ISO 8601, UTC). */
             created_at: string;
+            /** @description When it was last changed (ISO 8601, UTC). */
             updated_at: string;
         };
         CollectionItem: {
+            /** @description The product's id. */
             online_product_id: string;
+            /** @description Place in the collection (lowest first). */
             sort_order: number;
+            /** @description The product. */
             product: components["schemas"]["CollectionProduct"];
         };
         CollectionProduct: {
+            /** @description The product's id. */
             id: string;
+            /** @description The product's default variant. */
             inventory_id: string;
+            /** @description The product's name. */
             online_name: string;
+            /** @description The product's description, or null. */
             online_description: string | null;
+            /** @description URLs of the product's images, in display order. */
             online_images: string[];
+            /** @description Regular price of the default variant in integer minor units of the store's base currency. */
             online_price: number;
+            /** @description Sale price of the default variant in integer minor units of the store's base currency, or null when not on sale. */
             online_sale_price: number | null;
+            /** @description Units in stock over all variants. */
             online_stock: number;
+            /** @description False once the product is retired. */
             is_online_enabled: boolean;
+            /** @description Title for search engines, or null. */
             seo_title: string | null;
+            /** @description Description for search engines, or null. */
             seo_description: string | null;
+            /** @description Keywords for search engines, or null. */
             seo_keywords: string | null;
+            /** @description True when the product is featured. */
             featured: boolean;
+            /** @description Place among featured products (lowest first). */
             featured_order: number;
+            /** @description Category and subcategory names joined as `Category > Subcategory`, or null. */
             online_category: string | null;
+            /** @description Free-form tags, or null. */
             tags: string[] | null;
+            /** @description Product attributes by name. */
             attributes: {
                 [key: string]: string;
             };
+            /** @description Packed weight and size, for shipping. */
             shipping_info: components["schemas"]["ShippingInfo"];
+            /** @description When the product was created (ISO 8601, UTC). */
             created_at: string;
+            /** @description When the product was last changed (ISO 8601, UTC). */
             updated_at: string;
         };
         CollectionItemsInput: {
+            /** @description The collection's products in order (replaces the old list). */
             items: {
+                /** @description The product. */
                 product_id: components["schemas"]["UUID"];
+                /** @description Place in the collection (lowest first). */
                 sort_order?: number;
             }[];
         };
         PriceList: {
+            /** @description The page of priced products (default variant only), newest first. */
             items: components["schemas"]["PriceItem"][];
+            /** @description The context the prices were computed in. */
             pricing_context: components["schemas"]["PricingContext"];
+            /** @description Number of products matching the filters, over all pages. */
             total: number;
+            /** @description The page size asked for. */
             limit: number;
+            /** @description Number of products skipped before this page. */
             offset: number;
         };
         PriceItem: {
+            /** @description The product's id. */
             product_id: string;
+            /** @description The priced variant (the default variant in a list). */
             variant_id: string;
+            /** @description The product's name. */
             name: string;
+            /** @description The variant's stock-keeping unit. */
             sku: string;
+            /** @description The product's description, or null. */
             description: string | null;
+            /** @description Regular catalog price in integer minor units of the store's base currency. */
             price: number;
+            /** @description Catalog price after the sale price, in integer minor units of the store's base currency. */
             selling_price: number;
+            /** @description Units of the variant in stock. */
             stock: number;
+            /** @description URL of the product's thumbnail image, or null. */
             image: string | null;
+            /** @description The product's category name, or null. */
             category_name: string | null;
+            /** @description The brand, or null. */
             brand: string | null;
+            /** @description True when the product has several variants (see the product's prices for each). */
             has_variants: boolean;
+            /** @description Number of variants, or null for a simple product. */
             variant_count: number | null;
+            /** @description Units in stock over all variants, or null for a simple product. */
             total_stock: number | null;
+            /** @description Price of one unit before discounts, in integer minor units of the display currency. */
             base_price: number;
+            /** @description Price of one unit after every discount, in integer minor units of the store's base currency (before conversion). */
             resolved_price: number;
+            /** @description Price of one unit after every discount, in integer minor units of the display currency (e.g. 1299 = 12.99 USD). */
             display_price: number;
+            /** @description The store's base currency (ISO 4217). */
             base_currency: string;
+            /** @description The currency of base_price, display_price and the breakdown (ISO 4217). */
             display_currency: string;
+            /** @description Symbol of the display currency. */
             currency_symbol: string;
+            /** @description Units of the display currency per one unit of the base currency. */
             exchange_rate: number;
+            /** @description How the display price was reached, per unit. */
             price_breakdown: components["schemas"]["PriceBreakdown"];
+            /** @description The context the prices were computed in (same as the envelope's). */
             pricing_context: components["schemas"]["PricingContext"];
         };
         /** @description Per unit, display-currency minor units; base_price minus the discounts is final_price. */
         PriceBreakdown: {
+            /** @description Price of one unit before any discount, in integer minor units of the display currency. */
             base_price: number;
+            /** @description What the sale price takes off one unit, in integer minor units of the display currency. */
             sale_discount: number;
+            /** @description What the customer's segment rule takes off one unit, in integer minor units of the display currency. */
             segment_discount: number;
+            /** @description What the customer's tier rule takes off one unit, in integer minor units of the display currency. */
             tier_discount: number;
+            /** @description What the volume rule for this quantity takes off one unit, in integer minor units of the display currency. */
             volume_discount: number;
+            /** @description Price of one unit after every discount, in integer minor units of the display currency (= display_price). */
             final_price: number;
         };
         PricingContext: {
+            /** @description The store's base currency (ISO 4217), the catalog's currency. */
             base_currency: string;
+            /** @description The currency prices are shown in (ISO 4217), detected from the location. */
             display_currency: string;
+            /** @description Symbol of the display currency (for example KSh). */
             currency_symbol: string;
+            /** @description Units of the display currency per one unit of the base currency (1 when they are the same). */
             exchange_rate: number;
+            /** @description When the exchange rate used holds from (ISO 8601, UTC), or null when no rate was used (prices in the base currency). */
             rate_as_of: string | null;
-            /** @enum {string} */
+            /**
+             * @description What chose the currency: region override, coordinates, place name, country (deprecated) or the store default.
+             * @enum {string}
+             */
             detection_method: "region_override" | "coordinates" | "place_name" | "country" | "default";
+            /** @description The detected country (ISO 3166 alpha-2), or null. */
             country_code: string | null;
+            /** @description The detected region code (an ISO country code or EU), or null. */
             region: string | null;
+            /** @description The customer's segment (new, returning, loyal) from their purchases, or null without customer_id. */
             customer_segment: string | null;
+            /** @description The customer's tier from their lifetime spend, or null. */
             customer_tier: string | null;
+            /** @description The quantity prices are computed for (volume rules depend on it). */
             quantity: number;
+            /** @description Why prices fell back to the base currency (place not found, no exchange rate), or null. */
             fallback_reason: ("location_not_found" | "no_exchange_rate") | null;
         };
         ProductPrices: {
+            /** @description The product's id. */
             product_id: string;
+            /** @description The product's name. */
             name: string;
+            /** @description True when the product has several variants. */
             has_variants: boolean;
+            /** @description One priced item per variant. */
             variants: components["schemas"]["PriceItem"][];
+            /** @description The context the prices were computed in. */
             pricing_context: components["schemas"]["PricingContext"];
         };
         PriceRule: {
+            /** @description The rule's id. */
             id: string;
+            /** @description The rule's name. */
             name: string;
-            /** @enum {string} */
+            /**
+             * @description What the rule rewards: a customer segment, a customer tier, or a volume (quantity).
+             * @enum {string}
+             */
             kind: "segment" | "tier" | "volume";
+            /** @description The segment a segment rule rewards (new, returning, loyal), else null. */
             segment: string | null;
+            /** @description The tier a tier rule rewards, else null. */
             tier: string | null;
+            /** @description The quantity from which a volume rule applies, else null. */
             min_quantity: number | null;
+            /** @description For a tier rule, integer minor units of the store's base currency a customer must have spent to hold the tier, else null. */
             min_lifetime_spend: number | null;
-            /** @enum {string} */
+            /**
+             * @description Whether value is a percentage or a fixed amount off each unit.
+             * @enum {string}
+             */
             discount_type: "percentage" | "fixed";
+            /** @description A percentage (0-100), or for fixed an amount off each unit in integer minor units of the store's base currency. */
             value: number;
+            /** @description Products the rule covers; null for every product. */
             product_ids: string[] | null;
+            /** @description Categories the rule covers; null for every category. */
             category_ids: string[] | null;
+            /** @description False when the rule is switched off. */
             active: boolean;
+            /** @description When it was created (ISO 8601, UTC). */
             created_at: string;
+            /** @description When it was last changed (ISO 8601, UTC). */
             updated_at: string;
         };
         ExchangeRate: {
+            /** @description The store's base currency (ISO 4217). */
             base_currency: string;
+            /** @description The display currency the rate converts to (ISO 4217). */
             currency: string;
+            /** @description Units of currency per one unit of the base currency. */
             rate: number;
+            /** @description When the rate holds from (ISO 8601, UTC). */
             as_of: string;
+            /** @description When it was last changed (ISO 8601, UTC). */
             updated_at: string;
         };
         ExchangeRateInput: {
+            /** @description The display currency (ISO 4217), not the base currency. */
             currency: components["schemas"]["CurrencyCode"];
+            /** @description Units of currency per one unit of the store's base currency. */
             rate: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the rate holds from (ISO 8601, UTC); now when absent.
+             */
             as_of?: string;
         };
         CurrencyCode: string;
         ExchangeRatePatch: {
+            /** @description Units of the currency per one unit of the store's base currency. */
             rate: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the rate holds from (ISO 8601, UTC); now when absent.
+             */
             as_of?: string;
         };
         SignIn: {
+            /** @description What happened, in words. */
             message: string;
+            /** @description The signed-in user. */
             user: components["schemas"]["User"];
+            /** @description The user's customer record. */
             customer: components["schemas"]["Customer"];
+            /** @description The new session's tokens. */
             session: components["schemas"]["Session"];
         };
         User: {
+            /** @description The user's id (equal to the customer's id). */
             id: string;
+            /** @description The sign-in email address. */
             email: string;
+            /** @description True once a one-time code sent to the email was verified. */
             email_confirmed: boolean;
+            /** @description When the account was created (ISO 8601, UTC). */
             created_at: string;
         };
         Customer: {
+            /** @description The customer's id. */
             id: string;
+            /** @description The customer's name. */
             name: string;
+            /** @description The customer's email address. */
             email: string;
+            /** @description The customer's phone number, or null. */
             phone: string | null;
+            /** @description The customer's address as one line, or null. */
             address: string | null;
-            /** @enum {string} */
+            /**
+             * @description active or inactive.
+             * @enum {string}
+             */
             status: "active" | "inactive";
+            /** @description When the customer registered (ISO 8601, UTC). */
             join_date: string;
+            /** @description Number of orders the customer has placed. */
             total_purchases: number;
+            /** @description When the customer last ordered (ISO 8601), or null. */
             last_purchase: string | null;
+            /** @description When it was created (ISO 8601, UTC). */
             created_at: string;
+            /** @description When it was last changed (ISO 8601, UTC). */
             updated_at: string;
+            /** @description The customer's purchases in this store. */
             store_metrics: components["schemas"]["StoreMetrics"];
         };
         StoreMetrics: {
+            /** @description Number of orders the customer has placed. */
             total_purchases: number;
-            /** @description Decimal amount in major units of the store's currency. */
+            /** @description What the customer has spent, in decimal major units of the store's base currency. */
             total_spent: number;
+            /** @description When the customer first ordered (ISO 8601), or null. */
             first_purchase_date: string | null;
+            /** @description When the customer last ordered (ISO 8601), or null. */
             last_purchase_date: string | null;
             /**
              * @description new: no purchase yet; active: last purchase within 365 days; lapsed: older.
              * @enum {string}
              */
             status: "new" | "active" | "lapsed";
+            /** @description The store's name. */
             preferred_store: string;
         };
+        /** @description A signed-in session: the access token and the refresh token that renews it. */
         Session: {
+            /** @description Opaque access token, sent as x-auth-token; lives 1 hour. */
             access_token: string;
+            /** @description Opaque refresh token for POST /v1/auth/refresh; lives 30 days and is replaced at each use. */
             refresh_token: string;
             /** @description Seconds the access token lives (3600). */
             expires_in: number;
@@ -1883,379 +2154,681 @@ export interface components {
             expires_at: number;
         };
         Acknowledgement: {
+            /** @description What happened, in words. */
             message: string;
         };
         RefreshInput: {
+            /** @description The refresh token of the session (each can be used once). */
             refresh_token: string;
         };
         Me: {
+            /** @description The signed-in user. */
             user: components["schemas"]["User"];
+            /** @description The user's customer record. */
             customer: components["schemas"]["Customer"];
         };
         Wishlist: {
+            /** @description The saved items, newest first. */
             items: components["schemas"]["WishlistItem"][];
+            /** @description Number of saved items. */
             total_items: number;
+            /** @description The customer whose wishlist this is. */
             customer_id: string;
         };
         WishlistItem: {
+            /** @description The wishlist item's id (use it to remove the item). */
             id: string;
+            /** @description The saved variant's product. */
             product_id: string;
+            /** @description The saved variant. */
             variant_id: string;
+            /** @description The product's name. */
             product_name: string;
+            /** @description The variant's name. */
             variant_name: string;
+            /** @description The variant's attributes by name. */
             variant_attributes: {
                 [key: string]: string;
             };
+            /** @description The variant's stock-keeping unit. */
             product_sku: string;
-            /** @description The variant's selling price in minor units (cents). */
+            /** @description The variant's selling price in integer minor units of the store's base currency (cents). */
             product_price: number;
+            /** @description URL of the product's thumbnail image, or null. */
             thumbnail_url: string | null;
+            /** @description The product's images and videos, in display order. */
             media: components["schemas"]["WishlistMedia"][];
+            /** @description Units of the variant in stock now. */
             stock_available: number;
+            /** @description True when the product has several variants. */
             has_variants: boolean;
+            /** @description When it was saved (ISO 8601, UTC). */
             created_at: string;
         };
         WishlistMedia: {
+            /** @description The media item's id. */
             id: string;
+            /** @description The file's URL. */
             url: string;
+            /** @description Order among the product's media (lowest first). */
             position: number;
+            /** @description Text describing the image, or null. */
             alt_text: string | null;
+            /** @description True for the product's main image. */
             is_primary: boolean;
         };
         AddWishlistItemInput: {
+            /** @description The variant to save. */
             variant_id: components["schemas"]["UUID"];
+            /** @description The customer whose wishlist it is (needs the customer's x-auth-token). */
             customer_id: components["schemas"]["UUID"];
+            /** @description Legacy, ignored: the variant names its product. */
             product_id?: components["schemas"]["UUID"];
         };
         Thread: {
+            /** @description The thread's id. */
             id: string;
+            /** @description The customer in the conversation, or null. */
             customer_id: string | null;
+            /** @description The customer's name. */
             customer_name: string;
+            /** @description The customer's email address. */
             customer_email: string;
+            /** @description The customer's phone number, or null. */
             customer_phone: string | null;
+            /** @description The store's name. */
             store_name: string;
+            /** @description URL of the store's picture, or null. */
             store_avatar: string | null;
+            /** @description The order the thread is about, or null. */
             order_id: string | null;
+            /** @description The product the thread is about, or null. */
             product_id: string | null;
+            /** @description The thread's subject. */
             subject: string;
-            /** @enum {string} */
+            /**
+             * @description What the thread is about (its kind).
+             * @enum {string}
+             */
             thread_type: "general" | "order_inquiry" | "product_inquiry" | "support" | "complaint" | "delivery" | "return" | "refund" | "technical";
-            /** @enum {string} */
+            /**
+             * @description active, resolved, closed, escalated or pending.
+             * @enum {string}
+             */
             status: "active" | "resolved" | "closed" | "escalated" | "pending";
-            /** @enum {string} */
+            /**
+             * @description low, normal, high or urgent.
+             * @enum {string}
+             */
             priority: "low" | "normal" | "high" | "urgent";
+            /** @description When the last message was sent (ISO 8601, UTC). */
             last_message_at: string;
-            /** @enum {string} */
+            /**
+             * @description Who sent the last message: customer, store or system.
+             * @enum {string}
+             */
             last_message_by: "customer" | "store" | "system";
+            /** @description Messages the customer has not read. */
             unread_count_customer: number;
+            /** @description Messages the store has not read. */
             unread_count_store: number;
+            /** @description True when the thread is archived. */
             is_archived: boolean;
+            /** @description True when notifications for the thread are muted. */
             is_muted: boolean;
+            /** @description True when the thread is pinned. */
             is_pinned: boolean;
+            /** @description When it was opened (ISO 8601, UTC). */
             created_at: string;
+            /** @description When it was last changed (ISO 8601, UTC). */
             updated_at: string;
         };
         Message: {
+            /** @description The message's id. */
             id: string;
+            /** @description The message's text. */
             message_content: string;
-            /** @enum {string} */
+            /**
+             * @description text, image, file or system.
+             * @enum {string}
+             */
             message_type: "text" | "image" | "file" | "system";
-            /** @enum {string} */
+            /**
+             * @description Who sent it: customer, store or system.
+             * @enum {string}
+             */
             sender_type: "customer" | "store" | "system";
+            /** @description The sender's id (the customer's for a customer), or null. */
             sender_id: string | null;
+            /** @description The sender's name. */
             sender_name: string;
+            /** @description URLs of attached files. */
             attachments: string[];
+            /** @description Extra key-value data kept with the message. */
             metadata: {
                 [key: string]: unknown;
             };
-            /** @enum {string} */
+            /**
+             * @description sent, delivered or read.
+             * @enum {string}
+             */
             message_status: "sent" | "delivered" | "read";
+            /** @description When the other side read it (ISO 8601, UTC), or null. */
             read_at: string | null;
+            /** @description True once the message was edited. */
             is_edited: boolean;
+            /** @description True once the message was deleted. */
             is_deleted: boolean;
+            /** @description When it was edited (ISO 8601, UTC), or null. */
             edited_at: string | null;
+            /** @description When it was deleted (ISO 8601, UTC), or null. */
             deleted_at: string | null;
-            /** @description Unique within the thread; the list cursor is its base64. */
+            /** @description When it was sent (ISO 8601, UTC); unique within the thread, and the list cursor is its base64. */
             created_at: string;
+            /** @description When it was last changed (ISO 8601, UTC). */
             updated_at: string;
         };
         /** @description Money in integer minor units of the store currency; unit_price per unit. */
         Cart: {
+            /** @description The addressed cart. */
             cart: {
+                /** @description The cart's id; null until the first item is added. */
                 id: string | null;
+                /** @description The customer who owns the cart, or null for an anonymous (session) cart. */
                 customer_id: string | null;
+                /** @description The X-Session-Id of an anonymous cart, or null. */
                 session_id: string | null;
+                /** @description The cart's currency (ISO 4217): the store's base currency. */
                 currency: string;
+                /** @description The cart's lines; lines whose product is gone or inactive are left out. */
                 items: components["schemas"]["CartItem"][];
+                /** @description Units in the cart, summed over its lines. */
                 item_count: number;
+                /** @description Sum of the line totals in integer minor units of the cart's currency, before promotions, gift cards, shipping and tax. */
                 subtotal: number;
+                /** @description When the cart was created (ISO 8601, UTC), or null before the first add. */
                 created_at: string | null;
+                /** @description When the cart was last changed (ISO 8601, UTC), or null before the first add. */
                 updated_at: string | null;
             };
         };
         CartItem: {
+            /** @description The cart line's id (use it to change or remove the line). */
             id: string;
+            /** @description The variant on this line. */
             variant_id: string;
+            /** @description The variant's product. */
             product_id: string;
+            /** @description The product's name. */
             product_name: string;
+            /** @description The variant's name. */
             variant_name: string;
+            /** @description The variant's stock-keeping unit. */
             sku: string;
+            /** @description The variant's attributes by name (for example size and colour). */
             variant_attributes: {
                 [key: string]: string;
             };
+            /** @description Units of the variant on this line. */
             quantity: number;
+            /** @description Price of one unit in integer minor units of the cart's currency, with today's price rules applied (e.g. 150000 = 1,500.00 KES). */
             unit_price: number;
+            /** @description Line total in integer minor units of the cart's currency: unit_price times quantity. */
             line_total: number;
+            /** @description The product's thumbnail image URL, or null. */
             thumbnail_url: string | null;
+            /** @description Units of the variant in stock now. */
             stock_available: number;
         };
         UpdateCartItemInput: {
+            /** @description The line's new quantity (replaces the old one). */
             quantity: number;
+            /** @description The customer whose cart holds the line; needs the customer's x-auth-token. */
             customer_id?: components["schemas"]["UUID"];
         };
         Store: {
+            /** @description The store's id. */
             id: string;
+            /** @description The store's name. */
             name: string;
+            /** @description The store's base currency (ISO 4217): catalog, cart, order and shipping money is in it unless a currency field says otherwise. */
             base_currency: string;
+            /** @description Latitude of the store's location (shipping distances are measured from it), or null. */
             latitude: number | null;
+            /** @description Longitude of the store's location, or null. */
             longitude: number | null;
+            /** @description Tax rate applied at checkout, in percent (0-100). */
             tax_rate_percent: number;
+            /** @description When the store was created (ISO 8601, UTC). */
             created_at: string;
         };
         /** @description Money in decimal major units of `currency`. total_amount = subtotal - discount_amount + shipping_amount + tax_amount; amount_due = total_amount - gift_card_amount. */
         Order: {
+            /** @description The order's id. */
             id: string;
+            /** @description Readable order number (`ORD-<year>-<6-digit sequence>`), unique in the store. */
             order_number: string;
+            /** @description The ordering customer, or null for a guest checkout. */
             customer_id: string | null;
+            /** @description Email address given at checkout. */
             customer_email: string;
+            /** @description Phone number given at checkout, or null. */
             customer_phone: string | null;
+            /** @description Name given at checkout. */
             customer_name: string;
-            /** @enum {string} */
+            /**
+             * @description Fulfilment state: pending -> processing -> shipped -> delivered, or cancelled.
+             * @enum {string}
+             */
             order_status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
-            /** @enum {string} */
+            /**
+             * @description Payment state: pending, paid, failed or refunded.
+             * @enum {string}
+             */
             payment_status: "pending" | "paid" | "failed" | "refunded";
-            /** @enum {string} */
+            /**
+             * @description How the amount due is paid: a payment provider kind, cash or bank transfer.
+             * @enum {string}
+             */
             payment_method: "card_redirect" | "card_popup" | "mobile_stk" | "mobile_collect" | "cash" | "bank_transfer";
+            /** @description Reference of the payment that paid the order (`PAY-...`), or null. */
             payment_reference: string | null;
+            /** @description The order's currency (ISO 4217): the unit of every amount in the order. */
             currency: string;
+            /** @description Sum of the line totals in decimal major units of the order's currency (e.g. 1500.5 = 1,500.50 KES). */
             subtotal: number;
+            /** @description Promotion discounts in decimal major units of the order's currency. */
             discount_amount: number;
+            /** @description Delivery fee in decimal major units of the order's currency. */
             shipping_amount: number;
+            /** @description Tax in decimal major units of the order's currency, on subtotal - discount_amount + shipping_amount. */
             tax_amount: number;
+            /** @description Order total in decimal major units of the order's currency: subtotal - discount_amount + shipping_amount + tax_amount. */
             total_amount: number;
+            /** @description Part of the total paid by a gift card, in decimal major units of the order's currency (0 without one). */
             gift_card_amount: number;
+            /** @description What remains for the payment method, in decimal major units of the order's currency: total_amount - gift_card_amount. */
             amount_due: number;
+            /** @description The billing address (the shipping address when none was given). */
             billing_address: components["schemas"]["OrderAddress"];
+            /** @description Where the order is delivered. */
             shipping_address: components["schemas"]["OrderAddress"];
+            /** @description The ordered lines, priced at checkout. */
             items: {
+                /** @description The order line's id. */
                 id: string;
+                /** @description The product ordered. */
                 product_id: string;
+                /** @description The variant ordered, or null. */
                 variant_id: string | null;
+                /** @description The product's name at checkout. */
                 product_name: string;
+                /** @description The variant's name at checkout. */
                 variant_name: string;
+                /** @description The variant's stock-keeping unit at checkout. */
                 sku: string;
+                /** @description Units ordered. */
                 quantity: number;
+                /** @description Price of one unit in decimal major units of the order's currency, as priced at checkout. */
                 unit_price: number;
+                /** @description Line total in decimal major units of the order's currency: unit_price times quantity. */
                 line_total: number;
             }[];
+            /** @description The promotions applied at checkout. */
             promotions: {
+                /** @description The promotion applied. */
                 promotion_id: string;
+                /** @description The promotion's name. */
                 name: string;
+                /** @description What this promotion took off, in decimal major units of the order's currency. */
                 discount: number;
             }[];
+            /** @description The customer's or the store's notes, or null. */
             notes: string | null;
+            /** @description The carrier's tracking number, or null. */
             tracking_number: string | null;
+            /** @description Estimated delivery time (ISO 8601), or null. */
             estimated_delivery: string | null;
+            /** @description When the order was shipped (ISO 8601, UTC), or null. */
             shipped_at: string | null;
+            /** @description When the order was delivered (ISO 8601, UTC), or null. */
             delivered_at: string | null;
+            /** @description How the delivery fee and tax were computed: method, zone or tier, distance, fees and threshold (decimal major units of the order's currency), destination, origin, tax rate. */
             shipping_metadata: {
                 [key: string]: unknown;
             };
+            /** @description True for an order made with a live key, false in test mode. */
             livemode: boolean;
+            /** @description When the order was placed (ISO 8601, UTC). */
             created_at: string;
+            /** @description When the order was last changed (ISO 8601, UTC). */
             updated_at: string;
         };
         OrderAddress: {
+            /** @description The recipient's name. */
             name: string;
+            /** @description First address line. */
             line1: string;
+            /** @description Second address line. */
             line2?: string;
+            /** @description City or town. */
             city: string;
+            /** @description Region, state or county. */
             region?: string;
+            /** @description Postal code. */
             postal_code?: string;
+            /** @description Country (ISO 3166 alpha-2). */
             country: string;
+            /** @description Phone number at this address. */
             phone?: string;
+            /** @description Latitude in degrees, when given (else the city is geocoded). */
             latitude?: number;
+            /** @description Longitude in degrees, when given (else the city is geocoded). */
             longitude?: number;
         };
         OrderUpdateInput: {
-            /** @enum {string} */
+            /**
+             * @description The new payment state (pending -> paid or failed; failed -> paid or pending; paid -> refunded).
+             * @enum {string}
+             */
             payment_status?: "pending" | "paid" | "failed" | "refunded";
-            /** @enum {string} */
+            /**
+             * @description The new fulfilment state (pending -> processing or cancelled; processing -> shipped or cancelled; shipped -> delivered).
+             * @enum {string}
+             */
             order_status?: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+            /** @description Notes on the order (replace the old ones). */
             notes?: string;
+            /** @description The carrier's tracking number. */
             tracking_number?: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Estimated delivery time (ISO 8601 with offset).
+             */
             estimated_delivery?: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the order was shipped (ISO 8601 with offset); set to now on a move to shipped when absent.
+             */
             shipped_at?: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the order was delivered (ISO 8601 with offset); set to now on a move to delivered when absent.
+             */
             delivered_at?: string;
         };
         PromotionList: {
+            /** @description This page of promotions, in the list's order. */
             promotions: components["schemas"]["Promotion"][];
+            /** @description Where this page ends and whether another follows. */
             pagination: components["schemas"]["Pagination"];
         };
         Promotion: {
+            /** @description The promotion's id. */
             id: string;
+            /** @description The promotion's name. */
             name: string;
-            /** @enum {string} */
+            /**
+             * @description fixed (an amount off), discount (percentage or amount off the covered items), bundle (a complete set costs less) or bogo (a required set earns a free set).
+             * @enum {string}
+             */
             type: "fixed" | "discount" | "bundle" | "bogo";
+            /** @description A label for showing the promotion (free text). */
             display_type: string;
+            /** @description The promotion's description. */
             description: string;
+            /** @description URL of the promotion's image, or null. */
             image: string | null;
+            /** @description A percentage (0-100) when discount_type is percentage, else an amount off in integer minor units of the store's base currency (per complete set for a bundle). */
             discount_value: number;
-            /** @enum {string} */
+            /**
+             * @description Whether discount_value is a percentage or a fixed amount (type fixed is always an amount).
+             * @enum {string}
+             */
             discount_type: "percentage" | "fixed";
+            /** @description Integer minor units of the store's base currency the covered subtotal must reach; 0 for no minimum. */
             min_purchase: number;
+            /** @description Cap on the discount in integer minor units of the store's base currency; null for no cap. */
             max_discount: number | null;
+            /** @description When the promotion starts (ISO 8601, UTC); it runs from start_date up to end_date. */
             start_date: string;
+            /** @description When the promotion ends (ISO 8601, UTC), excluded. */
             end_date: string;
             /**
-             * @description Derived at the time of the answer from the merchant's switch, the dates and the uses so far.
+             * @description Status now (active, inactive, scheduled or expired), derived at the time of the answer from the merchant's switch, the dates and the uses so far.
              * @enum {string}
              */
             status: "active" | "inactive" | "scheduled" | "expired";
+            /** @description Uses allowed across all customers; null for no limit. */
             usage_limit: number | null;
+            /** @description Uses allowed per customer; null for no limit. */
             usage_per_customer: number | null;
+            /** @description For a bundle, the set of products (with quantities) that, complete, costs less. */
             bundle_products: components["schemas"]["PromotionProduct"][];
+            /** @description For a bogo, the set a customer must buy. */
             bogo_required_products: components["schemas"]["PromotionProduct"][];
+            /** @description For a bogo, the set one complete required set earns free. */
             bogo_free_products: components["schemas"]["PromotionProduct"][];
+            /** @description Gifts shipped with the order (not priced as cart lines). */
             free_products: components["schemas"]["PromotionProduct"][];
+            /** @description Categories whose items the promotion covers; with applicable_products both empty, it covers every item. */
             applicable_categories: string[];
+            /** @description Products the promotion covers; with applicable_categories both empty, it covers every item. */
             applicable_products: string[];
+            /** @description When it was created (ISO 8601, UTC). */
             created_at: string;
+            /** @description When it was last changed (ISO 8601, UTC). */
             updated_at: string;
         };
         PromotionProduct: {
+            /** @description The product. */
             product_id: string;
+            /** @description Units of the product in the set. */
             quantity: number;
         };
         GiftCardCheck: {
             /** @description True exactly when the card is active, its balance is above 0 and it has not expired. */
             valid: boolean;
+            /** @description Why the card cannot be used (inactive, fully_redeemed, no_balance, expired), or null when valid. */
             reason: ("inactive" | "fully_redeemed" | "no_balance" | "expired") | null;
+            /** @description What the card still holds, in decimal major units of the card's currency. */
             balance: number;
-            /** @enum {string} */
+            /**
+             * @description active, full_redeemed or inactive.
+             * @enum {string}
+             */
             status: "active" | "full_redeemed" | "inactive";
+            /** @description Last day the card can be used (YYYY-MM-DD), or null. */
             expiry_date: string | null;
+            /** @description Highest share (0-100) of an order's total the card may pay; null for 100. */
             maximum_usage_percentage: number | null;
             /** @description The card; `fields` selects its fields. */
             gift_card: {
+                /** @description The card's id. */
                 id?: string;
                 /** @description Groups of four characters joined by hyphens; compared case-insensitively. */
                 code?: string;
+                /** @description What the card still holds, in decimal major units of the card's currency (e.g. 2500.5 = 2,500.50 KES). */
                 balance?: number;
+                /** @description What the card held when issued, in decimal major units of the card's currency. */
                 initial_balance?: number;
+                /** @description The card's currency (ISO 4217): the store's base currency unless another was given at issue. */
                 currency?: string;
-                /** @enum {string} */
+                /**
+                 * @description active, full_redeemed (balance used up) or inactive (switched off by the store).
+                 * @enum {string}
+                 */
                 status?: "active" | "full_redeemed" | "inactive";
+                /** @description Last day the card can be used (YYYY-MM-DD), or null when it never expires. */
                 expiry_date?: string | null;
+                /** @description The customer the card was issued to, or null. */
                 customer_id?: string | null;
+                /** @description Day the card was issued (YYYY-MM-DD). */
                 issued_date?: string;
+                /** @description Day the card last paid for an order (YYYY-MM-DD), or null. */
                 last_used_date?: string | null;
+                /** @description Highest share (0-100) of an order's total the card may pay; null for 100. */
                 maximum_usage_percentage?: number | null;
+                /** @description Number of orders the card has paid towards. */
                 redemption_count?: number;
+                /** @description When it was created (ISO 8601, UTC). */
                 created_at?: string;
+                /** @description When it was last changed (ISO 8601, UTC). */
                 updated_at?: string;
             };
         };
         GiftCardList: {
+            /** @description This page of gift cards, in the list's order. */
             gift_cards: components["schemas"]["GiftCard"][];
+            /** @description Where this page ends and whether another follows. */
             pagination: components["schemas"]["Pagination"];
         };
         GiftCard: {
+            /** @description The card's id. */
             id: string;
             /** @description Groups of four characters joined by hyphens; compared case-insensitively. */
             code: string;
+            /** @description What the card still holds, in decimal major units of the card's currency (e.g. 2500.5 = 2,500.50 KES). */
             balance: number;
+            /** @description What the card held when issued, in decimal major units of the card's currency. */
             initial_balance: number;
+            /** @description The card's currency (ISO 4217): the store's base currency unless another was given at issue. */
             currency: string;
-            /** @enum {string} */
+            /**
+             * @description active, full_redeemed (balance used up) or inactive (switched off by the store).
+             * @enum {string}
+             */
             status: "active" | "full_redeemed" | "inactive";
+            /** @description Last day the card can be used (YYYY-MM-DD), or null when it never expires. */
             expiry_date: string | null;
+            /** @description The customer the card was issued to, or null. */
             customer_id: string | null;
+            /** @description Day the card was issued (YYYY-MM-DD). */
             issued_date: string;
+            /** @description Day the card last paid for an order (YYYY-MM-DD), or null. */
             last_used_date: string | null;
+            /** @description Highest share (0-100) of an order's total the card may pay; null for 100. */
             maximum_usage_percentage: number | null;
+            /** @description Number of orders the card has paid towards. */
             redemption_count: number;
+            /** @description When it was created (ISO 8601, UTC). */
             created_at: string;
+            /** @description When it was last changed (ISO 8601, UTC). */
             updated_at: string;
         };
         GiftCardDetail: {
+            /** @description The card's id. */
             id: string;
             /** @description Groups of four characters joined by hyphens; compared case-insensitively. */
             code: string;
+            /** @description What the card still holds, in decimal major units of the card's currency (e.g. 2500.5 = 2,500.50 KES). */
             balance: number;
+            /** @description What the card held when issued, in decimal major units of the card's currency. */
             initial_balance: number;
+            /** @description The card's currency (ISO 4217): the store's base currency unless another was given at issue. */
             currency: string;
-            /** @enum {string} */
+            /**
+             * @description active, full_redeemed (balance used up) or inactive (switched off by the store).
+             * @enum {string}
+             */
             status: "active" | "full_redeemed" | "inactive";
+            /** @description Last day the card can be used (YYYY-MM-DD), or null when it never expires. */
             expiry_date: string | null;
+            /** @description The customer the card was issued to, or null. */
             customer_id: string | null;
+            /** @description Day the card was issued (YYYY-MM-DD). */
             issued_date: string;
+            /** @description Day the card last paid for an order (YYYY-MM-DD), or null. */
             last_used_date: string | null;
+            /** @description Highest share (0-100) of an order's total the card may pay; null for 100. */
             maximum_usage_percentage: number | null;
+            /** @description Number of orders the card has paid towards. */
             redemption_count: number;
+            /** @description When it was created (ISO 8601, UTC). */
             created_at: string;
+            /** @description When it was last changed (ISO 8601, UTC). */
             updated_at: string;
+            /** @description Every movement of the balance, oldest first. */
             ledger: components["schemas"]["GiftCardLedgerEntry"][];
         };
         GiftCardLedgerEntry: {
+            /** @description The entry's id. */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description issue (the initial balance), redemption (paid towards an order) or restoration (given back, e.g. on cancellation).
+             * @enum {string}
+             */
             kind: "issue" | "redemption" | "restoration";
+            /** @description What moved, in decimal major units of the card's currency. */
             amount: number;
+            /** @description The card's balance after this entry, in decimal major units of the card's currency. */
             balance_after: number;
+            /** @description The order paid or restored, or null for the issue. */
             order_id: string | null;
+            /** @description When it happened (ISO 8601, UTC). */
             created_at: string;
         };
         GiftCardInput: {
+            /** @description What the card holds at issue, in decimal major units of its currency (e.g. 2500.5 = 2,500.50 KES); no more decimals than the currency has. */
             initial_balance: number;
+            /** @description The card's currency (ISO 4217); the store's base currency when absent. */
             currency?: components["schemas"]["CurrencyCode"];
+            /** @description Last day the card can be used (YYYY-MM-DD); null or absent for never. */
             expiry_date?: string | null;
+            /** @description The customer the card is issued to. */
             customer_id?: components["schemas"]["UUID"] | null;
+            /** @description Highest share (0-100) of an order's total the card may pay; null or absent for 100. */
             maximum_usage_percentage?: number | null;
         };
         GiftCardPatch: {
-            /** @enum {string} */
+            /**
+             * @description active or inactive (the store's switch).
+             * @enum {string}
+             */
             status?: "active" | "inactive";
+            /** @description Last day the card can be used (YYYY-MM-DD); null for never. */
             expiry_date?: string | null;
+            /** @description Highest share (0-100) of an order's total the card may pay; null for 100. */
             maximum_usage_percentage?: number | null;
         };
         ShippingZones: {
+            /** @description Every distance tier, active or not, by min_distance_meters. */
             pricing_tiers: components["schemas"]["PricingTier"][];
+            /** @description Every delivery zone, active or not, by priority. */
             delivery_zones: components["schemas"]["DeliveryZone"][];
         };
         PricingTier: {
+            /** @description The tier's id. */
             id: string;
+            /** @description The tier's name. */
             tier_name: string;
+            /** @description Start of the tier's distance band in metres from the store (included). */
             min_distance_meters: number;
-            /** @description Exclusive: a tier covers [min, max) metres from the store. */
+            /** @description End of the distance band in metres from the store (excluded): a tier covers [min, max). */
             max_distance_meters: number;
-            /** @description Major units of the store's base currency. */
+            /** @description Fee in decimal major units of the store's base currency. */
             delivery_fee: number;
+            /** @description Subtotal (after discounts) in decimal major units of the store's base currency from which delivery is free; null for never. */
             free_delivery_threshold: number | null;
+            /** @description False when the tier is not used for quotes. */
             is_active: boolean;
+            /** @description Which tier wins when several hold the distance (the higher). */
             priority: number;
         };
         DeliveryZone: {
+            /** @description The zone's id. */
             id: string;
+            /** @description The zone's name. */
             zone_name: string;
-            /** @description Major units of the store's base currency. */
+            /** @description Fee in decimal major units of the store's base currency. */
             delivery_fee: number;
+            /** @description Subtotal (after discounts) in decimal major units of the store's base currency from which delivery is free; null for never. */
             free_delivery_threshold: number | null;
+            /** @description False when the zone is not used for quotes. */
             is_active: boolean;
+            /** @description Which zone wins when several hold the point (the higher). */
             priority: number;
+            /** @description Colour for drawing the zone on a map (hex, e.g. #1f77b4). */
             color: string;
             /** @description [latitude, longitude] vertices. */
             polygon: [
@@ -2264,108 +2837,192 @@ export interface components {
             ][];
         };
         ShippingQuote: {
-            /** @enum {string} */
+            /**
+             * @description zone (the point lies in a delivery zone) or tier (priced by distance).
+             * @enum {string}
+             */
             method: "zone" | "tier";
+            /** @description The zone used, or null. */
             zone_id: string | null;
+            /** @description The zone's name, or null. */
             zone_name: string | null;
+            /** @description The tier used, or null. */
             tier_id: string | null;
+            /** @description The tier's name, or null. */
             tier_name: string | null;
             /** @description From the store's location; null when it has none. */
             distance_meters: number | null;
-            /** @description What is charged: 0 once the subtotal reaches the threshold. */
+            /** @description What is charged, in decimal major units of the store's base currency: 0 once the subtotal reaches the threshold. */
             delivery_fee: number;
-            /** @description Major units of the store's base currency. */
+            /** @description The zone's or tier's fee before any free delivery, in decimal major units of the store's base currency. */
             base_delivery_fee: number;
+            /** @description Subtotal in decimal major units of the store's base currency from which delivery is free; null for never. */
             free_delivery_threshold: number | null;
+            /** @description True when the subtotal reached the threshold. */
             free_delivery_applied: boolean;
+            /** @description Currency of the fees (ISO 4217): the store's base currency. */
             currency: string;
         };
         ShippingQuoteInput: {
+            /** @description Latitude of the destination in degrees. */
             latitude: number;
+            /** @description Longitude of the destination in degrees. */
             longitude: number;
+            /** @description The order subtotal after discounts, in decimal major units of the store's base currency (compared with free-delivery thresholds); 0 when absent. */
             subtotal?: number;
         };
         /** @description A post without its content, products and lookbooks (lists). */
         PostSummary: {
+            /** @description The post's id. */
             id: string;
+            /** @description The post's title. */
             title: string;
+            /** @description URL-safe unique name of the post. */
             slug: string;
+            /** @description A short summary, or null. */
             excerpt: string | null;
+            /** @description URL of the post's cover image, or null. */
             featured_image: string | null;
+            /** @description The post's category, or null. */
             category_id: string | null;
+            /** @description The category's name, or null. */
             category_name: string | null;
+            /** @description The category's slug, or null. */
             category_slug: string | null;
+            /** @description The category's icon, or null. */
             category_icon: string | null;
+            /** @description The author's name, or null. */
             author_name: string | null;
+            /** @description URL of the author's picture, or null. */
             author_avatar: string | null;
-            /** @enum {string} */
+            /**
+             * @description published, draft or archived.
+             * @enum {string}
+             */
             status: "published" | "draft" | "archived";
+            /** @description When it was or will be published (ISO 8601, UTC), or null. */
             published_at: string | null;
+            /** @description Number of times the post was read. */
             view_count: number;
+            /** @description Number of products shown with the post. */
             product_count: number;
+            /** @description Title for search engines, or null. */
             seo_title: string | null;
+            /** @description Description for search engines, or null. */
             seo_description: string | null;
+            /** @description When it was created (ISO 8601, UTC). */
             created_at: string;
+            /** @description When it was last changed (ISO 8601, UTC). */
             updated_at: string;
         };
         Post: {
+            /** @description The post's id. */
             id: string;
+            /** @description The post's title. */
             title: string;
+            /** @description URL-safe unique name of the post. */
             slug: string;
+            /** @description A short summary, or null. */
             excerpt: string | null;
+            /** @description URL of the post's cover image, or null. */
             featured_image: string | null;
+            /** @description The post's category, or null. */
             category_id: string | null;
+            /** @description The category's name, or null. */
             category_name: string | null;
+            /** @description The category's slug, or null. */
             category_slug: string | null;
+            /** @description The category's icon, or null. */
             category_icon: string | null;
+            /** @description The author's name, or null. */
             author_name: string | null;
+            /** @description URL of the author's picture, or null. */
             author_avatar: string | null;
-            /** @enum {string} */
+            /**
+             * @description published, draft or archived.
+             * @enum {string}
+             */
             status: "published" | "draft" | "archived";
+            /** @description When it was or will be published (ISO 8601, UTC), or null. */
             published_at: string | null;
+            /** @description Number of times the post was read. */
             view_count: number;
+            /** @description Number of products shown with the post. */
             product_count: number;
+            /** @description Title for search engines, or null. */
             seo_title: string | null;
+            /** @description Description for search engines, or null. */
             seo_description: string | null;
+            /** @description When it was created (ISO 8601, UTC). */
             created_at: string;
+            /** @description When it was last changed (ISO 8601, UTC). */
             updated_at: string;
+            /** @description The post's body. */
             content: string;
+            /** @description The products shown with the post, in display order. */
             products: components["schemas"]["ProductListItem"][];
+            /** @description The lookbooks shown with the post, in display order. */
             lookbooks: components["schemas"]["LookbookSummary"][];
         };
         /** @description A lookbook without its images (lists, and the lookbooks of a post). */
         LookbookSummary: {
+            /** @description The lookbook's id. */
             id: string;
+            /** @description The lookbook's title. */
             title: string;
+            /** @description URL-safe unique name of the lookbook. */
             slug: string;
+            /** @description The lookbook's description, or null. */
             description: string | null;
+            /** @description URL of the lookbook's cover image, or null. */
             featured_image: string | null;
+            /** @description The product collection it presents, or null. */
             collection_id: string | null;
+            /** @description When it was or will be published (ISO 8601, UTC), or null when unpublished. */
             published_at: string | null;
+            /** @description When it was created (ISO 8601, UTC). */
             created_at: string;
         };
         Lookbook: {
+            /** @description The lookbook's id. */
             id: string;
+            /** @description The lookbook's title. */
             title: string;
+            /** @description URL-safe unique name of the lookbook. */
             slug: string;
+            /** @description The lookbook's description, or null. */
             description: string | null;
+            /** @description URL of the lookbook's cover image, or null. */
             featured_image: string | null;
+            /** @description The product collection it presents, or null. */
             collection_id: string | null;
+            /** @description When it was or will be published (ISO 8601, UTC), or null when unpublished. */
             published_at: string | null;
+            /** @description When it was created (ISO 8601, UTC). */
             created_at: string;
+            /** @description The lookbook's images, in display order. */
             images: components["schemas"]["LookbookImage"][];
         };
         LookbookImage: {
+            /** @description The image's id. */
             id: string;
+            /** @description The image's URL. */
             url: string;
+            /** @description Text describing the image, or null. */
             alt_text: string | null;
+            /** @description The image's caption, or null. */
             caption: string | null;
+            /** @description Order among the lookbook's images (lowest first). */
             position: number;
+            /** @description Points on the image linked to products. */
             hotspots: components["schemas"]["LookbookHotspot"][];
         };
         LookbookHotspot: {
+            /** @description The product shown at this point. */
             product_id: string;
+            /** @description The product's name. */
             product_name: string;
+            /** @description The product's slug. */
             product_slug: string;
             /** @description Whole percent of the image's width, from the left. */
             x: number;
@@ -2373,38 +3030,64 @@ export interface components {
             y: number;
         };
         SearchEnvelope: {
+            /** @description The query searched for. */
             query: string;
+            /** @description The matching products, best first. */
             results: components["schemas"]["SearchResult"][];
-            totalResults: components["schemas"]["Int"];
-            searchTimeMs: components["schemas"]["Int"];
+            /** @description Number of matching products, which may exceed the results answered. */
+            totalResults: number;
+            /** @description Milliseconds the search took. */
+            searchTimeMs: number;
+            /** @description The outcome in words, e.g. Showing 20 of 31 products matching "shoe". */
             message: string;
         };
         SearchResult: {
-            productId: components["schemas"]["UUID"];
+            /**
+             * Format: uuid
+             * @description The matching product.
+             */
+            productId: string;
+            /** @description Relevance: higher is a better match. */
             score: number;
             /** @description name, sku, brand, tags, category, attributes, description or semantic */
             matchReason: string;
         };
         Int: number;
         Recommendations: {
+            /** @description The recommended products, best first. */
             recommendations: {
-                productId: components["schemas"]["UUID"];
+                /**
+                 * Format: uuid
+                 * @description The recommended product.
+                 */
+                productId: string;
+                /** @description Strength of the recommendation: higher is stronger. */
                 score: number;
-                /** @enum {string} */
+                /**
+                 * @description Why: bought together with the product, similar to it, or both.
+                 * @enum {string}
+                 */
                 reason: "bought_together" | "similar" | "bought_together_and_similar";
             }[];
         };
         WebhookEndpointEnvelope: {
+            /** @description The endpoint. */
             webhook_endpoint: components["schemas"]["WebhookEndpoint"];
         };
         WebhookEndpoint: {
+            /** @description The endpoint's id. */
             id: string;
+            /** @description The store the endpoint belongs to. */
             store_id: string;
+            /** @description The https URL events are sent to. */
             url: string;
+            /** @description The event types sent to this endpoint. */
             events: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied")[];
+            /** @description False when no events are sent to it. */
             enabled: boolean;
             /** @description Made with a live key: receives live events; with a test key: test events only. */
             livemode: boolean;
+            /** @description The store's own key-value data. */
             metadata: {
                 [key: string]: string;
             };
@@ -2412,102 +3095,169 @@ export interface components {
             disabled_reason: string | null;
             /** @description Until when the secret replaced by the last rotation still signs. */
             previous_secret_expires_at: string | null;
+            /** @description When a delivery last succeeded (ISO 8601, UTC), or null. */
             last_success_at: string | null;
+            /** @description When a delivery last failed (ISO 8601, UTC), or null. */
             last_failure_at: string | null;
+            /** @description Counts of delivery attempts to the endpoint. */
             delivery_stats: components["schemas"]["WebhookDeliveryStats"];
+            /** @description When it was created (ISO 8601, UTC). */
             created_at: string;
+            /** @description When it was last changed (ISO 8601, UTC). */
             updated_at: string;
             /** @description `whsec_` + base64; only in the answers of create and rotate. */
             secret?: string;
         };
         WebhookDeliveryStats: {
+            /** @description Delivery attempts made to the endpoint. */
             total: number;
+            /** @description Attempts answered with a 2xx. */
             successful: number;
+            /** @description Attempts that failed (another status, a timeout or no connection). */
             failed: number;
         };
         WebhookEndpointInput: {
+            /** @description The https URL to send events to; it must not resolve to a private, loopback or link-local address. */
             url: string;
+            /** @description The event types to send, each once. */
             events: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied")[];
+            /** @description False to send no events for now; true when absent. */
             enabled?: boolean;
+            /** @description The store's own key-value data (at most 50 string values). */
             metadata?: {
                 [key: string]: string;
             };
         };
         WebhookEndpointList: {
+            /** @description This page of webhook endpoints, in the list's order. */
             webhook_endpoints: components["schemas"]["WebhookEndpoint"][];
+            /** @description Where this page ends and whether another follows. */
             pagination: components["schemas"]["Pagination"];
         };
         WebhookEndpointPatch: {
+            /** @description The new https URL to send events to. */
             url?: string;
+            /** @description The new list of event types (replaces the old one). */
             events?: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied")[];
+            /** @description False to stop sending events, true to resume. */
             enabled?: boolean;
+            /** @description The new key-value data (replaces the old one). */
             metadata?: {
                 [key: string]: string;
             };
         };
         WebhookTestResult: {
+            /** @description True when the receiver answered with a 2xx. */
             success: boolean;
+            /** @description The test event's id (`evt_...`). */
             event_id: string;
-            /** @enum {string} */
+            /**
+             * @description The test event's type.
+             * @enum {string}
+             */
             event_type: "order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied";
+            /** @description The URL the event was sent to. */
             endpoint_url: string;
+            /** @description The HTTP status the receiver answered, or null when none came. */
             status_code: number | null;
+            /** @description The first KiB of the receiver's answer, or null. */
             response_body: string | null;
+            /** @description Why no answer came, or null. */
             error: string | null;
+            /** @description Milliseconds until the answer or the failure. */
             latency_ms: number;
+            /** @description The delivery recorded for this attempt. */
             delivery_id: string;
         };
         WebhookDeliveryList: {
+            /** @description This page of deliveries, in the list's order. */
             deliveries: components["schemas"]["WebhookDelivery"][];
+            /** @description Where this page ends and whether another follows. */
             pagination: components["schemas"]["Pagination"];
         };
         WebhookDelivery: {
+            /** @description The delivery attempt's id. */
             id: string;
+            /** @description The endpoint it was sent to. */
             endpoint_id: string;
+            /** @description The event delivered (`evt_...`). */
             event_id: string;
+            /** @description The event's type. */
             event_type: string;
+            /** @description Which attempt this was (1 for the first send). */
             attempt_number: number;
+            /** @description The HTTP status the receiver answered, or null when none came. */
             status_code: number | null;
             /** @description The first KiB of the receiver's answer. */
             response_body: string | null;
             /** @description Why no answer came: a timeout, a refused connection or a forbidden address. */
             error: string | null;
+            /** @description Milliseconds until the answer or the failure. */
             latency_ms: number;
+            /** @description True when the receiver answered with a 2xx. */
             success: boolean;
+            /** @description When the attempt was made (ISO 8601, UTC). */
             attempted_at: string;
         };
         WebhookEventEnvelope: {
+            /** @description The event. */
             webhook_event: {
+                /** @description The event's id (`evt_...`), sent as webhook-id. */
                 id: string;
+                /** @description The store the event belongs to. */
                 store_id: string;
-                /** @enum {string} */
+                /**
+                 * @description The event's type.
+                 * @enum {string}
+                 */
                 type: "order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied";
+                /** @description True for an event of live mode, false for test mode. */
                 livemode: boolean;
+                /** @description The event's data object, as delivered. */
                 payload: {
                     [key: string]: unknown;
                 };
+                /** @description When the event happened (ISO 8601, UTC). */
                 created_at: string;
+                /** @description Every delivery attempt of the event, oldest first. */
                 deliveries: components["schemas"]["WebhookDelivery"][];
             };
         };
         PaymentInitialisation: {
-            /** @enum {boolean} */
+            /**
+             * @description Always true: the payment was started.
+             * @enum {boolean}
+             */
             success: true;
-            /** @enum {string} */
+            /**
+             * @description The provider kind that takes the payment.
+             * @enum {string}
+             */
             provider: "card_redirect" | "card_popup" | "mobile_stk" | "mobile_collect";
-            /** @enum {string} */
+            /**
+             * @description How the customer pays: redirect (to checkout_url), popup (with public_key), stk_push (a prompt on the phone) or collection (mobile money request).
+             * @enum {string}
+             */
             flow: "redirect" | "popup" | "stk_push" | "collection";
             /** @description The provider's id: Checkout Session, access code, CheckoutRequestID or depositId. */
             session_id: string;
-            /** @enum {string} */
+            /**
+             * @description test (the provider's sandbox) or live, from the key used.
+             * @enum {string}
+             */
             mode: "test" | "live";
             /** @description `PAY-<digits>-<suffix>`: verify with it. */
             reference: string;
+            /** @description The amount asked for, in decimal major units of currency (e.g. 1500.5 = 1,500.50 KES). */
             amount: number;
             /** @description What the provider is asked to take, in major units, as recorded on the payment: `amount`, rounded up to whole units for mobile money (M-Pesa and pawaPay take no cents). */
             charged_amount: number;
+            /** @description Currency of amount and charged_amount (ISO 4217). */
             currency: string;
-            /** @enum {string} */
+            /**
+             * @description The payment's state: pending until verified.
+             * @enum {string}
+             */
             status: "pending" | "paid" | "failed";
             /** @description Redirect flow: send the customer here. */
             checkout_url?: string;
@@ -2517,31 +3267,50 @@ export interface components {
         PaymentVerification: {
             /** @description True only when the payment is paid. */
             success: boolean;
+            /** @description The payment's reference. */
             reference: string;
-            /** @enum {string} */
+            /**
+             * @description The provider kind that took the payment.
+             * @enum {string}
+             */
             provider: "card_redirect" | "card_popup" | "mobile_stk" | "mobile_collect";
-            /** @enum {string} */
+            /**
+             * @description pending, paid or failed.
+             * @enum {string}
+             */
             status: "pending" | "paid" | "failed";
+            /** @description The amount asked for, in decimal major units of currency. */
             amount: number;
             /** @description What the provider is asked to take, in major units, as recorded on the payment: `amount`, rounded up to whole units for mobile money (M-Pesa and pawaPay take no cents). */
             charged_amount: number;
+            /** @description Currency of amount and charged_amount (ISO 4217). */
             currency: string;
+            /** @description The order the payment is for, or null. */
             order_id: string | null;
-            /** @enum {string} */
+            /**
+             * @description test (the provider's sandbox) or live.
+             * @enum {string}
+             */
             mode: "test" | "live";
+            /** @description When the provider confirmed the payment (ISO 8601, UTC), or null. */
             paid_at: string | null;
             /** @description Null, or why the payment needs a person: `order_already_paid: ...` when it paid an order another payment had already paid (refund one of them; its payment.succeeded event carries the same reason), `amount_mismatch: ...` when the provider reported another amount or currency. */
             review_reason: string | null;
         };
         PaymentVerificationInput: {
+            /** @description The reference initialisation answered (`PAY-<digits>-<suffix>`). */
             reference: components["schemas"]["PaymentReference"];
         };
         PaymentReference: string;
         PaymentCallbackReceipt: {
-            /** @enum {boolean} */
+            /**
+             * @description Always true: the notification was accepted.
+             * @enum {boolean}
+             */
             received: true;
             /** @description This provider event was processed before; nothing was done again. */
             duplicate: boolean;
+            /** @description The payment's reference. */
             reference: string;
         };
     };
@@ -2556,14 +3325,25 @@ export interface operations {
     listProducts: {
         parameters: {
             query?: {
-                /** @example 2 */
+                /**
+                 * @description Most records in one page.
+                 * @example 2
+                 */
                 limit?: number;
+                /** @description Where to continue: a previous page's pagination.next_cursor; absent for the first page. */
                 cursor?: string;
-                /** @example 019abfbe-1d07-773c-9474-e5f28ce20728 */
+                /**
+                 * @description Only products of this category.
+                 * @example 019abfbe-1d07-773c-9474-e5f28ce20728
+                 */
                 category_id?: string;
+                /** @description Only products of this subcategory. */
                 subcategory_id?: string;
+                /** @description Only products of this collection. */
                 collection_id?: string;
+                /** @description Only products whose name or SKU contains this text (case-insensitive). */
                 search?: string;
+                /** @description true lists featured products only (by featured_order), false the others. */
                 featured?: boolean;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -2581,7 +3361,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description This page of products, in the list's order. */
                         products: components["schemas"]["ProductListItem"][];
+                        /** @description Where this page ends and whether another follows. */
                         pagination: components["schemas"]["Pagination"];
                     };
                 };
@@ -2661,48 +3443,87 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The product's name. */
                     name: string;
+                    /** @description The product's description. */
                     description?: string | null;
+                    /** @description The product's category. */
                     category_id?: components["schemas"]["UUID"] | null;
+                    /** @description The product's subcategory (of its category). */
                     subcategory_id?: components["schemas"]["UUID"] | null;
+                    /** @description The brand. */
                     brand?: string | null;
+                    /** @description URL of the product's thumbnail image. */
                     thumbnail_url?: string | null;
+                    /** @description The product's images and videos, in display order (replaces the old list). */
                     media?: {
-                        /** Format: uri */
+                        /**
+                         * Format: uri
+                         * @description The file's http(s) URL.
+                         */
                         url: string;
-                        /** @enum {string} */
+                        /**
+                         * @description Whether it is an image or a video.
+                         * @enum {string}
+                         */
                         type?: "image" | "video";
+                        /** @description Text describing the image. */
                         alt_text?: string | null;
+                        /** @description True for the product's main image. */
                         is_primary?: boolean;
                     }[];
+                    /** @description URL-safe unique name; generated from the name when absent at creation. */
                     slug?: string;
+                    /** @description Title for search engines. */
                     seo_title?: string | null;
+                    /** @description Description for search engines. */
                     seo_description?: string | null;
+                    /** @description Keywords for search engines. */
                     seo_keywords?: string | null;
+                    /** @description True to feature the product. */
                     featured?: boolean;
+                    /** @description Place among featured products (lowest first). */
                     featured_order?: number;
+                    /** @description Free-form tags. */
                     tags?: string[] | null;
+                    /** @description Product attributes by name (for example material). */
                     attributes?: {
                         [key: string]: string;
                     };
+                    /** @description Packed weight and size, for shipping. */
                     shipping_info?: {
+                        /** @description Packed weight in grams. */
                         weight_grams?: number;
+                        /** @description Packed length in centimetres. */
                         length_cm?: number;
+                        /** @description Packed width in centimetres. */
                         width_cm?: number;
+                        /** @description Packed height in centimetres. */
                         height_cm?: number;
                     };
+                    /** @description False to retire the product (it is then not sold). */
                     is_active?: boolean;
+                    /** @description The product's variants (one for a simple product). */
                     variants: {
+                        /** @description Stock-keeping unit, unique in the store. */
                         sku: string;
+                        /** @description Regular price in integer minor units of the store's base currency (e.g. 150000 = 1,500.00 KES). */
                         price: number;
+                        /** @description Sale price in integer minor units of the store's base currency; null or absent when not on sale. */
                         sale_price?: number | null;
+                        /** @description Units in stock. */
                         stock: number;
+                        /** @description Stock level at or below which the variant is low on stock (emits product.stock_low); null for none. */
                         threshold?: number | null;
+                        /** @description Date of the last restock (YYYY-MM-DD). */
                         last_restocked?: string | null;
+                        /** @description The variant's name. */
                         variant_name?: string;
+                        /** @description The variant's attributes by name (for example size and colour). */
                         variant_attributes?: {
                             [key: string]: string;
                         };
+                        /** @description True for the variant lists show; the first variant when none is marked. */
                         is_default?: boolean;
                     }[];
                 };
@@ -2827,7 +3648,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example mudcloth-cushion-cover-019ab644 */
+                /**
+                 * @description The product's slug.
+                 * @example mudcloth-cushion-cover-019ab644
+                 */
                 slug: string;
             };
             cookie?: never;
@@ -2925,7 +3749,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 019ab5ea-3ed1-72ad-8eb1-98827c155f32 */
+                /**
+                 * @description The product's id.
+                 * @example 019ab5ea-3ed1-72ad-8eb1-98827c155f32
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3020,7 +3847,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab226-aab5-7765-ae5f-e2efe7e30f74 */
+                /**
+                 * @description The product's id.
+                 * @example 019ab226-aab5-7765-ae5f-e2efe7e30f74
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3122,7 +3952,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab226-aab5-7765-ae5f-e2efe7e30f74 */
+                /**
+                 * @description The product's id.
+                 * @example 019ab226-aab5-7765-ae5f-e2efe7e30f74
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3130,36 +3963,65 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The product's name. */
                     name?: string;
+                    /** @description The product's description. */
                     description?: string | null;
+                    /** @description The product's category. */
                     category_id?: components["schemas"]["UUID"] | null;
+                    /** @description The product's subcategory (of its category). */
                     subcategory_id?: components["schemas"]["UUID"] | null;
+                    /** @description The brand. */
                     brand?: string | null;
+                    /** @description URL of the product's thumbnail image. */
                     thumbnail_url?: string | null;
+                    /** @description The product's images and videos, in display order (replaces the old list). */
                     media?: {
-                        /** Format: uri */
+                        /**
+                         * Format: uri
+                         * @description The file's http(s) URL.
+                         */
                         url: string;
-                        /** @enum {string} */
+                        /**
+                         * @description Whether it is an image or a video.
+                         * @enum {string}
+                         */
                         type?: "image" | "video";
+                        /** @description Text describing the image. */
                         alt_text?: string | null;
+                        /** @description True for the product's main image. */
                         is_primary?: boolean;
                     }[];
+                    /** @description URL-safe unique name; generated from the name when absent at creation. */
                     slug?: string;
+                    /** @description Title for search engines. */
                     seo_title?: string | null;
+                    /** @description Description for search engines. */
                     seo_description?: string | null;
+                    /** @description Keywords for search engines. */
                     seo_keywords?: string | null;
+                    /** @description True to feature the product. */
                     featured?: boolean;
+                    /** @description Place among featured products (lowest first). */
                     featured_order?: number;
+                    /** @description Free-form tags. */
                     tags?: string[] | null;
+                    /** @description Product attributes by name (for example material). */
                     attributes?: {
                         [key: string]: string;
                     };
+                    /** @description Packed weight and size, for shipping. */
                     shipping_info?: {
+                        /** @description Packed weight in grams. */
                         weight_grams?: number;
+                        /** @description Packed length in centimetres. */
                         length_cm?: number;
+                        /** @description Packed width in centimetres. */
                         width_cm?: number;
+                        /** @description Packed height in centimetres. */
                         height_cm?: number;
                     };
+                    /** @description False to retire the product (it is then not sold). */
                     is_active?: boolean;
                 };
             };
@@ -3289,7 +4151,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab226-aab5-7765-ae5f-e2efe7e30f74 */
+                /**
+                 * @description The product's id.
+                 * @example 019ab226-aab5-7765-ae5f-e2efe7e30f74
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3297,16 +4162,25 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Stock-keeping unit, unique in the store. */
                     sku: string;
+                    /** @description Regular price in integer minor units of the store's base currency (e.g. 150000 = 1,500.00 KES). */
                     price: number;
+                    /** @description Sale price in integer minor units of the store's base currency; null or absent when not on sale. */
                     sale_price?: number | null;
+                    /** @description Units in stock. */
                     stock: number;
+                    /** @description Stock level at or below which the variant is low on stock (emits product.stock_low); null for none. */
                     threshold?: number | null;
+                    /** @description Date of the last restock (YYYY-MM-DD). */
                     last_restocked?: string | null;
+                    /** @description The variant's name. */
                     variant_name?: string;
+                    /** @description The variant's attributes by name (for example size and colour). */
                     variant_attributes?: {
                         [key: string]: string;
                     };
+                    /** @description True for the variant lists show; the first variant when none is marked. */
                     is_default?: boolean;
                 };
             };
@@ -3436,9 +4310,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab226-aab5-7765-ae5f-e2efe7e30f74 */
+                /**
+                 * @description The product's id.
+                 * @example 019ab226-aab5-7765-ae5f-e2efe7e30f74
+                 */
                 id: components["schemas"]["UUID"];
-                /** @example 019ab7fc-b396-720e-bb33-a94286933f92 */
+                /**
+                 * @description The variant's id (a variant of that product).
+                 * @example 019ab7fc-b396-720e-bb33-a94286933f92
+                 */
                 variant_id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3549,9 +4429,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab226-aab5-7765-ae5f-e2efe7e30f74 */
+                /**
+                 * @description The product's id.
+                 * @example 019ab226-aab5-7765-ae5f-e2efe7e30f74
+                 */
                 id: components["schemas"]["UUID"];
-                /** @example 019ab7fc-b396-720e-bb33-a94286933f92 */
+                /**
+                 * @description The variant's id (a variant of that product).
+                 * @example 019ab7fc-b396-720e-bb33-a94286933f92
+                 */
                 variant_id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -3559,16 +4445,25 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Stock-keeping unit, unique in the store. */
                     sku?: string;
+                    /** @description Regular price in integer minor units of the store's base currency (e.g. 150000 = 1,500.00 KES). */
                     price?: number;
+                    /** @description Sale price in integer minor units of the store's base currency; null or absent when not on sale. */
                     sale_price?: number | null;
+                    /** @description Units in stock. */
                     stock?: number;
+                    /** @description Stock level at or below which the variant is low on stock (emits product.stock_low); null for none. */
                     threshold?: number | null;
+                    /** @description Date of the last restock (YYYY-MM-DD). */
                     last_restocked?: string | null;
+                    /** @description The variant's name. */
                     variant_name?: string;
+                    /** @description The variant's attributes by name (for example size and colour). */
                     variant_attributes?: {
                         [key: string]: string;
                     };
+                    /** @description True for the variant lists show; the first variant when none is marked. */
                     is_default?: boolean;
                 };
             };
@@ -3696,10 +4591,16 @@ export interface operations {
     listCategories: {
         parameters: {
             query?: {
-                /** @example room */
+                /**
+                 * @description Only records whose name contains this text (case-insensitive).
+                 * @example room
+                 */
                 search?: string;
+                /** @description true (or absent) lists active records only, false inactive records only. */
                 active?: boolean;
+                /** @description Most records in one page. */
                 limit?: number;
+                /** @description Where to continue: a previous page's pagination.next_cursor; absent for the first page. */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -3717,7 +4618,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description This page of categories, in the list's order. */
                         categories: components["schemas"]["Category"][];
+                        /** @description Where this page ends and whether another follows. */
                         pagination: components["schemas"]["Pagination"];
                     };
                 };
@@ -3797,9 +4700,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The name. */
                     name: string;
+                    /** @description The description. */
                     description?: string | null;
+                    /** @description URL of an image. */
                     image?: string | null;
+                    /** @description False to hide it from shoppers. */
                     active?: boolean;
                 };
             };
@@ -3909,12 +4816,21 @@ export interface operations {
     listSubcategories: {
         parameters: {
             query?: {
+                /** @description Only records whose name contains this text (case-insensitive). */
                 search?: string;
+                /** @description true (or absent) lists active records only, false inactive records only. */
                 active?: boolean;
-                /** @example 2 */
+                /**
+                 * @description Most records in one page.
+                 * @example 2
+                 */
                 limit?: number;
+                /** @description Where to continue: a previous page's pagination.next_cursor; absent for the first page. */
                 cursor?: string;
-                /** @example 019abfbe-1d07-773c-9474-e5f28ce20728 */
+                /**
+                 * @description Only subcategories of this category.
+                 * @example 019abfbe-1d07-773c-9474-e5f28ce20728
+                 */
                 category_id?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -3932,7 +4848,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description This page of subcategories, in the list's order. */
                         subcategories: components["schemas"]["Subcategory"][];
+                        /** @description Where this page ends and whether another follows. */
                         pagination: components["schemas"]["Pagination"];
                     };
                 };
@@ -4012,10 +4930,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The name. */
                     name: string;
+                    /** @description The description. */
                     description?: string | null;
+                    /** @description URL of an image. */
                     image?: string | null;
+                    /** @description False to hide it from shoppers. */
                     active?: boolean;
+                    /** @description The category this subcategory belongs to. */
                     category_id: components["schemas"]["UUID"];
                 };
             };
@@ -4127,7 +5050,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab53e-18b8-7884-9bb0-d99e5fe7af91 */
+                /**
+                 * @description The category's or subcategory's id.
+                 * @example 019ab53e-18b8-7884-9bb0-d99e5fe7af91
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4229,7 +5155,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab53e-18b8-7884-9bb0-d99e5fe7af91 */
+                /**
+                 * @description The category's or subcategory's id.
+                 * @example 019ab53e-18b8-7884-9bb0-d99e5fe7af91
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4237,9 +5166,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The name. */
                     name?: string;
+                    /** @description The description. */
                     description?: string | null;
+                    /** @description URL of an image. */
                     image?: string | null;
+                    /** @description False to hide it from shoppers. */
                     active?: boolean;
                 };
             };
@@ -4360,7 +5293,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab7ee-438d-7d53-8a36-a44cf9a74eff */
+                /**
+                 * @description The category's or subcategory's id.
+                 * @example 019ab7ee-438d-7d53-8a36-a44cf9a74eff
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4462,7 +5398,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab7ee-438d-7d53-8a36-a44cf9a74eff */
+                /**
+                 * @description The category's or subcategory's id.
+                 * @example 019ab7ee-438d-7d53-8a36-a44cf9a74eff
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4470,10 +5409,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The name. */
                     name?: string;
+                    /** @description The description. */
                     description?: string | null;
+                    /** @description URL of an image. */
                     image?: string | null;
+                    /** @description False to hide it from shoppers. */
                     active?: boolean;
+                    /** @description The category this subcategory belongs to. */
                     category_id?: components["schemas"]["UUID"];
                 };
             };
@@ -4592,10 +5536,16 @@ export interface operations {
     listProductCollections: {
         parameters: {
             query?: {
+                /** @description Only collections of this type. */
                 type?: string;
-                /** @example true */
+                /**
+                 * @description Only collections shown (true) or not shown (false) on the home page.
+                 * @example true
+                 */
                 show_on_homepage?: boolean;
+                /** @description Most records in one page. */
                 limit?: number;
+                /** @description Where to continue: a previous page's pagination.next_cursor; absent for the first page. */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -4613,7 +5563,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description This page of collections, in the list's order. */
                         collections: components["schemas"]["ProductCollection"][];
+                        /** @description Where this page ends and whether another follows. */
                         pagination: components["schemas"]["Pagination"];
                     };
                 };
@@ -4693,12 +5645,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The collection's name. */
                     name: string;
+                    /** @description URL-safe unique name; generated from the name when absent at creation. */
                     slug?: string;
+                    /** @description The collection's kind, free text (default manual). */
                     type?: string;
+                    /** @description The collection's description. */
                     description?: string | null;
+                    /** @description False to hide the collection from shoppers. */
                     is_active?: boolean;
+                    /** @description True to show the collection on the home page. */
                     show_on_homepage?: boolean;
+                    /** @description Order among collections (highest first). */
                     display_priority?: number;
                 };
             };
@@ -4817,15 +5776,22 @@ export interface operations {
     listProductCollectionItems: {
         parameters: {
             query?: {
-                /** @example 1 */
+                /**
+                 * @description Most records in one page.
+                 * @example 1
+                 */
                 limit?: number;
+                /** @description Where to continue: a previous page's pagination.next_cursor; absent for the first page. */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
             };
             header?: never;
             path: {
-                /** @example 019ab1b5-3afb-7e36-958c-a06f20f7555c */
+                /**
+                 * @description The collection's id.
+                 * @example 019ab1b5-3afb-7e36-958c-a06f20f7555c
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4839,7 +5805,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description This page of items, in the list's order. */
                         items: components["schemas"]["CollectionItem"][];
+                        /** @description Where this page ends and whether another follows. */
                         pagination: components["schemas"]["Pagination"];
                     };
                 };
@@ -4923,7 +5891,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab369-df31-7064-99eb-9b862ced426d */
+                /**
+                 * @description The collection's id.
+                 * @example 019ab369-df31-7064-99eb-9b862ced426d
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -4941,6 +5912,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description All the items, in one answer (no pages). */
                         items: components["schemas"]["CollectionItem"][];
                     };
                 };
@@ -5051,7 +6023,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab369-df31-7064-99eb-9b862ced426d */
+                /**
+                 * @description The collection's id.
+                 * @example 019ab369-df31-7064-99eb-9b862ced426d
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -5153,7 +6128,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab369-df31-7064-99eb-9b862ced426d */
+                /**
+                 * @description The collection's id.
+                 * @example 019ab369-df31-7064-99eb-9b862ced426d
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -5161,12 +6139,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The collection's name. */
                     name?: string;
+                    /** @description URL-safe unique name; generated from the name when absent at creation. */
                     slug?: string;
+                    /** @description The collection's kind, free text (default manual). */
                     type?: string;
+                    /** @description The collection's description. */
                     description?: string | null;
+                    /** @description False to hide the collection from shoppers. */
                     is_active?: boolean;
+                    /** @description True to show the collection on the home page. */
                     show_on_homepage?: boolean;
+                    /** @description Order among collections (highest first). */
                     display_priority?: number;
                 };
             };
@@ -5294,20 +6279,38 @@ export interface operations {
     listPrices: {
         parameters: {
             query?: {
+                /** @description Units to price for (volume rules depend on it). */
                 quantity?: number;
+                /** @description Manual override of the currency region: an ISO 3166 country code or EU. */
                 region?: string;
+                /** @description Deprecated (use place_name): an ISO 3166 alpha-2 country whose currency to show. */
                 country?: string;
-                /** @example Kampala */
+                /**
+                 * @description A city or region name, geocoded to choose the display currency.
+                 * @example Kampala
+                 */
                 place_name?: string;
+                /** @description Latitude of the customer (with longitude; wins over place_name). */
                 latitude?: number;
+                /** @description Longitude of the customer (with latitude; wins over place_name). */
                 longitude?: number;
+                /** @description The customer to price for: their segment and tier rules apply. */
                 customer_id?: string;
-                /** @example cushion */
+                /**
+                 * @description Only products whose name contains this text (case-insensitive).
+                 * @example cushion
+                 */
                 search?: string;
+                /** @description Only products of this category. */
                 category_id?: string;
+                /** @description Only products of this subcategory. */
                 subcategory_id?: string;
-                /** @example 1 */
+                /**
+                 * @description Most records in one page.
+                 * @example 1
+                 */
                 limit?: number;
+                /** @description Number of products to skip before this page. */
                 offset?: number;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -5395,21 +6398,35 @@ export interface operations {
     getProductPrices: {
         parameters: {
             query?: {
-                /** @example 2 */
+                /**
+                 * @description Units to price for (volume rules depend on it).
+                 * @example 2
+                 */
                 quantity?: number;
-                /** @example US */
+                /**
+                 * @description Manual override of the currency region: an ISO 3166 country code or EU.
+                 * @example US
+                 */
                 region?: string;
+                /** @description Deprecated (use place_name): an ISO 3166 alpha-2 country whose currency to show. */
                 country?: string;
+                /** @description A city or region name, geocoded to choose the display currency. */
                 place_name?: string;
+                /** @description Latitude of the customer (with longitude; wins over place_name). */
                 latitude?: number;
+                /** @description Longitude of the customer (with latitude; wins over place_name). */
                 longitude?: number;
+                /** @description The customer to price for: their segment and tier rules apply. */
                 customer_id?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
             };
             header?: never;
             path: {
-                /** @example 019ab644-f3e0-7f3f-bbd5-0720ece384f9 */
+                /**
+                 * @description The price rule's id.
+                 * @example 019ab644-f3e0-7f3f-bbd5-0720ece384f9
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -5518,6 +6535,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description All the price rules, in one answer (no pages). */
                         price_rules: components["schemas"]["PriceRule"][];
                     };
                 };
@@ -5606,18 +6624,33 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The rule's name. */
                     name: string;
-                    /** @enum {string} */
+                    /**
+                     * @description What the rule rewards: a customer segment, a customer tier, or a volume (quantity).
+                     * @enum {string}
+                     */
                     kind: "segment" | "tier" | "volume";
+                    /** @description For a segment rule, the segment it rewards. */
                     segment?: ("new" | "returning" | "loyal") | null;
+                    /** @description For a tier rule, the tier it rewards. */
                     tier?: string | null;
+                    /** @description For a volume rule, the quantity from which it applies. */
                     min_quantity?: number | null;
+                    /** @description For a tier rule, integer minor units of the store's base currency a customer must have spent to hold the tier. */
                     min_lifetime_spend?: number | null;
-                    /** @enum {string} */
+                    /**
+                     * @description Whether value is a percentage or a fixed amount off each unit.
+                     * @enum {string}
+                     */
                     discount_type: "percentage" | "fixed";
+                    /** @description A percentage (0-100), or for fixed an amount off each unit in integer minor units of the store's base currency. */
                     value: number;
+                    /** @description Products the rule covers; null or absent for every product. */
                     product_ids?: components["schemas"]["UUID"][] | null;
+                    /** @description Categories the rule covers; null or absent for every category. */
                     category_ids?: components["schemas"]["UUID"][] | null;
+                    /** @description False to switch the rule off. */
                     active?: boolean;
                 };
             };
@@ -5729,7 +6762,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019abdc4-953a-79e4-946c-faf89b77c77a */
+                /**
+                 * @description The price rule's id.
+                 * @example 019abdc4-953a-79e4-946c-faf89b77c77a
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -5831,7 +6867,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019abdc4-953a-79e4-946c-faf89b77c77a */
+                /**
+                 * @description The price rule's id.
+                 * @example 019abdc4-953a-79e4-946c-faf89b77c77a
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -5839,18 +6878,33 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The rule's name. */
                     name?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description What the rule rewards: a customer segment, a customer tier, or a volume (quantity).
+                     * @enum {string}
+                     */
                     kind?: "segment" | "tier" | "volume";
+                    /** @description For a segment rule, the segment it rewards. */
                     segment?: ("new" | "returning" | "loyal") | null;
+                    /** @description For a tier rule, the tier it rewards. */
                     tier?: string | null;
+                    /** @description For a volume rule, the quantity from which it applies. */
                     min_quantity?: number | null;
+                    /** @description For a tier rule, integer minor units of the store's base currency a customer must have spent to hold the tier. */
                     min_lifetime_spend?: number | null;
-                    /** @enum {string} */
+                    /**
+                     * @description Whether value is a percentage or a fixed amount off each unit.
+                     * @enum {string}
+                     */
                     discount_type?: "percentage" | "fixed";
+                    /** @description A percentage (0-100), or for fixed an amount off each unit in integer minor units of the store's base currency. */
                     value?: number;
+                    /** @description Products the rule covers; null or absent for every product. */
                     product_ids?: components["schemas"]["UUID"][] | null;
+                    /** @description Categories the rule covers; null or absent for every category. */
                     category_ids?: components["schemas"]["UUID"][] | null;
+                    /** @description False to switch the rule off. */
                     active?: boolean;
                 };
             };
@@ -5985,6 +7039,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description All the exchange rates, in one answer (no pages). */
                         exchange_rates: components["schemas"]["ExchangeRate"][];
                     };
                 };
@@ -6191,7 +7246,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example INR */
+                /**
+                 * @description The rate's display currency (ISO 4217).
+                 * @example INR
+                 */
                 currency: components["schemas"]["CurrencyCode"];
             };
             cookie?: never;
@@ -6293,7 +7351,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example INR */
+                /**
+                 * @description The rate's display currency (ISO 4217).
+                 * @example INR
+                 */
                 currency: components["schemas"]["CurrencyCode"];
             };
             cookie?: never;
@@ -6427,10 +7488,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The email address to sign in with; unique in the store. */
                     email: string;
+                    /** @description The password (8 to 200 characters). */
                     password: string;
+                    /** @description The customer's name. */
                     name: string;
+                    /** @description The customer's phone number. */
                     phone?: string;
+                    /** @description The customer's address as one line. */
                     address?: string;
                 };
             };
@@ -6559,7 +7625,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The email address signed up with. */
                     email: string;
+                    /** @description The password. */
                     password: string;
                 };
             };
@@ -6676,6 +7744,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The email address to send a one-time code to. */
                     email: string;
                 };
             };
@@ -6795,7 +7864,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The email address the code was sent to. */
                     email: string;
+                    /** @description The 6-digit one-time code. */
                     code: string;
                 };
             };
@@ -7231,7 +8302,10 @@ export interface operations {
                 "x-auth-token": string;
             };
             path: {
-                /** @example 019ab948-38da-73a9-9626-3ec23d03dce9 */
+                /**
+                 * @description The customer's id.
+                 * @example 019ab948-38da-73a9-9626-3ec23d03dce9
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -7333,6 +8407,7 @@ export interface operations {
     getWishlist: {
         parameters: {
             query?: {
+                /** @description The customer whose wishlist it is; needs the customer's x-auth-token. */
                 customer_id?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -7572,7 +8647,10 @@ export interface operations {
                 "x-auth-token": string;
             };
             path: {
-                /** @example 019ab5ec-ad3a-7ece-b4f0-d2180b09308a */
+                /**
+                 * @description The wishlist item's id.
+                 * @example 019ab5ec-ad3a-7ece-b4f0-d2180b09308a
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -7674,8 +8752,12 @@ export interface operations {
     listThreads: {
         parameters: {
             query?: {
-                /** @example 1 */
+                /**
+                 * @description Most records in one page.
+                 * @example 1
+                 */
                 limit?: number;
+                /** @description Where to continue: a previous page's pagination.next_cursor; absent for the first page. */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -7699,7 +8781,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description This page of threads, in the list's order. */
                         threads: components["schemas"]["Thread"][];
+                        /** @description Where this page ends and whether another follows. */
                         pagination: components["schemas"]["Pagination"];
                     };
                 };
@@ -7785,11 +8869,18 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The thread's subject. */
                     subject: string;
-                    /** @enum {string} */
+                    /**
+                     * @description What the thread is about (its kind).
+                     * @enum {string}
+                     */
                     thread_type: "general" | "order_inquiry" | "product_inquiry" | "support" | "complaint" | "delivery" | "return" | "refund" | "technical";
+                    /** @description The order the thread is about. */
                     order_id?: components["schemas"]["UUID"];
+                    /** @description The product the thread is about. */
                     product_id?: components["schemas"]["UUID"];
+                    /** @description The first message's text. */
                     message: string;
                 };
             };
@@ -7910,7 +9001,10 @@ export interface operations {
                 "x-auth-token": string;
             };
             path: {
-                /** @example 019abb56-0419-7baf-bcde-f22bb4694b8c */
+                /**
+                 * @description The thread's id.
+                 * @example 019abb56-0419-7baf-bcde-f22bb4694b8c
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -8012,9 +9106,14 @@ export interface operations {
     listThreadMessages: {
         parameters: {
             query?: {
-                /** @example 2 */
+                /**
+                 * @description Most records in one page.
+                 * @example 2
+                 */
                 limit?: number;
+                /** @description Where to continue: a previous page's pagination.next_cursor; absent for the first page. */
                 cursor?: string;
+                /** @description asc lists the oldest message first, desc the newest. */
                 order?: "asc" | "desc";
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -8027,7 +9126,10 @@ export interface operations {
                 "x-auth-token": string;
             };
             path: {
-                /** @example 019abb56-0419-7baf-bcde-f22bb4694b8c */
+                /**
+                 * @description The thread's id.
+                 * @example 019abb56-0419-7baf-bcde-f22bb4694b8c
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -8041,7 +9143,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description This page of messages, in the list's order. */
                         messages: components["schemas"]["Message"][];
+                        /** @description Where this page ends and whether another follows. */
                         pagination: components["schemas"]["Pagination"];
                     };
                 };
@@ -8140,7 +9244,10 @@ export interface operations {
                 "x-auth-token": string;
             };
             path: {
-                /** @example 019abea7-aa4f-7a97-ab0d-f190deb54c78 */
+                /**
+                 * @description The thread's id.
+                 * @example 019abea7-aa4f-7a97-ab0d-f190deb54c78
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -8148,7 +9255,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The message's text. */
                     message_content: string;
+                    /** @description http(s) URLs of attached files (at most 10). */
                     attachments?: string[];
                 };
             };
@@ -8275,7 +9384,10 @@ export interface operations {
                 "x-auth-token": string;
             };
             path: {
-                /** @example 019abea7-aa4f-7a97-ab0d-f190deb54c78 */
+                /**
+                 * @description The thread's id.
+                 * @example 019abea7-aa4f-7a97-ab0d-f190deb54c78
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -8377,6 +9489,7 @@ export interface operations {
     getCart: {
         parameters: {
             query?: {
+                /** @description The customer whose cart this is; needs the customer's x-auth-token. */
                 customer_id?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -8496,9 +9609,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The variant to add. */
                     variant_id: components["schemas"]["UUID"];
+                    /** @description Units to add to the line of this variant (a line of the same variant grows by this much). */
                     quantity?: number;
+                    /** @description The customer whose cart to add to; needs the customer's x-auth-token. */
                     customer_id?: components["schemas"]["UUID"];
+                    /** @description Legacy, ignored: the variant names its product. */
                     product_id?: components["schemas"]["UUID"];
                 };
             };
@@ -8617,6 +9734,7 @@ export interface operations {
     removeCartItem: {
         parameters: {
             query?: {
+                /** @description The customer whose cart this is; needs the customer's x-auth-token. */
                 customer_id?: string;
             };
             header?: {
@@ -8629,7 +9747,10 @@ export interface operations {
                 "x-auth-token"?: string;
             };
             path: {
-                /** @example 019ab578-955d-7446-9ac9-ca7ebcd0d323 */
+                /**
+                 * @description The cart line's id.
+                 * @example 019ab578-955d-7446-9ac9-ca7ebcd0d323
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -8741,7 +9862,10 @@ export interface operations {
                 "x-auth-token"?: string;
             };
             path: {
-                /** @example 019ab578-955d-7446-9ac9-ca7ebcd0d323 */
+                /**
+                 * @description The cart line's id.
+                 * @example 019ab578-955d-7446-9ac9-ca7ebcd0d323
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -8976,9 +10100,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The store's name. */
                     name?: string;
+                    /** @description Latitude of the store's location; null clears it. */
                     latitude?: number | null;
+                    /** @description Longitude of the store's location; null clears it. */
                     longitude?: number | null;
+                    /** @description Tax rate applied at checkout, in percent (0-100). */
                     tax_rate_percent?: number;
                 };
             };
@@ -9101,7 +10229,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The new HMAC secret for signing requests; shown only here. */
                         hmac_secret: string;
+                        /** @description When the old secret stops verifying (ISO 8601, UTC): 24 hours from now. */
                         previous_secret_expires_at: string;
                     };
                 };
@@ -9183,11 +10313,18 @@ export interface operations {
     listOrders: {
         parameters: {
             query?: {
+                /** @description Only this customer's orders. */
                 customer_id?: string;
+                /** @description Only orders in this fulfilment state. */
                 order_status?: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+                /** @description Only orders in this payment state. */
                 payment_status?: "pending" | "paid" | "failed" | "refunded";
-                /** @example 1 */
+                /**
+                 * @description Most records in one page.
+                 * @example 1
+                 */
                 limit?: number;
+                /** @description Where to continue: a previous page's pagination.next_cursor; absent for the first page. */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -9211,7 +10348,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description This page of orders, in the list's order. */
                         orders: components["schemas"]["Order"][];
+                        /** @description Where this page ends and whether another follows. */
                         pagination: components["schemas"]["Pagination"];
                     };
                 };
@@ -9299,39 +10438,73 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The customer whose cart is ordered (needs the customer's x-auth-token); or send session_id. */
                     customer_id?: components["schemas"]["UUID"];
+                    /** @description The X-Session-Id of the anonymous cart to order; or send customer_id. */
                     session_id?: string;
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @description The buyer's email address.
+                     */
                     email: string;
+                    /** @description The buyer's phone number. */
                     phone?: string;
+                    /** @description The buyer's name. */
                     name: string;
+                    /** @description Where to deliver; it prices shipping. */
                     shipping_address: {
+                        /** @description The recipient's name. */
                         name: string;
+                        /** @description First address line. */
                         line1: string;
+                        /** @description Second address line. */
                         line2?: string;
+                        /** @description City or town; geocoded to price shipping when no coordinates are given. */
                         city: string;
+                        /** @description Region, state or county. */
                         region?: string;
+                        /** @description Postal code. */
                         postal_code?: string;
+                        /** @description Country (ISO 3166 alpha-2, upper case). */
                         country: string;
+                        /** @description Phone number at this address. */
                         phone?: string;
+                        /** @description Latitude in degrees; with longitude, it places the address for shipping instead of the city. */
                         latitude?: number;
+                        /** @description Longitude in degrees; with latitude, it places the address for shipping instead of the city. */
                         longitude?: number;
                     };
+                    /** @description The billing address; the shipping address when absent. */
                     billing_address?: {
+                        /** @description The recipient's name. */
                         name: string;
+                        /** @description First address line. */
                         line1: string;
+                        /** @description Second address line. */
                         line2?: string;
+                        /** @description City or town; geocoded to price shipping when no coordinates are given. */
                         city: string;
+                        /** @description Region, state or county. */
                         region?: string;
+                        /** @description Postal code. */
                         postal_code?: string;
+                        /** @description Country (ISO 3166 alpha-2, upper case). */
                         country: string;
+                        /** @description Phone number at this address. */
                         phone?: string;
+                        /** @description Latitude in degrees; with longitude, it places the address for shipping instead of the city. */
                         latitude?: number;
+                        /** @description Longitude in degrees; with latitude, it places the address for shipping instead of the city. */
                         longitude?: number;
                     };
-                    /** @enum {string} */
+                    /**
+                     * @description How the amount due will be paid.
+                     * @enum {string}
+                     */
                     payment_method: "card_redirect" | "card_popup" | "mobile_stk" | "mobile_collect" | "cash" | "bank_transfer";
+                    /** @description A gift card to pay part or all of the order with. */
                     gift_card_code?: string;
+                    /** @description The buyer's notes for the store. */
                     notes?: string;
                 };
             };
@@ -9467,7 +10640,10 @@ export interface operations {
                 "x-auth-token"?: string;
             };
             path: {
-                /** @example 019ab30f-e5d1-768b-a891-d692993de79d */
+                /**
+                 * @description The order's id.
+                 * @example 019ab30f-e5d1-768b-a891-d692993de79d
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -9578,7 +10754,10 @@ export interface operations {
                 "X-Signature": string;
             };
             path: {
-                /** @example 019ab30f-e5d1-768b-a891-d692993de79d */
+                /**
+                 * @description The order's id.
+                 * @example 019ab30f-e5d1-768b-a891-d692993de79d
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -9720,9 +10899,14 @@ export interface operations {
     listPromotions: {
         parameters: {
             query?: {
-                /** @example 1 */
+                /**
+                 * @description Most records in one page.
+                 * @example 1
+                 */
                 limit?: number;
+                /** @description Where to continue: a previous page's pagination.next_cursor; absent for the first page. */
                 cursor?: string;
+                /** @description Which promotions to list by their status now. */
                 status?: "active" | "scheduled" | "expired" | "inactive" | "all";
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -9817,40 +11001,74 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The promotion's name. */
                     name: string;
-                    /** @enum {string} */
+                    /**
+                     * @description fixed (an amount off), discount (percentage or amount off the covered items), bundle (a complete set costs less) or bogo (a required set earns a free set).
+                     * @enum {string}
+                     */
                     type: "fixed" | "discount" | "bundle" | "bogo";
+                    /** @description A label for showing the promotion (free text). */
                     display_type?: string;
+                    /** @description The promotion's description. */
                     description?: string;
+                    /** @description URL of the promotion's image; null for none. */
                     image?: string | null;
+                    /** @description A percentage (0-100) when discount_type is percentage, else an amount off in integer minor units of the store's base currency (per complete set for a bundle). */
                     discount_value?: number;
-                    /** @enum {string} */
+                    /**
+                     * @description Whether discount_value is a percentage or a fixed amount (type fixed is always an amount).
+                     * @enum {string}
+                     */
                     discount_type?: "percentage" | "fixed";
+                    /** @description Integer minor units of the store's base currency the covered subtotal must reach; 0 for no minimum. */
                     min_purchase?: number;
+                    /** @description Cap on the discount in integer minor units of the store's base currency; null for no cap. */
                     max_discount?: number | null;
+                    /** @description When the promotion starts (ISO 8601 with an offset); now when absent. */
                     start_date?: string;
+                    /** @description When the promotion ends (ISO 8601 with an offset), excluded; after start_date. */
                     end_date: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The merchant's switch: active or inactive (scheduled and expired are derived).
+                     * @enum {string}
+                     */
                     status?: "active" | "inactive";
+                    /** @description Uses allowed across all customers; null for no limit. */
                     usage_limit?: number | null;
+                    /** @description Uses allowed per customer; null for no limit. */
                     usage_per_customer?: number | null;
+                    /** @description For a bundle, the set of products (with quantities) that, complete, costs less. */
                     bundle_products?: {
+                        /** @description The product. */
                         product_id: components["schemas"]["UUID"];
+                        /** @description Units of the product in the set. */
                         quantity: number;
                     }[];
+                    /** @description For a bogo, the set a customer must buy. */
                     bogo_required_products?: {
+                        /** @description The product. */
                         product_id: components["schemas"]["UUID"];
+                        /** @description Units of the product in the set. */
                         quantity: number;
                     }[];
+                    /** @description For a bogo, the set one complete required set earns free. */
                     bogo_free_products?: {
+                        /** @description The product. */
                         product_id: components["schemas"]["UUID"];
+                        /** @description Units of the product in the set. */
                         quantity: number;
                     }[];
+                    /** @description Gifts shipped with the order (not priced as cart lines). */
                     free_products?: {
+                        /** @description The product. */
                         product_id: components["schemas"]["UUID"];
+                        /** @description Units of the product in the set. */
                         quantity: number;
                     }[];
+                    /** @description Categories whose items the promotion covers; with applicable_products both empty, it covers every item. */
                     applicable_categories?: components["schemas"]["UUID"][];
+                    /** @description Products the promotion covers; with applicable_categories both empty, it covers every item. */
                     applicable_products?: components["schemas"]["UUID"][];
                 };
             };
@@ -9965,7 +11183,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 019abfd6-2db6-7460-b89d-e52c0e88eca3 */
+                /**
+                 * @description The promotion's id.
+                 * @example 019abfd6-2db6-7460-b89d-e52c0e88eca3
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -10060,7 +11281,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab639-49aa-7736-8dd6-a11ab996f54b */
+                /**
+                 * @description The promotion's id.
+                 * @example 019ab639-49aa-7736-8dd6-a11ab996f54b
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -10162,7 +11386,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab639-49aa-7736-8dd6-a11ab996f54b */
+                /**
+                 * @description The promotion's id.
+                 * @example 019ab639-49aa-7736-8dd6-a11ab996f54b
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -10170,40 +11397,74 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The promotion's name. */
                     name?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description fixed (an amount off), discount (percentage or amount off the covered items), bundle (a complete set costs less) or bogo (a required set earns a free set).
+                     * @enum {string}
+                     */
                     type?: "fixed" | "discount" | "bundle" | "bogo";
+                    /** @description A label for showing the promotion (free text). */
                     display_type?: string;
+                    /** @description The promotion's description. */
                     description?: string;
+                    /** @description URL of the promotion's image; null for none. */
                     image?: string | null;
+                    /** @description A percentage (0-100) when discount_type is percentage, else an amount off in integer minor units of the store's base currency (per complete set for a bundle). */
                     discount_value?: number;
-                    /** @enum {string} */
+                    /**
+                     * @description Whether discount_value is a percentage or a fixed amount (type fixed is always an amount).
+                     * @enum {string}
+                     */
                     discount_type?: "percentage" | "fixed";
+                    /** @description Integer minor units of the store's base currency the covered subtotal must reach; 0 for no minimum. */
                     min_purchase?: number;
+                    /** @description Cap on the discount in integer minor units of the store's base currency; null for no cap. */
                     max_discount?: number | null;
+                    /** @description When the promotion starts (ISO 8601 with an offset); now when absent. */
                     start_date?: string;
+                    /** @description When the promotion ends (ISO 8601 with an offset), excluded; after start_date. */
                     end_date?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The merchant's switch: active or inactive (scheduled and expired are derived).
+                     * @enum {string}
+                     */
                     status?: "active" | "inactive";
+                    /** @description Uses allowed across all customers; null for no limit. */
                     usage_limit?: number | null;
+                    /** @description Uses allowed per customer; null for no limit. */
                     usage_per_customer?: number | null;
+                    /** @description For a bundle, the set of products (with quantities) that, complete, costs less. */
                     bundle_products?: {
+                        /** @description The product. */
                         product_id: components["schemas"]["UUID"];
+                        /** @description Units of the product in the set. */
                         quantity: number;
                     }[];
+                    /** @description For a bogo, the set a customer must buy. */
                     bogo_required_products?: {
+                        /** @description The product. */
                         product_id: components["schemas"]["UUID"];
+                        /** @description Units of the product in the set. */
                         quantity: number;
                     }[];
+                    /** @description For a bogo, the set one complete required set earns free. */
                     bogo_free_products?: {
+                        /** @description The product. */
                         product_id: components["schemas"]["UUID"];
+                        /** @description Units of the product in the set. */
                         quantity: number;
                     }[];
+                    /** @description Gifts shipped with the order (not priced as cart lines). */
                     free_products?: {
+                        /** @description The product. */
                         product_id: components["schemas"]["UUID"];
+                        /** @description Units of the product in the set. */
                         quantity: number;
                     }[];
+                    /** @description Categories whose items the promotion covers; with applicable_products both empty, it covers every item. */
                     applicable_categories?: components["schemas"]["UUID"][];
+                    /** @description Products the promotion covers; with applicable_categories both empty, it covers every item. */
                     applicable_products?: components["schemas"]["UUID"][];
                 };
             };
@@ -10413,8 +11674,12 @@ export interface operations {
     listGiftCards: {
         parameters: {
             query?: {
-                /** @example 1 */
+                /**
+                 * @description Most records in one page.
+                 * @example 1
+                 */
                 limit?: number;
+                /** @description Where to continue: a previous page's pagination.next_cursor; absent for the first page. */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -10636,7 +11901,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 019ab673-2b4f-7b3f-a40f-5afe4849a9fc */
+                /**
+                 * @description The gift card's id.
+                 * @example 019ab673-2b4f-7b3f-a40f-5afe4849a9fc
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -10740,7 +12008,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019abcb4-cd80-7832-961e-ac56b458d3a2 */
+                /**
+                 * @description The gift card's id.
+                 * @example 019abcb4-cd80-7832-961e-ac56b458d3a2
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -10842,7 +12113,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019abcb4-cd80-7832-961e-ac56b458d3a2 */
+                /**
+                 * @description The gift card's id.
+                 * @example 019abcb4-cd80-7832-961e-ac56b458d3a2
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -11059,12 +12333,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The zone's name. */
                     zone_name: string;
+                    /** @description Fee in decimal major units of the store's base currency (e.g. 250.5); no more decimals than the currency has. */
                     delivery_fee: number;
+                    /** @description Subtotal (after discounts) in decimal major units of the store's base currency from which delivery is free; null or absent for never. */
                     free_delivery_threshold?: number | null;
+                    /** @description False to leave the zone out of quotes. */
                     is_active?: boolean;
+                    /** @description Which zone wins when several hold the point (the higher). */
                     priority?: number;
+                    /** @description Colour for drawing the zone on a map (hex, e.g. #1f77b4). */
                     color: string;
+                    /** @description The zone's outline: 3 to 1000 [latitude, longitude] vertices. */
                     polygon: [
                         number,
                         number
@@ -11298,12 +12579,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The tier's name. */
                     tier_name: string;
+                    /** @description Start of the distance band in metres from the store (included). */
                     min_distance_meters: number;
+                    /** @description End of the distance band in metres from the store (excluded). */
                     max_distance_meters: number;
+                    /** @description Fee in decimal major units of the store's base currency (e.g. 250.5); no more decimals than the currency has. */
                     delivery_fee: number;
+                    /** @description Subtotal (after discounts) in decimal major units of the store's base currency from which delivery is free; null or absent for never. */
                     free_delivery_threshold?: number | null;
+                    /** @description False to leave the tier out of quotes. */
                     is_active?: boolean;
+                    /** @description Which tier wins when several hold the distance (the higher). */
                     priority?: number;
                 };
             };
@@ -11415,7 +12703,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019abf5e-5e5c-76de-b564-9e084f8249db */
+                /**
+                 * @description The tier's or zone's id.
+                 * @example 019abf5e-5e5c-76de-b564-9e084f8249db
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -11517,7 +12808,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019abf5e-5e5c-76de-b564-9e084f8249db */
+                /**
+                 * @description The tier's or zone's id.
+                 * @example 019abf5e-5e5c-76de-b564-9e084f8249db
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -11525,12 +12819,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The tier's name. */
                     tier_name?: string;
+                    /** @description Start of the distance band in metres from the store (included). */
                     min_distance_meters?: number;
+                    /** @description End of the distance band in metres from the store (excluded). */
                     max_distance_meters?: number;
+                    /** @description Fee in decimal major units of the store's base currency (e.g. 250.5); no more decimals than the currency has. */
                     delivery_fee?: number;
+                    /** @description Subtotal (after discounts) in decimal major units of the store's base currency from which delivery is free; null or absent for never. */
                     free_delivery_threshold?: number | null;
+                    /** @description False to leave the tier out of quotes. */
                     is_active?: boolean;
+                    /** @description Which tier wins when several hold the distance (the higher). */
                     priority?: number;
                 };
             };
@@ -11651,7 +12952,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab575-5694-74b9-8aee-55862d667c00 */
+                /**
+                 * @description The tier's or zone's id.
+                 * @example 019ab575-5694-74b9-8aee-55862d667c00
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -11753,7 +13057,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab575-5694-74b9-8aee-55862d667c00 */
+                /**
+                 * @description The tier's or zone's id.
+                 * @example 019ab575-5694-74b9-8aee-55862d667c00
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -11761,12 +13068,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The zone's name. */
                     zone_name?: string;
+                    /** @description Fee in decimal major units of the store's base currency (e.g. 250.5); no more decimals than the currency has. */
                     delivery_fee?: number;
+                    /** @description Subtotal (after discounts) in decimal major units of the store's base currency from which delivery is free; null or absent for never. */
                     free_delivery_threshold?: number | null;
+                    /** @description False to leave the zone out of quotes. */
                     is_active?: boolean;
+                    /** @description Which zone wins when several hold the point (the higher). */
                     priority?: number;
+                    /** @description Colour for drawing the zone on a map (hex, e.g. #1f77b4). */
                     color?: string;
+                    /** @description The zone's outline: 3 to 1000 [latitude, longitude] vertices. */
                     polygon?: [
                         number,
                         number
@@ -11888,10 +13202,16 @@ export interface operations {
     listPosts: {
         parameters: {
             query?: {
-                /** @example 1 */
+                /**
+                 * @description Most records in one page.
+                 * @example 1
+                 */
                 limit?: number;
+                /** @description Where to continue: a previous page's pagination.next_cursor; absent for the first page. */
                 cursor?: string;
+                /** @description Only posts of this category. */
                 category_id?: string;
+                /** @description Only posts that show this product. */
                 product_id?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -11909,7 +13229,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description This page of posts, in the list's order. */
                         posts: components["schemas"]["PostSummary"][];
+                        /** @description Where this page ends and whether another follows. */
                         pagination: components["schemas"]["Pagination"];
                     };
                 };
@@ -11989,20 +13311,36 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The post's title. */
                     title: string;
+                    /** @description URL-safe unique name; generated from the title when absent at creation. */
                     slug?: string;
+                    /** @description A short summary. */
                     excerpt?: string | null;
+                    /** @description The post's body. */
                     content?: string;
+                    /** @description URL of the post's cover image. */
                     featured_image?: string | null;
+                    /** @description The post's category. */
                     category_id?: components["schemas"]["UUID"] | null;
+                    /** @description The author's name. */
                     author_name?: string | null;
+                    /** @description URL of the author's picture. */
                     author_avatar?: string | null;
-                    /** @enum {string} */
+                    /**
+                     * @description published, draft or archived.
+                     * @enum {string}
+                     */
                     status?: "published" | "draft" | "archived";
+                    /** @description Publication time (ISO 8601 with an offset, answered in UTC). */
                     published_at?: string | null;
+                    /** @description Title for search engines. */
                     seo_title?: string | null;
+                    /** @description Description for search engines. */
                     seo_description?: string | null;
+                    /** @description Products shown with the post, in this order (replaces the old list). */
                     product_ids?: components["schemas"]["UUID"][];
+                    /** @description Lookbooks shown with the post, in this order (replaces the old list). */
                     lookbook_ids?: components["schemas"]["UUID"][];
                 };
             };
@@ -12340,20 +13678,36 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The post's title. */
                     title?: string;
+                    /** @description URL-safe unique name; generated from the title when absent at creation. */
                     slug?: string;
+                    /** @description A short summary. */
                     excerpt?: string | null;
+                    /** @description The post's body. */
                     content?: string;
+                    /** @description URL of the post's cover image. */
                     featured_image?: string | null;
+                    /** @description The post's category. */
                     category_id?: components["schemas"]["UUID"] | null;
+                    /** @description The author's name. */
                     author_name?: string | null;
+                    /** @description URL of the author's picture. */
                     author_avatar?: string | null;
-                    /** @enum {string} */
+                    /**
+                     * @description published, draft or archived.
+                     * @enum {string}
+                     */
                     status?: "published" | "draft" | "archived";
+                    /** @description Publication time (ISO 8601 with an offset, answered in UTC). */
                     published_at?: string | null;
+                    /** @description Title for search engines. */
                     seo_title?: string | null;
+                    /** @description Description for search engines. */
                     seo_description?: string | null;
+                    /** @description Products shown with the post, in this order (replaces the old list). */
                     product_ids?: components["schemas"]["UUID"][];
+                    /** @description Lookbooks shown with the post, in this order (replaces the old list). */
                     lookbook_ids?: components["schemas"]["UUID"][];
                 };
             };
@@ -12481,9 +13835,14 @@ export interface operations {
     listLookbooks: {
         parameters: {
             query?: {
-                /** @example 1 */
+                /**
+                 * @description Most records in one page.
+                 * @example 1
+                 */
                 limit?: number;
+                /** @description Where to continue: a previous page's pagination.next_cursor; absent for the first page. */
                 cursor?: string;
+                /** @description Only lookbooks presenting this collection. */
                 collection_id?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -12501,7 +13860,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description This page of lookbooks, in the list's order. */
                         lookbooks: components["schemas"]["LookbookSummary"][];
+                        /** @description Where this page ends and whether another follows. */
                         pagination: components["schemas"]["Pagination"];
                     };
                 };
@@ -12581,20 +13942,36 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The lookbook's title. */
                     title: string;
+                    /** @description URL-safe unique name; generated from the title when absent at creation. */
                     slug?: string;
+                    /** @description The lookbook's description. */
                     description?: string | null;
+                    /** @description URL of the lookbook's cover image. */
                     featured_image?: string | null;
+                    /** @description The product collection it presents. */
                     collection_id?: components["schemas"]["UUID"] | null;
+                    /** @description Publication time (ISO 8601 with an offset): absent at creation publishes now, null unpublishes, a future time schedules it. */
                     published_at?: string | null;
+                    /** @description The lookbook's images in display order (replaces the old ones). */
                     images?: {
-                        /** Format: uri */
+                        /**
+                         * Format: uri
+                         * @description The image's http(s) URL.
+                         */
                         url: string;
+                        /** @description Text describing the image. */
                         alt_text?: string | null;
+                        /** @description The image's caption. */
                         caption?: string | null;
+                        /** @description Points on the image linked to products. */
                         hotspots?: {
+                            /** @description The product shown at this point. */
                             product_id: components["schemas"]["UUID"];
+                            /** @description Whole percent of the image's width, from the left. */
                             x: number;
+                            /** @description Whole percent of the image's height, from the top. */
                             y: number;
                         }[];
                     }[];
@@ -12934,20 +14311,36 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The lookbook's title. */
                     title?: string;
+                    /** @description URL-safe unique name; generated from the title when absent at creation. */
                     slug?: string;
+                    /** @description The lookbook's description. */
                     description?: string | null;
+                    /** @description URL of the lookbook's cover image. */
                     featured_image?: string | null;
+                    /** @description The product collection it presents. */
                     collection_id?: components["schemas"]["UUID"] | null;
+                    /** @description Publication time (ISO 8601 with an offset): absent at creation publishes now, null unpublishes, a future time schedules it. */
                     published_at?: string | null;
+                    /** @description The lookbook's images in display order (replaces the old ones). */
                     images?: {
-                        /** Format: uri */
+                        /**
+                         * Format: uri
+                         * @description The image's http(s) URL.
+                         */
                         url: string;
+                        /** @description Text describing the image. */
                         alt_text?: string | null;
+                        /** @description The image's caption. */
                         caption?: string | null;
+                        /** @description Points on the image linked to products. */
                         hotspots?: {
+                            /** @description The product shown at this point. */
                             product_id: components["schemas"]["UUID"];
+                            /** @description Whole percent of the image's width, from the left. */
                             x: number;
+                            /** @description Whole percent of the image's height, from the top. */
                             y: number;
                         }[];
                     }[];
@@ -13077,10 +14470,17 @@ export interface operations {
     searchProducts: {
         parameters: {
             query?: {
-                /** @example soapstone */
+                /**
+                 * @description What to search for (or send query).
+                 * @example soapstone
+                 */
                 q?: string;
+                /** @description What to search for (the same as q). */
                 query?: string;
-                /** @example 2 */
+                /**
+                 * @description Most results to answer.
+                 * @example 2
+                 */
                 limit?: number;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -13175,9 +14575,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description What to search for, in words. */
                     query: string;
+                    /** @description Most results to answer. */
                     limit?: components["schemas"]["Int"];
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description Only products of this category.
+                     */
                     category_id?: string;
                 };
             };
@@ -13285,10 +14690,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description Recommend products bought with or similar to this one.
+                     */
                     product_id?: string;
-                    /** Format: uuid */
+                    /**
+                     * Format: uuid
+                     * @description Recommend products for this customer, from their orders.
+                     */
                     customer_id?: string;
+                    /** @description Most recommendations to answer. */
                     limit?: components["schemas"]["Int"];
                 };
             };
@@ -13407,8 +14819,12 @@ export interface operations {
     listWebhookEndpoints: {
         parameters: {
             query?: {
-                /** @example 10 */
+                /**
+                 * @description Most records in one page.
+                 * @example 10
+                 */
                 limit?: number;
+                /** @description Where to continue: a previous page's pagination.next_cursor; absent for the first page. */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
@@ -13624,7 +15040,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
+                /**
+                 * @description The webhook endpoint's id.
+                 * @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -13728,7 +15147,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
+                /**
+                 * @description The webhook endpoint's id.
+                 * @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -13830,7 +15252,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
+                /**
+                 * @description The webhook endpoint's id.
+                 * @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -13956,7 +15381,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
+                /**
+                 * @description The webhook endpoint's id.
+                 * @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -14060,7 +15488,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
+                /**
+                 * @description The webhook endpoint's id.
+                 * @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -14068,7 +15499,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description The type of the sample event to send.
+                     * @enum {string}
+                     */
                     event_type?: "order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied";
                 };
             };
@@ -14187,15 +15621,22 @@ export interface operations {
     listWebhookEndpointDeliveries: {
         parameters: {
             query?: {
-                /** @example 1 */
+                /**
+                 * @description Most records in one page.
+                 * @example 1
+                 */
                 limit?: number;
+                /** @description Where to continue: a previous page's pagination.next_cursor; absent for the first page. */
                 cursor?: string;
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
             };
             header?: never;
             path: {
-                /** @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac */
+                /**
+                 * @description The webhook endpoint's id.
+                 * @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac
+                 */
                 id: components["schemas"]["UUID"];
             };
             cookie?: never;
@@ -14302,7 +15743,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example evt_7d2f4c1a9b3e48d6a0c5e1f2b7d9a4c3 */
+                /**
+                 * @description The event's id (`evt_...`).
+                 * @example evt_7d2f4c1a9b3e48d6a0c5e1f2b7d9a4c3
+                 */
                 id: string;
             };
             cookie?: never;
@@ -14427,21 +15871,34 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description The provider kind: card_redirect, card_popup, mobile_stk or mobile_collect.
+                     * @enum {string}
+                     */
                     provider: "card_redirect" | "card_popup" | "mobile_stk" | "mobile_collect";
                     /** @description Decimal major units of the currency charged. With order_id: the order's amount due, or for mobile money (which takes whole units) also that amount rounded up. */
                     amount: number;
+                    /** @description Currency of amount (ISO 4217): the store's currency when absent for card_redirect; card_popup takes NGN, GHS, ZAR, KES or USD; mobile_stk always KES; mobile_collect from the country. */
                     currency?: string;
+                    /** @description The payer's email address (card providers). */
                     email?: string;
+                    /** @description The payer's phone number (mobile money). */
                     phone?: string;
+                    /** @description The payer's country (ISO 3166-1 alpha-2); mobile_collect takes its currency from it. */
                     country?: string;
+                    /** @description The order being paid; amount must then match its amount due. */
                     order_id?: components["schemas"]["UUID"];
+                    /** @description The Idempotency-Key header again, if sent at all: it must equal the header. */
                     idempotency_key?: string;
+                    /** @description Free key-value data kept with the payment (at most 50 keys, 8 KiB of JSON). */
                     metadata?: {
                         [key: string]: unknown;
                     };
+                    /** @description Where the provider sends the customer after paying (redirect flow). */
                     success_url?: string;
+                    /** @description Where the provider sends the customer who cancels (redirect flow). */
                     cancel_url?: string;
+                    /** @description Where the provider reports the outcome, when it takes one. */
                     callback_url?: string;
                 };
             };
@@ -14721,7 +16178,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example mobile_stk */
+                /**
+                 * @description The provider kind whose notification this is.
+                 * @example mobile_stk
+                 */
                 provider: "card_redirect" | "card_popup" | "mobile_stk" | "mobile_collect";
             };
             cookie?: never;
@@ -14861,7 +16321,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
+                        /**
+                         * @description Always `ok`.
+                         * @constant
+                         */
                         status: "ok";
                     };
                 };
@@ -14884,8 +16347,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
+                        /**
+                         * @description `ready`, or `not_ready` when a check fails.
+                         * @constant
+                         */
                         status: "ready";
+                        /** @description The checks behind the status. */
                         checks: {
                             /**
                              * @description Whether the database answered within 1 second.
@@ -14910,8 +16377,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
+                        /**
+                         * @description `ready`, or `not_ready` when a check fails.
+                         * @constant
+                         */
                         status: "not_ready";
+                        /** @description The checks behind the status. */
                         checks: {
                             /**
                              * @description Whether the database answered within 1 second.

@@ -34,12 +34,12 @@ const defaultOf = (schema: Schema.Schema.Any, name: string): unknown => {
 
 const ErrorBody = Schema.Struct({
   error: Schema.Struct({
-    type: Schema.String,
-    code: Schema.String,
-    message: Schema.String,
-    param: Schema.optional(Schema.String),
-    request_id: Schema.String,
-  }),
+    type: Schema.String.annotations({ description: "The kind of error, e.g. invalid_request_error or authentication_error." }),
+    code: Schema.String.annotations({ description: "A stable code to act on, e.g. parameter_invalid or resource_missing." }),
+    message: Schema.String.annotations({ description: "What went wrong, for a person to read." }),
+    param: Schema.optional(Schema.String).annotations({ description: "The parameter at fault (`limit`, `variants[0].sku`), when one is." }),
+    request_id: Schema.String.annotations({ description: "The request's id, also in the Request-Id header: quote it when asking for help." }),
+  }).annotations({ description: "The error." }),
 }).annotations({ identifier: "Error" });
 
 export interface OpenApiInfo {
@@ -81,11 +81,10 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
 const GENERATED_TITLE = /^(maxLength|minLength|between|maxItems|minItems|lessThan|lessThanOrEqualTo|greaterThan|greaterThanOrEqualTo|int|unknown|nonNegative|positive|negative|finite|trimmed|length|itemsCount)(\(.*\))?$/;
 const GENERATED_DESCRIPTION = /^an? (string|number|integer|array|Universally Unique Identifier|positive|negative|non-negative|finite)\b/;
 const FORMATS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^a Universally Unique Identifier$/, "uuid"],
-  [/^a string matching the pattern \^\\d\{4\}-\\d\{2\}-\\d\{2\}T/, "date-time"],
-  [/^a string matching the pattern \^\\d\{4\}-\\d\{2\}-\\d\{2\}\$$/, "date"],
-  [/^a string matching the pattern \^\[\^\\s@\]\+@/, "email"],
-  [/^a string matching the pattern \^https\?:/, "uri"],
+  [/^\^\\d\{4\}-\\d\{2\}-\\d\{2\}T/, "date-time"],
+  [/^\^\\d\{4\}-\\d\{2\}-\\d\{2\}\$$/, "date"],
+  [/^\^\[\^\\s@\]\+@/, "email"],
+  [/^\^https\?:/, "uri"],
 ];
 const tidy = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(tidy);
@@ -99,13 +98,12 @@ const tidy = (value: unknown): unknown => {
       continue;
     }
     if (key === "title" && typeof inner === "string" && GENERATED_TITLE.test(inner)) continue;
-    if (key === "description" && typeof inner === "string" && GENERATED_DESCRIPTION.test(inner)) {
-      const format = FORMATS.find(([pattern]) => pattern.test(inner))?.[1];
-      if (format !== undefined && object.format === undefined && object.type === "string") out.format = format;
-      continue;
-    }
+    if (key === "description" && typeof inner === "string" && GENERATED_DESCRIPTION.test(inner)) continue;
     out[key] = tidy(inner);
   }
+  const pattern = object.pattern;
+  const format = typeof pattern === "string" ? FORMATS.find(([source]) => source.test(pattern))?.[1] : undefined;
+  if (format !== undefined && object.format === undefined && object.type === "string") out.format = format;
   return out;
 };
 
@@ -157,6 +155,74 @@ const exampleValues = (
   return Object.fromEntries(entries.map(([name]) => [name, decoded.right[name]]));
 };
 
+/**
+ * Encoding a transformed field (trimmed text, a number read from a string, a default) drops the
+ * field's annotations, so the encoded schema would lose its description. The schema as declared
+ * describes the same encoded names; its descriptions are copied across by property name.
+ */
+const copyDescriptions = (target: unknown, targetDefs: Record<string, JsonObject>, source: unknown, sourceDefs: Record<string, JsonObject>, seen = new Map<unknown, Set<unknown>>()): void => {
+  const resolve = (node: unknown, defs: Record<string, JsonObject>): JsonObject | undefined => {
+    let current = node as JsonObject | undefined;
+    for (let hops = 0; typeof current?.$ref === "string" && hops < 8; hops++) current = defs[current.$ref.split("/").pop() ?? ""];
+    return current !== null && typeof current === "object" ? current : undefined;
+  };
+  const to = resolve(target, targetDefs);
+  const from = resolve(source, sourceDefs);
+  if (to === undefined || from === undefined) return;
+  const pairs = seen.get(to) ?? new Set<unknown>();
+  if (pairs.has(from)) return;
+  seen.set(to, pairs.add(from));
+  const declared = (node: JsonObject): string | undefined =>
+    typeof node.description === "string" && !GENERATED_DESCRIPTION.test(node.description) ? node.description : undefined;
+  const toProperties = to.properties as Record<string, JsonObject> | undefined;
+  const fromProperties = from.properties as Record<string, JsonObject> | undefined;
+  if (toProperties !== undefined && fromProperties !== undefined) {
+    for (const [name, property] of Object.entries(toProperties)) {
+      const original = fromProperties[name];
+      if (original === undefined) continue;
+      const description = declared(original);
+      // A new object: the schema library shares some nodes (`{}` for unknown) between uses.
+      if (description !== undefined && declared(property) === undefined) toProperties[name] = { ...property, description };
+      copyDescriptions(toProperties[name], targetDefs, original, sourceDefs, seen);
+    }
+  }
+  if (to.items !== undefined && from.items !== undefined) copyDescriptions(to.items, targetDefs, from.items, sourceDefs, seen);
+  for (const key of ["anyOf", "allOf"] as const) {
+    const members = to[key] as unknown[] | undefined;
+    if (members === undefined) continue;
+    const originals = (from[key] ?? from.anyOf ?? from.allOf ?? [from]) as unknown[];
+    members.forEach((member, i) => copyDescriptions(member, targetDefs, originals.length === members.length ? originals[i] : originals.find((o) => resolve(o, sourceDefs)?.type !== "null"), sourceDefs, seen));
+  }
+  if (to.anyOf === undefined && to.allOf === undefined) {
+    for (const key of ["anyOf", "allOf"] as const) for (const original of (from[key] as unknown[] | undefined) ?? []) copyDescriptions(to, targetDefs, original, sourceDefs, seen);
+  }
+};
+
+/**
+ * A list envelope (CONTRACT section 3: one array named after the resource beside `pagination`) is
+ * declared inline by each list route; its two properties are described here, the same for all.
+ */
+const describeListEnvelopes = (value: unknown): void => {
+  if (Array.isArray(value)) return value.forEach(describeListEnvelopes);
+  if (value === null || typeof value !== "object") return;
+  const object = value as JsonObject;
+  const properties = object.properties as Record<string, JsonObject> | undefined;
+  const names = Object.keys(properties ?? {});
+  // An answer holding one whole list (no pages) is described the same way.
+  if (properties !== undefined && names.length === 1 && properties[names[0] as string]?.type === "array") {
+    const list = names[0] as string;
+    properties[list] = { description: `All the ${list.replace(/_/g, " ")}, in one answer (no pages).`, ...properties[list] };
+  }
+  if (properties !== undefined && names.length === 2 && properties.pagination !== undefined) {
+    const list = names.find((name) => name !== "pagination") as string;
+    if (properties[list]?.type === "array") {
+      properties[list] = { description: `This page of ${list.replace(/_/g, " ")}, in the list's order.`, ...properties[list] };
+      properties.pagination = { description: "Where this page ends and whether another follows.", ...properties.pagination };
+    }
+  }
+  Object.values(object).forEach(describeListEnvelopes);
+};
+
 export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiInfo): JsonObject => {
   const definitions: Record<string, JsonObject> = {};
   const toJson = (schema: Schema.Schema.Any): JsonObject =>
@@ -165,6 +231,26 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       definitionPath: "#/components/schemas/",
       target: "openApi3.1",
     }) as unknown as JsonObject;
+  /**
+   * Copies onto `json` the descriptions of the schema as declared and of its decoded side (each in
+   * its own definitions): together they hold every field's annotations that encoding drops.
+   */
+  const describeFrom = (json: JsonObject, schema: Schema.Schema.Any): void => {
+    for (const source of [schema, Schema.typeSchema(schema)]) {
+      const defs: Record<string, JsonObject> = {};
+      try {
+        const declared = JSONSchema.fromAST(source.ast, { definitions: defs as never, definitionPath: "#/components/schemas/", target: "openApi3.1" });
+        copyDescriptions(json, definitions, declared, defs);
+      } catch {
+        // A schema JSON Schema cannot express has nothing to lend.
+      }
+    }
+  };
+  const encodedJson = (schema: Schema.Schema.Any): JsonObject => {
+    const json = toJson(Schema.encodedBoundSchema(schema));
+    describeFrom(json, schema);
+    return json;
+  };
 
   const errorRef = toJson(ErrorBody);
   const paths: Record<string, Record<string, JsonObject>> = {};
@@ -177,6 +263,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       const examples = exampleValues(route, schema, given, location);
       if (schema === undefined) return;
       const json = toJson(Schema.typeSchema(schema));
+      describeFrom(json, schema);
       const properties = (json.properties ?? {}) as Record<string, JsonObject>;
       // Whether a client must send a parameter is a fact of what it sends (the encoded side): a
       // parameter with a default is always present after decoding, but optional to send.
@@ -233,7 +320,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       [String(route.success.status)]: {
         description: route.success.description,
         ...(route.success.schema !== undefined
-          ? { content: { "application/json": { schema: toJson(Schema.encodedBoundSchema(route.success.schema)), examples: namedExample(example.response.body) } } }
+          ? { content: { "application/json": { schema: encodedJson(route.success.schema), examples: namedExample(example.response.body) } } }
           : {}),
       },
     };
@@ -258,7 +345,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
         ? {
             requestBody: {
               required: true,
-              content: { "application/json": { schema: toJson(Schema.encodedBoundSchema(route.body)), examples: namedExample(example.body) } },
+              content: { "application/json": { schema: encodedJson(route.body), examples: namedExample(example.body) } },
             },
           }
         : example.body !== undefined
@@ -294,7 +381,7 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     },
   };
 
-  const Probe = (status: string) => ({ type: "object", properties: { status: { type: "string", const: status } }, required: ["status"] });
+  const Probe = (status: string) => ({ type: "object", properties: { status: { type: "string", const: status, description: "Always `ok`." } }, required: ["status"] });
   paths["/healthz"] = {
     get: {
       operationId: "getHealth",
@@ -308,9 +395,10 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
   const readiness = (status: string) => ({
     type: "object",
     properties: {
-      status: { type: "string", const: status },
+      status: { type: "string", const: status, description: "`ready`, or `not_ready` when a check fails." },
       checks: {
         type: "object",
+        description: "The checks behind the status.",
         properties: {
           database: { type: "string", enum: ["ok", "unavailable"], description: "Whether the database answered within 1 second." },
           migrations: { type: "string", enum: ["current", "pending", "unknown"], description: "Whether the database has exactly this build's migrations." },
@@ -359,6 +447,8 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     },
   };
 
+  describeListEnvelopes(paths);
+  describeListEnvelopes(definitions);
   return tidy({
     openapi: "3.1.0",
     info: { title: info.title, version: info.version, description: info.description, license: { name: "MIT", identifier: "MIT" } },

@@ -1,7 +1,7 @@
 // The rows one product takes in an import file, decoded into a checked ProductInput. It remembers
 // the line each field and variant came from, so that a rejection names the line to fix.
 import { Either, ParseResult, Schema } from "effect";
-import { CategoryInput, ProductInput } from "./catalog-inputs.js";
+import { CategoryName, ProductInput } from "./catalog-inputs.js";
 import { checkVariantInputs } from "./product-rules.js";
 
 /** One row of an import file as a reader parsed it; `problem` is set when it could not be parsed. */
@@ -22,8 +22,8 @@ export interface RowRejection {
 /** The write API's product, plus category and subcategory given by name instead of by id. */
 export const ImportedProductInput = Schema.Struct({
   ...ProductInput.fields,
-  category: Schema.optional(CategoryInput.fields.name),
-  subcategory: Schema.optional(CategoryInput.fields.name),
+  category: Schema.optional(CategoryName),
+  subcategory: Schema.optional(CategoryName),
 }).annotations({ identifier: "ImportedProductInput" });
 
 export interface ImportedProduct {

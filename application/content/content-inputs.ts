@@ -28,22 +28,22 @@ const Status = PostStatus.annotations({
 });
 
 const postFields = {
-  title: nonEmpty(300),
-  slug: Schema.optional(Slug),
-  excerpt: optionalNullable(text(2_000)),
-  content: Schema.optional(text(500_000)),
-  featured_image: optionalNullable(Url),
-  category_id: optionalNullable(Schema.UUID),
-  author_name: optionalNullable(text(200)),
-  author_avatar: optionalNullable(Url),
-  status: Schema.optional(Status),
-  published_at: optionalNullable(DateTime),
-  seo_title: optionalNullable(text(300)),
-  seo_description: optionalNullable(text(2_000)),
+  title: Schema.propertySignature(nonEmpty(300)).annotations({ description: "The post's title." }),
+  slug: Schema.optional(Slug).annotations({ description: "URL-safe unique name; generated from the title when absent at creation." }),
+  excerpt: optionalNullable(text(2_000)).annotations({ description: "A short summary." }),
+  content: Schema.optional(text(500_000)).annotations({ description: "The post's body." }),
+  featured_image: optionalNullable(Url).annotations({ description: "URL of the post's cover image." }),
+  category_id: optionalNullable(Schema.UUID).annotations({ description: "The post's category." }),
+  author_name: optionalNullable(text(200)).annotations({ description: "The author's name." }),
+  author_avatar: optionalNullable(Url).annotations({ description: "URL of the author's picture." }),
+  status: Schema.optional(Status).annotations({ description: "published, draft or archived." }),
+  published_at: optionalNullable(DateTime).annotations({ description: "Publication time (ISO 8601 with an offset, answered in UTC)." }),
+  seo_title: optionalNullable(text(300)).annotations({ description: "Title for search engines." }),
+  seo_description: optionalNullable(text(2_000)).annotations({ description: "Description for search engines." }),
   /** Products shown with the post, in this order. */
-  product_ids: Schema.optional(Schema.Array(Schema.UUID).pipe(Schema.maxItems(100))),
+  product_ids: Schema.optional(Schema.Array(Schema.UUID).pipe(Schema.maxItems(100))).annotations({ description: "Products shown with the post, in this order (replaces the old list)." }),
   /** Lookbooks shown with the post, in this order. */
-  lookbook_ids: Schema.optional(Schema.Array(Schema.UUID).pipe(Schema.maxItems(20))),
+  lookbook_ids: Schema.optional(Schema.Array(Schema.UUID).pipe(Schema.maxItems(20))).annotations({ description: "Lookbooks shown with the post, in this order (replaces the old list)." }),
 };
 
 export const PostInput = Schema.Struct(postFields).annotations({ identifier: "PostInput" });
@@ -55,25 +55,29 @@ const Percent = Schema.Number.pipe(Schema.int(), Schema.between(0, 100)).annotat
   message: () => ({ message: "must be a whole percent from 0 to 100", override: true }),
 });
 
-export const HotspotInput = Schema.Struct({ product_id: Schema.UUID, x: Percent, y: Percent });
+export const HotspotInput = Schema.Struct({
+  product_id: Schema.propertySignature(Schema.UUID).annotations({ description: "The product shown at this point." }),
+  x: Schema.propertySignature(Percent).annotations({ description: "Whole percent of the image's width, from the left." }),
+  y: Schema.propertySignature(Percent).annotations({ description: "Whole percent of the image's height, from the top." }),
+});
 
 export const LookbookImageInput = Schema.Struct({
-  url: Url,
-  alt_text: optionalNullable(text(300)),
-  caption: optionalNullable(text(1_000)),
-  hotspots: Schema.optional(Schema.Array(HotspotInput).pipe(Schema.maxItems(20))),
+  url: Schema.propertySignature(Url).annotations({ description: "The image's http(s) URL." }),
+  alt_text: optionalNullable(text(300)).annotations({ description: "Text describing the image." }),
+  caption: optionalNullable(text(1_000)).annotations({ description: "The image's caption." }),
+  hotspots: Schema.optional(Schema.Array(HotspotInput).pipe(Schema.maxItems(20))).annotations({ description: "Points on the image linked to products." }),
 });
 
 const lookbookFields = {
-  title: nonEmpty(300),
-  slug: Schema.optional(Slug),
-  description: optionalNullable(text(5_000)),
-  featured_image: optionalNullable(Url),
-  collection_id: optionalNullable(Schema.UUID),
+  title: Schema.propertySignature(nonEmpty(300)).annotations({ description: "The lookbook's title." }),
+  slug: Schema.optional(Slug).annotations({ description: "URL-safe unique name; generated from the title when absent at creation." }),
+  description: optionalNullable(text(5_000)).annotations({ description: "The lookbook's description." }),
+  featured_image: optionalNullable(Url).annotations({ description: "URL of the lookbook's cover image." }),
+  collection_id: optionalNullable(Schema.UUID).annotations({ description: "The product collection it presents." }),
   /** Absent on creation: published now. Null: unpublished. A future time schedules it. */
-  published_at: optionalNullable(DateTime),
+  published_at: optionalNullable(DateTime).annotations({ description: "Publication time (ISO 8601 with an offset): absent at creation publishes now, null unpublishes, a future time schedules it." }),
   /** In display order. */
-  images: Schema.optional(Schema.Array(LookbookImageInput).pipe(Schema.maxItems(100))),
+  images: Schema.optional(Schema.Array(LookbookImageInput).pipe(Schema.maxItems(100))).annotations({ description: "The lookbook's images in display order (replaces the old ones)." }),
 };
 
 export const LookbookInput = Schema.Struct(lookbookFields).annotations({ identifier: "LookbookInput" });

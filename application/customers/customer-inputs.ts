@@ -14,32 +14,34 @@ const Phone = Schema.Trim.pipe(Schema.pattern(/^\+?[0-9][0-9 ()-]{2,39}$/)).anno
 });
 
 export const RegisterInput = Schema.Struct({
-  email: Email,
-  password: Password,
-  name: Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200)),
-  phone: Schema.optional(Phone),
-  address: Schema.optional(Schema.Trim.pipe(Schema.maxLength(500))),
+  email: Schema.propertySignature(Email).annotations({ description: "The email address to sign in with; unique in the store." }),
+  password: Schema.propertySignature(Password).annotations({ description: "The password (8 to 200 characters)." }),
+  name: Schema.propertySignature(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200))).annotations({ description: "The customer's name." }),
+  phone: Schema.optional(Phone).annotations({ description: "The customer's phone number." }),
+  address: Schema.optional(Schema.Trim.pipe(Schema.maxLength(500))).annotations({ description: "The customer's address as one line." }),
 }).annotations({ identifier: "RegisterInput" });
 export type RegisterInput = typeof RegisterInput.Type;
 
 export const LoginInput = Schema.Struct({
-  email: Email,
-  password: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+  email: Schema.propertySignature(Email).annotations({ description: "The email address signed up with." }),
+  password: Schema.propertySignature(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200))).annotations({ description: "The password." }),
 }).annotations({ identifier: "LoginInput" });
 export type LoginInput = typeof LoginInput.Type;
 
-export const CodeRequestInput = Schema.Struct({ email: Email }).annotations({ identifier: "OneTimeCodeRequest" });
+export const CodeRequestInput = Schema.Struct({
+  email: Schema.propertySignature(Email).annotations({ description: "The email address to send a one-time code to." }),
+}).annotations({ identifier: "OneTimeCodeRequest" });
 export type CodeRequestInput = typeof CodeRequestInput.Type;
 
 export const CodeVerifyInput = Schema.Struct({
-  email: Email,
-  code: Schema.String.pipe(Schema.pattern(/^\d{6}$/)).annotations({
+  email: Schema.propertySignature(Email).annotations({ description: "The email address the code was sent to." }),
+  code: Schema.propertySignature(Schema.String.pipe(Schema.pattern(/^\d{6}$/)).annotations({
     message: () => ({ message: "must be the 6 digits of the code", override: true }),
-  }),
+  })).annotations({ description: "The 6-digit one-time code." }),
 }).annotations({ identifier: "OneTimeCodeVerification" });
 export type CodeVerifyInput = typeof CodeVerifyInput.Type;
 
 export const RefreshInput = Schema.Struct({
-  refresh_token: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+  refresh_token: Schema.propertySignature(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200))).annotations({ description: "The refresh token of the session (each can be used once)." }),
 }).annotations({ identifier: "RefreshInput" });
 export type RefreshInput = typeof RefreshInput.Type;

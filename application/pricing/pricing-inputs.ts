@@ -5,17 +5,17 @@ import { CurrencyCode } from "../../domain/money/currency.js";
 const Ids = Schema.NullOr(Schema.Array(Schema.UUID).pipe(Schema.maxItems(500)));
 
 export const PriceRuleInput = Schema.Struct({
-  name: Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200)),
-  kind: Schema.Literal("segment", "tier", "volume"),
-  segment: Schema.optional(Schema.NullOr(Schema.Literal("new", "returning", "loyal"))),
-  tier: Schema.optional(Schema.NullOr(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(64)))),
-  min_quantity: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.int(), Schema.between(2, 1_000_000)))),
-  min_lifetime_spend: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.int(), Schema.between(0, 1e13)))),
-  discount_type: Schema.Literal("percentage", "fixed"),
-  value: Schema.Number.pipe(Schema.between(0, 1e13)),
-  product_ids: Schema.optional(Ids),
-  category_ids: Schema.optional(Ids),
-  active: Schema.optional(Schema.Boolean),
+  name: Schema.propertySignature(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200))).annotations({ description: "The rule's name." }),
+  kind: Schema.propertySignature(Schema.Literal("segment", "tier", "volume")).annotations({ description: "What the rule rewards: a customer segment, a customer tier, or a volume (quantity)." }),
+  segment: Schema.optional(Schema.NullOr(Schema.Literal("new", "returning", "loyal"))).annotations({ description: "For a segment rule, the segment it rewards." }),
+  tier: Schema.optional(Schema.NullOr(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(64)))).annotations({ description: "For a tier rule, the tier it rewards." }),
+  min_quantity: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.int(), Schema.between(2, 1_000_000)))).annotations({ description: "For a volume rule, the quantity from which it applies." }),
+  min_lifetime_spend: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.int(), Schema.between(0, 1e13)))).annotations({ description: "For a tier rule, integer minor units of the store's base currency a customer must have spent to hold the tier." }),
+  discount_type: Schema.propertySignature(Schema.Literal("percentage", "fixed")).annotations({ description: "Whether value is a percentage or a fixed amount off each unit." }),
+  value: Schema.propertySignature(Schema.Number.pipe(Schema.between(0, 1e13))).annotations({ description: "A percentage (0-100), or for fixed an amount off each unit in integer minor units of the store's base currency." }),
+  product_ids: Schema.optional(Ids).annotations({ description: "Products the rule covers; null or absent for every product." }),
+  category_ids: Schema.optional(Ids).annotations({ description: "Categories the rule covers; null or absent for every category." }),
+  active: Schema.optional(Schema.Boolean).annotations({ description: "False to switch the rule off." }),
 }).annotations({ identifier: "PriceRuleInput" });
 export type PriceRuleInput = typeof PriceRuleInput.Type;
 
@@ -30,13 +30,16 @@ const Instant = Schema.String.pipe(Schema.pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2
 });
 
 export const ExchangeRateInput = Schema.Struct({
-  currency: CurrencyCode,
-  rate: Rate,
-  as_of: Schema.optional(Instant),
+  currency: Schema.propertySignature(CurrencyCode).annotations({ description: "The display currency (ISO 4217), not the base currency." }),
+  rate: Schema.propertySignature(Rate).annotations({ description: "Units of currency per one unit of the store's base currency." }),
+  as_of: Schema.optional(Instant).annotations({ description: "When the rate holds from (ISO 8601, UTC); now when absent." }),
 }).annotations({ identifier: "ExchangeRateInput" });
 export type ExchangeRateInput = typeof ExchangeRateInput.Type;
 
-export const ExchangeRatePatch = Schema.Struct({ rate: Rate, as_of: Schema.optional(Instant) }).annotations({
+export const ExchangeRatePatch = Schema.Struct({
+  rate: Schema.propertySignature(Rate).annotations({ description: "Units of the currency per one unit of the store's base currency." }),
+  as_of: Schema.optional(Instant).annotations({ description: "When the rate holds from (ISO 8601, UTC); now when absent." }),
+}).annotations({
   identifier: "ExchangeRatePatch",
 });
 export type ExchangeRatePatch = typeof ExchangeRatePatch.Type;

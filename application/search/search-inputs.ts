@@ -13,15 +13,15 @@ export const SearchQueryText = Schema.Trim.pipe(Schema.minLength(1), Schema.maxL
 });
 
 export const SemanticSearchInput = Schema.Struct({
-  query: SearchQueryText,
-  limit: Schema.optionalWith(bounded(1, 100), { default: () => 20 }),
-  category_id: Schema.optional(Schema.UUID.annotations({ message: () => ({ message: "must be a UUID", override: true }) })),
+  query: Schema.propertySignature(SearchQueryText).annotations({ description: "What to search for, in words." }),
+  limit: Schema.optionalWith(bounded(1, 100), { default: () => 20 }).annotations({ description: "Most results to answer." }),
+  category_id: Schema.optional(Schema.UUID.annotations({ message: () => ({ message: "must be a UUID", override: true }) })).annotations({ description: "Only products of this category." }),
 }).annotations({ identifier: "SemanticSearchInput" });
 export type SemanticSearchInput = typeof SemanticSearchInput.Type;
 
 export const RecommendationInput = Schema.Struct({
-  product_id: Schema.optional(Schema.UUID.annotations({ message: () => ({ message: "must be a UUID", override: true }) })),
-  customer_id: Schema.optional(Schema.UUID.annotations({ message: () => ({ message: "must be a UUID", override: true }) })),
-  limit: Schema.optionalWith(bounded(1, 50), { default: () => 10 }),
+  product_id: Schema.optional(Schema.UUID.annotations({ message: () => ({ message: "must be a UUID", override: true }) })).annotations({ description: "Recommend products bought with or similar to this one." }),
+  customer_id: Schema.optional(Schema.UUID.annotations({ message: () => ({ message: "must be a UUID", override: true }) })).annotations({ description: "Recommend products for this customer, from their orders." }),
+  limit: Schema.optionalWith(bounded(1, 50), { default: () => 10 }).annotations({ description: "Most recommendations to answer." }),
 }).annotations({ identifier: "RecommendationInput" });
 export type RecommendationInput = typeof RecommendationInput.Type;

@@ -20,13 +20,13 @@ const Polygon = withMessage(
 );
 
 export const PricingTierInput = Schema.Struct({
-  tier_name: Name,
-  min_distance_meters: Meters,
-  max_distance_meters: Meters,
-  delivery_fee: Amount,
-  free_delivery_threshold: Schema.optional(Schema.NullOr(Amount)),
-  is_active: Schema.optional(Schema.Boolean),
-  priority: Schema.optional(Priority),
+  tier_name: Schema.propertySignature(Name).annotations({ description: "The tier's name." }),
+  min_distance_meters: Schema.propertySignature(Meters).annotations({ description: "Start of the distance band in metres from the store (included)." }),
+  max_distance_meters: Schema.propertySignature(Meters).annotations({ description: "End of the distance band in metres from the store (excluded)." }),
+  delivery_fee: Schema.propertySignature(Amount).annotations({ description: "Fee in decimal major units of the store's base currency (e.g. 250.5); no more decimals than the currency has." }),
+  free_delivery_threshold: Schema.optional(Schema.NullOr(Amount)).annotations({ description: "Subtotal (after discounts) in decimal major units of the store's base currency from which delivery is free; null or absent for never." }),
+  is_active: Schema.optional(Schema.Boolean).annotations({ description: "False to leave the tier out of quotes." }),
+  priority: Schema.optional(Priority).annotations({ description: "Which tier wins when several hold the distance (the higher)." }),
 }).annotations({ identifier: "PricingTierInput" });
 export type PricingTierInput = typeof PricingTierInput.Type;
 
@@ -34,13 +34,13 @@ export const PricingTierPatch = Schema.partial(PricingTierInput).annotations({ i
 export type PricingTierPatch = typeof PricingTierPatch.Type;
 
 export const DeliveryZoneInput = Schema.Struct({
-  zone_name: Name,
-  delivery_fee: Amount,
-  free_delivery_threshold: Schema.optional(Schema.NullOr(Amount)),
-  is_active: Schema.optional(Schema.Boolean),
-  priority: Schema.optional(Priority),
-  color: Color,
-  polygon: Polygon,
+  zone_name: Schema.propertySignature(Name).annotations({ description: "The zone's name." }),
+  delivery_fee: Schema.propertySignature(Amount).annotations({ description: "Fee in decimal major units of the store's base currency (e.g. 250.5); no more decimals than the currency has." }),
+  free_delivery_threshold: Schema.optional(Schema.NullOr(Amount)).annotations({ description: "Subtotal (after discounts) in decimal major units of the store's base currency from which delivery is free; null or absent for never." }),
+  is_active: Schema.optional(Schema.Boolean).annotations({ description: "False to leave the zone out of quotes." }),
+  priority: Schema.optional(Priority).annotations({ description: "Which zone wins when several hold the point (the higher)." }),
+  color: Schema.propertySignature(Color).annotations({ description: "Colour for drawing the zone on a map (hex, e.g. #1f77b4)." }),
+  polygon: Schema.propertySignature(Polygon).annotations({ description: "The zone's outline: 3 to 1000 [latitude, longitude] vertices." }),
 }).annotations({ identifier: "DeliveryZoneInput" });
 export type DeliveryZoneInput = typeof DeliveryZoneInput.Type;
 
@@ -48,9 +48,9 @@ export const DeliveryZonePatch = Schema.partial(DeliveryZoneInput).annotations({
 export type DeliveryZonePatch = typeof DeliveryZonePatch.Type;
 
 export const ShippingQuoteInput = Schema.Struct({
-  latitude: Latitude,
-  longitude: Longitude,
+  latitude: Schema.propertySignature(Latitude).annotations({ description: "Latitude of the destination in degrees." }),
+  longitude: Schema.propertySignature(Longitude).annotations({ description: "Longitude of the destination in degrees." }),
   /** The subtotal after discounts, which free delivery thresholds compare with; 0 when absent. */
-  subtotal: Schema.optional(Amount),
+  subtotal: Schema.optional(Amount).annotations({ description: "The order subtotal after discounts, in decimal major units of the store's base currency (compared with free-delivery thresholds); 0 when absent." }),
 }).annotations({ identifier: "ShippingQuoteInput" });
 export type ShippingQuoteInput = typeof ShippingQuoteInput.Type;

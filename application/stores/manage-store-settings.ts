@@ -13,10 +13,10 @@ import { loadStore } from "./load-store.js";
 export const HMAC_GRACE_MS = 24 * 60 * 60 * 1000;
 
 export const StoreSettingsPatch = Schema.Struct({
-  name: Schema.optional(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200))),
-  latitude: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.between(-90, 90)))),
-  longitude: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.between(-180, 180)))),
-  tax_rate_percent: Schema.optional(Schema.Number.pipe(Schema.between(0, 100))),
+  name: Schema.optional(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200))).annotations({ description: "The store's name." }),
+  latitude: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.between(-90, 90)))).annotations({ description: "Latitude of the store's location; null clears it." }),
+  longitude: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.between(-180, 180)))).annotations({ description: "Longitude of the store's location; null clears it." }),
+  tax_rate_percent: Schema.optional(Schema.Number.pipe(Schema.between(0, 100))).annotations({ description: "Tax rate applied at checkout, in percent (0-100)." }),
 }).annotations({ identifier: "StoreSettingsPatch" });
 export type StoreSettingsPatch = typeof StoreSettingsPatch.Type;
 

@@ -22,22 +22,22 @@ const Metadata = Schema.Record({ key: Schema.String.pipe(Schema.minLength(1), Sc
 ).annotations({ message: () => ({ message: "must be an object of at most 50 string values (keys up to 40, values up to 500 characters)", override: true }) });
 
 export const WebhookEndpointInput = Schema.Struct({
-  url: EndpointUrl,
-  events: EventList,
-  enabled: Schema.optional(Schema.Boolean),
-  metadata: Schema.optional(Metadata),
+  url: Schema.propertySignature(EndpointUrl).annotations({ description: "The https URL to send events to; it must not resolve to a private, loopback or link-local address." }),
+  events: Schema.propertySignature(EventList).annotations({ description: "The event types to send, each once." }),
+  enabled: Schema.optional(Schema.Boolean).annotations({ description: "False to send no events for now; true when absent." }),
+  metadata: Schema.optional(Metadata).annotations({ description: "The store's own key-value data (at most 50 string values)." }),
 }).annotations({ identifier: "WebhookEndpointInput" });
 export type WebhookEndpointInput = typeof WebhookEndpointInput.Type;
 
 export const WebhookEndpointPatch = Schema.Struct({
-  url: Schema.optional(EndpointUrl),
-  events: Schema.optional(EventList),
-  enabled: Schema.optional(Schema.Boolean),
-  metadata: Schema.optional(Metadata),
+  url: Schema.optional(EndpointUrl).annotations({ description: "The new https URL to send events to." }),
+  events: Schema.optional(EventList).annotations({ description: "The new list of event types (replaces the old one)." }),
+  enabled: Schema.optional(Schema.Boolean).annotations({ description: "False to stop sending events, true to resume." }),
+  metadata: Schema.optional(Metadata).annotations({ description: "The new key-value data (replaces the old one)." }),
 }).annotations({ identifier: "WebhookEndpointPatch" });
 export type WebhookEndpointPatch = typeof WebhookEndpointPatch.Type;
 
 export const WebhookTestInput = Schema.Struct({
-  event_type: Schema.optionalWith(KnownEventType, { default: () => "order.created" as const }),
+  event_type: Schema.optionalWith(KnownEventType, { default: () => "order.created" as const }).annotations({ description: "The type of the sample event to send." }),
 }).annotations({ identifier: "WebhookTestInput" });
 export type WebhookTestInput = typeof WebhookTestInput.Type;

@@ -43,8 +43,8 @@ const addressOf = (ctx: Context, customerId: string | undefined): CartAddress =>
   customerToken: customerToken(ctx),
 });
 
-const CustomerQuery = Schema.Struct({ customer_id: Schema.optional(uuidParam) });
-const ByLine = Schema.Struct({ id: Schema.UUID });
+const CustomerQuery = Schema.Struct({ customer_id: Schema.optional(uuidParam).annotations({ description: "The customer whose cart this is; needs the customer's x-auth-token." }) });
+const ByLine = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The cart line's id." }) });
 
 @injectable()
 export class CartRoutes implements RouteModule {

@@ -17,13 +17,13 @@ import { Pagination, pagination } from "../schemas/pagination-schema.js";
 import { catalogExamples } from "../examples/catalog-examples.js";
 
 const TAG = "Categories";
-const ById = Schema.Struct({ id: Schema.UUID });
+const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The category's or subcategory's id." }) });
 
 const listQuery = (maxLimit: number, defaultLimit: number) => ({
-  search: Schema.optional(textParam(200)),
-  active: Schema.optionalWith(booleanParam, { default: () => true }),
-  limit: Schema.optionalWith(integerParam(1, maxLimit), { default: () => defaultLimit }),
-  cursor: Schema.optional(cursorParam),
+  search: Schema.optional(textParam(200)).annotations({ description: "Only records whose name contains this text (case-insensitive)." }),
+  active: Schema.optionalWith(booleanParam, { default: () => true }).annotations({ description: "true (or absent) lists active records only, false inactive records only." }),
+  limit: Schema.optionalWith(integerParam(1, maxLimit), { default: () => defaultLimit }).annotations({ description: "Most records in one page." }),
+  cursor: Schema.optional(cursorParam).annotations({ description: "Where to continue: a previous page's pagination.next_cursor; absent for the first page." }),
 });
 
 @injectable()
@@ -69,7 +69,7 @@ export class CategoryRoutes implements RouteModule {
         example: catalogExamples.listSubcategories,
         access: "publishable",
         answerCache: {},
-        query: Schema.Struct({ ...listQuery(500, 100), category_id: Schema.optional(uuidParam) }),
+        query: Schema.Struct({ ...listQuery(500, 100), category_id: Schema.optional(uuidParam).annotations({ description: "Only subcategories of this category." }) }),
         fields: { allowed: SUBCATEGORY_FIELDS, target: { list: "subcategories" } },
         success: {
           status: 200,

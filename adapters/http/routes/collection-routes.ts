@@ -12,7 +12,7 @@ import { Pagination, pagination } from "../schemas/pagination-schema.js";
 import { catalogExamples } from "../examples/catalog-examples.js";
 
 const TAG = "Collections";
-const ById = Schema.Struct({ id: Schema.UUID });
+const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The collection's id." }) });
 const Items = Schema.Struct({ items: Schema.Array(CollectionItem) });
 
 @injectable()
@@ -36,10 +36,10 @@ export class CollectionRoutes implements RouteModule {
         access: "publishable",
         answerCache: {},
         query: Schema.Struct({
-          type: Schema.optional(textParam(50)),
-          show_on_homepage: Schema.optional(booleanParam),
-          limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
-          cursor: Schema.optional(cursorParam),
+          type: Schema.optional(textParam(50)).annotations({ description: "Only collections of this type." }),
+          show_on_homepage: Schema.optional(booleanParam).annotations({ description: "Only collections shown (true) or not shown (false) on the home page." }),
+          limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }).annotations({ description: "Most records in one page." }),
+          cursor: Schema.optional(cursorParam).annotations({ description: "Where to continue: a previous page's pagination.next_cursor; absent for the first page." }),
         }),
         success: {
           status: 200,
@@ -64,8 +64,8 @@ export class CollectionRoutes implements RouteModule {
         answerCache: {},
         params: ById,
         query: Schema.Struct({
-          limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
-          cursor: Schema.optional(cursorParam),
+          limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }).annotations({ description: "Most records in one page." }),
+          cursor: Schema.optional(cursorParam).annotations({ description: "Where to continue: a previous page's pagination.next_cursor; absent for the first page." }),
         }),
         success: {
           status: 200,

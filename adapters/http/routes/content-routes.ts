@@ -35,8 +35,8 @@ const LookbookById = Schema.Struct({ lookbook: Schema.UUID.annotations({ descrip
 const LookbookBySlug = Schema.Struct({ lookbook: Slug.annotations({ description: "The lookbook's slug." }) });
 
 const pageQuery = {
-  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
-  cursor: Schema.optional(cursorParam),
+  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }).annotations({ description: "Most records in one page." }),
+  cursor: Schema.optional(cursorParam).annotations({ description: "Where to continue: a previous page's pagination.next_cursor; absent for the first page." }),
 };
 
 @injectable()
@@ -62,8 +62,8 @@ export class ContentRoutes implements RouteModule {
         access: "publishable",
         query: Schema.Struct({
           ...pageQuery,
-          category_id: Schema.optional(uuidParam),
-          product_id: Schema.optional(uuidParam),
+          category_id: Schema.optional(uuidParam).annotations({ description: "Only posts of this category." }),
+          product_id: Schema.optional(uuidParam).annotations({ description: "Only posts that show this product." }),
         }),
         fields: { allowed: POST_SUMMARY_FIELDS, target: { list: "posts" } },
         success: {
@@ -147,7 +147,7 @@ export class ContentRoutes implements RouteModule {
         tag: LOOKBOOKS,
         example: contentExamples.listLookbooks,
         access: "publishable",
-        query: Schema.Struct({ ...pageQuery, collection_id: Schema.optional(uuidParam) }),
+        query: Schema.Struct({ ...pageQuery, collection_id: Schema.optional(uuidParam).annotations({ description: "Only lookbooks presenting this collection." }) }),
         fields: { allowed: LOOKBOOK_SUMMARY_FIELDS, target: { list: "lookbooks" } },
         success: {
           status: 200,

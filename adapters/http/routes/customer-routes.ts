@@ -31,7 +31,7 @@ export class CustomerRoutes implements RouteModule {
         tag: TAG,
         example: authExamples.getCustomer,
         access: "publishable",
-        params: Schema.Struct({ id: Schema.UUID }),
+        params: Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The customer's id." }) }),
         headers: [customerTokenHeader],
         fields: { allowed: CUSTOMER_FIELDS },
         errors: [403],

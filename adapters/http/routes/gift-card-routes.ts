@@ -21,15 +21,15 @@ import { pagination } from "../schemas/pagination-schema.js";
 import { commerceExamples } from "../examples/commerce-examples.js";
 
 const TAG = "Gift cards";
-const ById = Schema.Struct({ id: Schema.UUID });
+const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The gift card's id." }) });
 
 const CheckQuery = Schema.Struct({
   code: textParam(64).pipe(Schema.minLength(1)).annotations({ description: "The card's code; case, spaces and hyphens do not matter." }),
 });
 
 const ListQuery = Schema.Struct({
-  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
-  cursor: Schema.optional(cursorParam),
+  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }).annotations({ description: "Most records in one page." }),
+  cursor: Schema.optional(cursorParam).annotations({ description: "Where to continue: a previous page's pagination.next_cursor; absent for the first page." }),
 });
 
 @injectable()

@@ -19,7 +19,7 @@ import { Pagination, pagination } from "../schemas/pagination-schema.js";
 import { shoppingExamples } from "../examples/shopping-examples.js";
 
 const TAG = "Messaging";
-const ById = Schema.Struct({ id: Schema.UUID });
+const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The thread's id." }) });
 const Order = Schema.Literal("asc", "desc").annotations({ message: () => ({ message: "must be asc or desc", override: true }) });
 
 @injectable()
@@ -47,8 +47,8 @@ export class MessagingRoutes implements RouteModule {
         example: shoppingExamples.listThreads,
         access: "publishable",
         query: Schema.Struct({
-          limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
-          cursor: Schema.optional(cursorParam),
+          limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }).annotations({ description: "Most records in one page." }),
+          cursor: Schema.optional(cursorParam).annotations({ description: "Where to continue: a previous page's pagination.next_cursor; absent for the first page." }),
         }),
         headers: [customerTokenHeader],
         fields: { allowed: THREAD_FIELDS, target: { list: "threads" } },
@@ -107,9 +107,9 @@ export class MessagingRoutes implements RouteModule {
         access: "publishable",
         params: ById,
         query: Schema.Struct({
-          limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
-          cursor: Schema.optional(cursorParam),
-          order: Schema.optionalWith(Order, { default: () => "asc" as const }),
+          limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }).annotations({ description: "Most records in one page." }),
+          cursor: Schema.optional(cursorParam).annotations({ description: "Where to continue: a previous page's pagination.next_cursor; absent for the first page." }),
+          order: Schema.optionalWith(Order, { default: () => "asc" as const }).annotations({ description: "asc lists the oldest message first, desc the newest." }),
         }),
         headers: [customerTokenHeader],
         fields: { allowed: MESSAGE_FIELDS, target: { list: "messages" } },

@@ -28,7 +28,7 @@ const giftCardCodeIn = (ctx: Parameters<typeof readJsonBody>[0]): string | undef
     return undefined;
   }
 };
-const ById = Schema.Struct({ id: Schema.UUID });
+const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The order's id." }) });
 
 const signedHeaders: readonly HeaderDoc[] = [
   { name: "Idempotency-Key", required: true, description: "1-255 printable characters; a repeat replays the first answer." },
@@ -83,11 +83,11 @@ export class OrderRoutes implements RouteModule {
         example: shoppingExamples.listOrders,
         access: "publishable",
         query: Schema.Struct({
-          customer_id: Schema.optional(uuidParam),
-          order_status: Schema.optional(Schema.Literal(...ORDER_STATUSES)),
-          payment_status: Schema.optional(Schema.Literal(...PAYMENT_STATUSES)),
-          limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
-          cursor: Schema.optional(cursorParam),
+          customer_id: Schema.optional(uuidParam).annotations({ description: "Only this customer's orders." }),
+          order_status: Schema.optional(Schema.Literal(...ORDER_STATUSES)).annotations({ description: "Only orders in this fulfilment state." }),
+          payment_status: Schema.optional(Schema.Literal(...PAYMENT_STATUSES)).annotations({ description: "Only orders in this payment state." }),
+          limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }).annotations({ description: "Most records in one page." }),
+          cursor: Schema.optional(cursorParam).annotations({ description: "Where to continue: a previous page's pagination.next_cursor; absent for the first page." }),
         }),
         headers: [{ ...customerTokenHeader, required: false, description: "Required with a publishable key." }],
         success: { status: 200, description: "A page of orders.", schema: Schema.Struct({ orders: Schema.Array(Order), pagination: Pagination }) },

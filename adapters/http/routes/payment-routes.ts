@@ -78,7 +78,7 @@ export class PaymentRoutes implements RouteModule {
         tag: TAG,
         example: shoppingExamples.receivePaymentCallback,
         access: "public",
-        params: Schema.Struct({ provider: PaymentProvider }),
+        params: Schema.Struct({ provider: Schema.propertySignature(PaymentProvider).annotations({ description: "The provider kind whose notification this is." }) }),
         errors: [404, 422, 502],
         success: { status: 200, description: "The notification was received.", schema: PaymentCallbackReceipt },
         handle: ({ params, ctx }) =>

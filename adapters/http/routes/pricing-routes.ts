@@ -32,13 +32,13 @@ const TAG = "Pricing";
 const COUNTRY_DEPRECATED_AT = Math.floor(Date.parse("2026-01-01T00:00:00Z") / 1000);
 
 const pricingParams = {
-  quantity: Schema.optionalWith(integerParam(1, 1_000_000), { default: () => 1 }),
-  region: Schema.optional(textParam(2).pipe(Schema.minLength(2))),
-  country: Schema.optional(textParam(2).pipe(Schema.minLength(2))),
-  place_name: Schema.optional(textParam(200).pipe(Schema.minLength(1))),
-  latitude: Schema.optional(numberParam(-90, 90)),
-  longitude: Schema.optional(numberParam(-180, 180)),
-  customer_id: Schema.optional(uuidParam),
+  quantity: Schema.optionalWith(integerParam(1, 1_000_000), { default: () => 1 }).annotations({ description: "Units to price for (volume rules depend on it)." }),
+  region: Schema.optional(textParam(2).pipe(Schema.minLength(2))).annotations({ description: "Manual override of the currency region: an ISO 3166 country code or EU." }),
+  country: Schema.optional(textParam(2).pipe(Schema.minLength(2))).annotations({ description: "Deprecated (use place_name): an ISO 3166 alpha-2 country whose currency to show." }),
+  place_name: Schema.optional(textParam(200).pipe(Schema.minLength(1))).annotations({ description: "A city or region name, geocoded to choose the display currency." }),
+  latitude: Schema.optional(numberParam(-90, 90)).annotations({ description: "Latitude of the customer (with longitude; wins over place_name)." }),
+  longitude: Schema.optional(numberParam(-180, 180)).annotations({ description: "Longitude of the customer (with latitude; wins over place_name)." }),
+  customer_id: Schema.optional(uuidParam).annotations({ description: "The customer to price for: their segment and tier rules apply." }),
 };
 
 const PricingQuery = Schema.Struct(pricingParams);
@@ -46,11 +46,11 @@ type PricingQuery = typeof PricingQuery.Type;
 
 const ListQuery = Schema.Struct({
   ...pricingParams,
-  search: Schema.optional(textParam(200)),
-  category_id: Schema.optional(uuidParam),
-  subcategory_id: Schema.optional(uuidParam),
-  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
-  offset: Schema.optionalWith(integerParam(0), { default: () => 0 }),
+  search: Schema.optional(textParam(200)).annotations({ description: "Only products whose name contains this text (case-insensitive)." }),
+  category_id: Schema.optional(uuidParam).annotations({ description: "Only products of this category." }),
+  subcategory_id: Schema.optional(uuidParam).annotations({ description: "Only products of this subcategory." }),
+  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }).annotations({ description: "Most records in one page." }),
+  offset: Schema.optionalWith(integerParam(0), { default: () => 0 }).annotations({ description: "Number of products to skip before this page." }),
 });
 
 const toPricingRequest = (query: PricingQuery): PricingRequest => {
@@ -83,8 +83,8 @@ export class PricingRoutes implements RouteModule {
   ) {}
 
   routes(): readonly AnyRoute[] {
-    const ById = Schema.Struct({ id: Schema.UUID });
-    const ByCurrency = Schema.Struct({ currency: CurrencyCode });
+    const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The price rule's id." }) });
+    const ByCurrency = Schema.Struct({ currency: Schema.propertySignature(CurrencyCode).annotations({ description: "The rate's display currency (ISO 4217)." }) });
     return [
       defineRoute({
         operationId: "listPrices",

@@ -17,17 +17,20 @@ import { Pagination, pagination } from "../schemas/pagination-schema.js";
 import { catalogExamples } from "../examples/catalog-examples.js";
 
 const TAG = "Products";
-const ById = Schema.Struct({ id: Schema.UUID });
-const ByVariant = Schema.Struct({ id: Schema.UUID, variant_id: Schema.UUID });
+const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The product's id." }) });
+const ByVariant = Schema.Struct({
+  id: Schema.propertySignature(Schema.UUID).annotations({ description: "The product's id." }),
+  variant_id: Schema.propertySignature(Schema.UUID).annotations({ description: "The variant's id (a variant of that product)." }),
+});
 
 const ListQuery = Schema.Struct({
-  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
-  cursor: Schema.optional(cursorParam),
-  category_id: Schema.optional(uuidParam),
-  subcategory_id: Schema.optional(uuidParam),
-  collection_id: Schema.optional(uuidParam),
-  search: Schema.optional(textParam(200)),
-  featured: Schema.optional(booleanParam),
+  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }).annotations({ description: "Most records in one page." }),
+  cursor: Schema.optional(cursorParam).annotations({ description: "Where to continue: a previous page's pagination.next_cursor; absent for the first page." }),
+  category_id: Schema.optional(uuidParam).annotations({ description: "Only products of this category." }),
+  subcategory_id: Schema.optional(uuidParam).annotations({ description: "Only products of this subcategory." }),
+  collection_id: Schema.optional(uuidParam).annotations({ description: "Only products of this collection." }),
+  search: Schema.optional(textParam(200)).annotations({ description: "Only products whose name or SKU contains this text (case-insensitive)." }),
+  featured: Schema.optional(booleanParam).annotations({ description: "true lists featured products only (by featured_order), false the others." }),
 });
 
 @injectable()
@@ -87,7 +90,7 @@ export class ProductRoutes implements RouteModule {
         example: catalogExamples.getProductBySlug,
         access: "publishable",
         answerCache: {},
-        params: Schema.Struct({ slug: Slug }),
+        params: Schema.Struct({ slug: Schema.propertySignature(Slug).annotations({ description: "The product's slug." }) }),
         invalidPath: "bad-request",
         fields: { allowed: PRODUCT_FIELDS },
         success: { status: 200, description: "The product in its detail shape.", schema: ProductDetailRecord },

@@ -13,16 +13,16 @@ import { Promotion, PROMOTION_FIELDS, PromotionList } from "../schemas/promotion
 import { commerceExamples } from "../examples/commerce-examples.js";
 
 const TAG = "Promotions";
-const ById = Schema.Struct({ id: Schema.UUID });
+const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The promotion's id." }) });
 
 const StatusParam = Schema.Literal("active", "scheduled", "expired", "inactive", "all").annotations({
   message: () => ({ message: "must be one of active, scheduled, expired, inactive, all", override: true }),
 });
 
 const ListQuery = Schema.Struct({
-  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
-  cursor: Schema.optional(cursorParam),
-  status: Schema.optionalWith(StatusParam, { default: () => "active" as const }),
+  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }).annotations({ description: "Most records in one page." }),
+  cursor: Schema.optional(cursorParam).annotations({ description: "Where to continue: a previous page's pagination.next_cursor; absent for the first page." }),
+  status: Schema.optionalWith(StatusParam, { default: () => "active" as const }).annotations({ description: "Which promotions to list by their status now." }),
 });
 
 @injectable()

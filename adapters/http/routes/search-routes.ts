@@ -14,33 +14,33 @@ import { contentExamples } from "../examples/content-examples.js";
 const TAG = "Search";
 
 const SearchResult = Schema.Struct({
-  productId: Schema.UUID,
-  score: Schema.Number,
+  productId: Schema.UUID.annotations({ description: "The matching product." }),
+  score: Schema.Number.annotations({ description: "Relevance: higher is a better match." }),
   matchReason: Schema.String.annotations({ description: "name, sku, brand, tags, category, attributes, description or semantic" }),
 }).annotations({ identifier: "SearchResult" });
 
 export const SearchEnvelope = Schema.Struct({
-  query: Schema.String,
-  results: Schema.Array(SearchResult),
-  totalResults: Schema.Int,
-  searchTimeMs: Schema.Int,
-  message: Schema.String,
+  query: Schema.String.annotations({ description: "The query searched for." }),
+  results: Schema.Array(SearchResult).annotations({ description: "The matching products, best first." }),
+  totalResults: Schema.Int.annotations({ description: "Number of matching products, which may exceed the results answered." }),
+  searchTimeMs: Schema.Int.annotations({ description: "Milliseconds the search took." }),
+  message: Schema.String.annotations({ description: "The outcome in words, e.g. Showing 20 of 31 products matching \"shoe\"." }),
 }).annotations({ identifier: "SearchEnvelope" });
 
 export const Recommendations = Schema.Struct({
   recommendations: Schema.Array(
     Schema.Struct({
-      productId: Schema.UUID,
-      score: Schema.Number,
-      reason: Schema.Literal("bought_together", "similar", "bought_together_and_similar"),
+      productId: Schema.UUID.annotations({ description: "The recommended product." }),
+      score: Schema.Number.annotations({ description: "Strength of the recommendation: higher is stronger." }),
+      reason: Schema.Literal("bought_together", "similar", "bought_together_and_similar").annotations({ description: "Why: bought together with the product, similar to it, or both." }),
     }),
-  ),
+  ).annotations({ description: "The recommended products, best first." }),
 }).annotations({ identifier: "Recommendations" });
 
 const TextSearchQuery = Schema.Struct({
-  q: Schema.optional(textParam(SEARCH_QUERY_MAX)),
-  query: Schema.optional(textParam(SEARCH_QUERY_MAX)),
-  limit: Schema.optionalWith(integerParam(1, 100), { default: () => 20 }),
+  q: Schema.optional(textParam(SEARCH_QUERY_MAX)).annotations({ description: "What to search for (or send query)." }),
+  query: Schema.optional(textParam(SEARCH_QUERY_MAX)).annotations({ description: "What to search for (the same as q)." }),
+  limit: Schema.optionalWith(integerParam(1, 100), { default: () => 20 }).annotations({ description: "Most results to answer." }),
 });
 
 /** `q` and `query` are alternatives: one of them, not blank; both only when they agree. */

@@ -19,7 +19,7 @@ import { DeliveryZone, PricingTier, ShippingQuote, ShippingZones } from "../sche
 import { commerceExamples } from "../examples/commerce-examples.js";
 
 const TAG = "Shipping";
-const ById = Schema.Struct({ id: Schema.UUID });
+const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The tier's or zone's id." }) });
 
 @injectable()
 export class ShippingRoutes implements RouteModule {

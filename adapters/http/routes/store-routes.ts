@@ -10,14 +10,19 @@ import { contentExamples } from "../examples/content-examples.js";
 const TAG = "Store";
 
 const StoreRecord = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  base_currency: Schema.String,
-  latitude: Schema.NullOr(Schema.Number),
-  longitude: Schema.NullOr(Schema.Number),
-  tax_rate_percent: Schema.Number,
-  created_at: Schema.String,
+  id: Schema.String.annotations({ description: "The store's id." }),
+  name: Schema.String.annotations({ description: "The store's name." }),
+  base_currency: Schema.String.annotations({ description: "The store's base currency (ISO 4217): catalog, cart, order and shipping money is in it unless a currency field says otherwise." }),
+  latitude: Schema.NullOr(Schema.Number).annotations({ description: "Latitude of the store's location (shipping distances are measured from it), or null." }),
+  longitude: Schema.NullOr(Schema.Number).annotations({ description: "Longitude of the store's location, or null." }),
+  tax_rate_percent: Schema.Number.annotations({ description: "Tax rate applied at checkout, in percent (0-100)." }),
+  created_at: Schema.String.annotations({ description: "When the store was created (ISO 8601, UTC)." }),
 }).annotations({ identifier: "Store" });
+
+const RotatedSecret = Schema.Struct({
+  hmac_secret: Schema.String.annotations({ description: "The new HMAC secret for signing requests; shown only here." }),
+  previous_secret_expires_at: Schema.String.annotations({ description: "When the old secret stops verifying (ISO 8601, UTC): 24 hours from now." }),
+});
 
 @injectable()
 export class StoreRoutes implements RouteModule {
@@ -64,7 +69,7 @@ export class StoreRoutes implements RouteModule {
         success: {
           status: 200,
           description: "The new secret (shown only here) and when the old one stops verifying.",
-          schema: Schema.Struct({ hmac_secret: Schema.String, previous_secret_expires_at: Schema.String }),
+          schema: RotatedSecret,
         },
         handle: ({ principal }) => this.settings.rotateHmacSecret(principal),
       }),

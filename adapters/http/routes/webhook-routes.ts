@@ -21,11 +21,13 @@ import {
 import { contentExamples } from "../examples/content-examples.js";
 
 const TAG = "Webhooks";
-const ById = Schema.Struct({ id: Schema.UUID });
-const ByEventId = Schema.Struct({ id: Schema.String.pipe(Schema.pattern(/^evt_[0-9a-f]{32}$/)) });
+const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The webhook endpoint's id." }) });
+const ByEventId = Schema.Struct({
+  id: Schema.propertySignature(Schema.String.pipe(Schema.pattern(/^evt_[0-9a-f]{32}$/))).annotations({ description: "The event's id (`evt_...`)." }),
+});
 const ListQuery = Schema.Struct({
-  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }),
-  cursor: Schema.optional(cursorParam),
+  limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }).annotations({ description: "Most records in one page." }),
+  cursor: Schema.optional(cursorParam).annotations({ description: "Where to continue: a previous page's pagination.next_cursor; absent for the first page." }),
 });
 
 @injectable()

@@ -7,64 +7,67 @@ import { PRODUCT_FIELDS, ProductListRecord } from "./catalog-schemas.js";
 const NullableString = Schema.NullOr(Schema.String);
 
 export const LookbookSummary = Schema.Struct({
-  id: Schema.String,
-  title: Schema.String,
-  slug: Schema.String,
-  description: NullableString,
-  featured_image: NullableString,
-  collection_id: NullableString,
-  published_at: NullableString,
-  created_at: Schema.String,
+  id: Schema.String.annotations({ description: "The lookbook's id." }),
+  title: Schema.String.annotations({ description: "The lookbook's title." }),
+  slug: Schema.String.annotations({ description: "URL-safe unique name of the lookbook." }),
+  description: NullableString.annotations({ description: "The lookbook's description, or null." }),
+  featured_image: NullableString.annotations({ description: "URL of the lookbook's cover image, or null." }),
+  collection_id: NullableString.annotations({ description: "The product collection it presents, or null." }),
+  published_at: NullableString.annotations({ description: "When it was or will be published (ISO 8601, UTC), or null when unpublished." }),
+  created_at: Schema.String.annotations({ description: "When it was created (ISO 8601, UTC)." }),
 }).annotations({ identifier: "LookbookSummary", description: "A lookbook without its images (lists, and the lookbooks of a post)." });
 
 export const Hotspot = Schema.Struct({
-  product_id: Schema.String,
-  product_name: Schema.String,
-  product_slug: Schema.String,
+  product_id: Schema.String.annotations({ description: "The product shown at this point." }),
+  product_name: Schema.String.annotations({ description: "The product's name." }),
+  product_slug: Schema.String.annotations({ description: "The product's slug." }),
   x: Schema.Number.annotations({ description: "Whole percent of the image's width, from the left." }),
   y: Schema.Number.annotations({ description: "Whole percent of the image's height, from the top." }),
 }).annotations({ identifier: "LookbookHotspot" });
 
 export const LookbookImage = Schema.Struct({
-  id: Schema.String,
-  url: Schema.String,
-  alt_text: NullableString,
-  caption: NullableString,
-  position: Schema.Number,
-  hotspots: Schema.Array(Hotspot),
+  id: Schema.String.annotations({ description: "The image's id." }),
+  url: Schema.String.annotations({ description: "The image's URL." }),
+  alt_text: NullableString.annotations({ description: "Text describing the image, or null." }),
+  caption: NullableString.annotations({ description: "The image's caption, or null." }),
+  position: Schema.Number.annotations({ description: "Order among the lookbook's images (lowest first)." }),
+  hotspots: Schema.Array(Hotspot).annotations({ description: "Points on the image linked to products." }),
 }).annotations({ identifier: "LookbookImage" });
 
-export const Lookbook = Schema.Struct({ ...LookbookSummary.fields, images: Schema.Array(LookbookImage) }).annotations({
+export const Lookbook = Schema.Struct({
+  ...LookbookSummary.fields,
+  images: Schema.Array(LookbookImage).annotations({ description: "The lookbook's images, in display order." }),
+}).annotations({
   identifier: "Lookbook",
 });
 
 export const PostSummary = Schema.Struct({
-  id: Schema.String,
-  title: Schema.String,
-  slug: Schema.String,
-  excerpt: NullableString,
-  featured_image: NullableString,
-  category_id: NullableString,
-  category_name: NullableString,
-  category_slug: NullableString,
-  category_icon: NullableString,
-  author_name: NullableString,
-  author_avatar: NullableString,
-  status: Schema.Literal("published", "draft", "archived"),
-  published_at: NullableString,
-  view_count: Schema.Number,
-  product_count: Schema.Number,
-  seo_title: NullableString,
-  seo_description: NullableString,
-  created_at: Schema.String,
-  updated_at: Schema.String,
+  id: Schema.String.annotations({ description: "The post's id." }),
+  title: Schema.String.annotations({ description: "The post's title." }),
+  slug: Schema.String.annotations({ description: "URL-safe unique name of the post." }),
+  excerpt: NullableString.annotations({ description: "A short summary, or null." }),
+  featured_image: NullableString.annotations({ description: "URL of the post's cover image, or null." }),
+  category_id: NullableString.annotations({ description: "The post's category, or null." }),
+  category_name: NullableString.annotations({ description: "The category's name, or null." }),
+  category_slug: NullableString.annotations({ description: "The category's slug, or null." }),
+  category_icon: NullableString.annotations({ description: "The category's icon, or null." }),
+  author_name: NullableString.annotations({ description: "The author's name, or null." }),
+  author_avatar: NullableString.annotations({ description: "URL of the author's picture, or null." }),
+  status: Schema.Literal("published", "draft", "archived").annotations({ description: "published, draft or archived." }),
+  published_at: NullableString.annotations({ description: "When it was or will be published (ISO 8601, UTC), or null." }),
+  view_count: Schema.Number.annotations({ description: "Number of times the post was read." }),
+  product_count: Schema.Number.annotations({ description: "Number of products shown with the post." }),
+  seo_title: NullableString.annotations({ description: "Title for search engines, or null." }),
+  seo_description: NullableString.annotations({ description: "Description for search engines, or null." }),
+  created_at: Schema.String.annotations({ description: "When it was created (ISO 8601, UTC)." }),
+  updated_at: Schema.String.annotations({ description: "When it was last changed (ISO 8601, UTC)." }),
 }).annotations({ identifier: "PostSummary", description: "A post without its content, products and lookbooks (lists)." });
 
 export const Post = Schema.Struct({
   ...PostSummary.fields,
-  content: Schema.String,
-  products: Schema.Array(ProductListRecord),
-  lookbooks: Schema.Array(LookbookSummary),
+  content: Schema.String.annotations({ description: "The post's body." }),
+  products: Schema.Array(ProductListRecord).annotations({ description: "The products shown with the post, in display order." }),
+  lookbooks: Schema.Array(LookbookSummary).annotations({ description: "The lookbooks shown with the post, in display order." }),
 }).annotations({ identifier: "Post" });
 
 const { variants: _variants, ...PRODUCT_LIST_FIELDS } = PRODUCT_FIELDS;

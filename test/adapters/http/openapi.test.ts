@@ -106,6 +106,65 @@ describe("OpenAPI document", () => {
     for (const format of ["uuid", "date-time", "date", "email", "uri"]) assert.ok(formats.has(format), `some field has format ${format}`);
   });
 
+  it("every property and parameter says what it means, and every money field names its unit (docs/decisions.md)", async () => {
+    const document = (await t.client.get("/v1/openapi.json")).body;
+    const schemas: Record<string, any> = document.components.schemas;
+    /** A `$ref` (bare or as the one member of an `allOf`) followed to the schema it names. */
+    const resolve = (schema: any): any => {
+      for (let hops = 0; hops < 8; hops++) {
+        if (typeof schema?.$ref === "string") schema = schemas[schema.$ref.split("/").pop()];
+        else if (schema?.allOf?.length === 1 && schema.properties === undefined) schema = schema.allOf[0];
+        else break;
+      }
+      return schema ?? {};
+    };
+    const numeric = (schema: any): boolean =>
+      ["number", "integer"].includes(resolve(schema).type) || (resolve(schema).anyOf ?? []).some(numeric);
+    // Money by name: amounts, prices, totals of lines, balances, fees, discounts, spend and
+    // purchase thresholds, values of discounts; counts such as `total` or `total_stock` are not.
+    const MONEY = /(^|_)(amount|price|subtotal|balance|fee|discount|value|spent|spend|purchase)(_|$)|_total$|delivery_threshold$/;
+    const UNIT = /\b(minor|major) units\b/;
+    const undescribed: string[] = [];
+    const unitless: string[] = [];
+    const money = new Set<string>();
+    const check = (name: string, schema: any, description: unknown, where: string): void => {
+      const meaning = typeof description === "string" ? description : resolve(schema).description;
+      if (typeof meaning !== "string" || meaning.trim() === "") undescribed.push(where);
+      if (MONEY.test(name) && numeric(schema)) {
+        money.add(name);
+        if (!UNIT.test(String(meaning))) unitless.push(`${where}: ${meaning}`);
+      }
+    };
+    const walk = (value: unknown, where: string): void => {
+      if (Array.isArray(value)) return value.forEach((item, i) => walk(item, `${where}/${i}`));
+      if (value === null || typeof value !== "object") return;
+      for (const [key, inner] of Object.entries<any>(value)) {
+        if (key === "properties" && inner !== null && typeof inner === "object") {
+          for (const [name, property] of Object.entries<any>(inner)) {
+            check(name, property, property.description, `${where}.${name}`);
+            walk(property, `${where}.${name}`);
+          }
+        } else walk(inner, `${where}/${key}`);
+      }
+    };
+    walk(document.components, "#/components");
+    walk(document.paths, "#/paths");
+    for (const [path, operations] of Object.entries<any>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(operations)) {
+        for (const parameter of operation.parameters ?? []) {
+          check(parameter.name, parameter.schema, parameter.description, `${method.toUpperCase()} ${path} ${parameter.in} ${parameter.name}`);
+        }
+      }
+    }
+    assert.deepEqual(undescribed, [], `without a description:\n${undescribed.join("\n")}`);
+    assert.deepEqual(unitless, [], `money without its unit:\n${unitless.join("\n")}`);
+    // The rule still finds the money fields: each of these is caught and stated in its unit.
+    for (const name of ["price", "sale_price", "selling_price", "unit_price", "line_total", "subtotal", "total_amount", "amount_due", "balance", "delivery_fee", "free_delivery_threshold", "display_price", "final_price", "volume_discount", "min_purchase", "amount", "total_spent", "value"]) {
+      assert.ok(money.has(name), `${name} is found as money`);
+    }
+    for (const name of ["total", "total_stock", "total_items", "total_purchases", "quantity", "stock"]) assert.ok(!money.has(name), `${name} is not money`);
+  });
+
   it("every GET that answers a resource or a list takes `fields`", async () => {
     const document = (await t.client.get("/v1/openapi.json")).body;
     const without: string[] = [];

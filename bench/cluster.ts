@@ -83,13 +83,16 @@ interface GaleraConflicts {
   readonly cert_failures: readonly number[];
   /** wsrep_local_bf_aborts: local transactions aborted by a replicated write set applied over them. */
   readonly bf_aborts: readonly number[];
+  /** wsrep_local_commits: transactions committed through the node (where the servers' writes went). */
+  readonly local_commits: readonly number[];
 }
 
-const conflictCounters = async (nodes: readonly GaleraNode[]): Promise<{ cert: number[]; bf: number[] }> => {
+const conflictCounters = async (nodes: readonly GaleraNode[]): Promise<{ cert: number[]; bf: number[]; commits: number[] }> => {
   const statuses = await Promise.all(nodes.map((node) => node.status()));
   return {
     cert: statuses.map((status) => Number(status.wsrep_local_cert_failures ?? 0)),
     bf: statuses.map((status) => Number(status.wsrep_local_bf_aborts ?? 0)),
+    commits: statuses.map((status) => Number(status.wsrep_local_commits ?? 0)),
   };
 };
 
@@ -193,6 +196,7 @@ const measureRow = async (s: Scenario, target: Target, servers: readonly Child[]
           galera_conflicts: {
             cert_failures: countersAfter.cert.map((n, i) => n - countersBefore.cert[i]!),
             bf_aborts: countersAfter.bf.map((n, i) => n - countersBefore.bf[i]!),
+            local_commits: countersAfter.commits.map((n, i) => n - countersBefore.commits[i]!),
           },
         }),
   };
@@ -202,7 +206,7 @@ const measureRow = async (s: Scenario, target: Target, servers: readonly Child[]
       (errorKinds.size === 0 ? "" : `; errors: ${JSON.stringify(row.error_kinds)}`) +
       (row.galera_conflicts === undefined
         ? ""
-        : `; per node: cert failures ${row.galera_conflicts.cert_failures.join("/")}, BF aborts ${row.galera_conflicts.bf_aborts.join("/")}`),
+        : `; per node: cert failures ${row.galera_conflicts.cert_failures.join("/")}, BF aborts ${row.galera_conflicts.bf_aborts.join("/")}, commits ${row.galera_conflicts.local_commits.join("/")}`),
   );
   return row;
 };

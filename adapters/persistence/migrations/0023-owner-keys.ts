@@ -1,22 +1,13 @@
-// Unique keys that never hold a NULL, on MySQL/MariaDB (issue 18). Galera certifies a write set
-// by the keys of the rows it writes: the primary key and every unique key, and a unique key with
-// a NULL part still makes a key, (store_id, NULL). Every session cart has customer_id NULL and
-// every customer cart session_id NULL, so each cart add wrote the one key (store, NULL) of the
-// other owner's unique index, shared by all the store's carts of its kind: two nodes adding to two
-// different carts at once failed certification (measured: a third of the commits of two nodes
-// updating rows they did not share, none once the key was gone). Payments without an
-// idempotency key shared (store, NULL) the same way.
-//
-// Each such pair becomes one unique key over a stored generated column that always has a value:
-// a cart's owner ("c:" and the customer id, or "s:" and the session id: a cart has exactly one
-// owner, never changed), a payment's idempotency slot ("k:" and its key, or "i:" and the payment's
-// own id). Plain indexes keep the lookups by store and customer, session or key. SQLite keeps its
-// unique keys: NULLs are distinct there, and one file has no certification.
+// Unique keys that never hold a NULL, on MySQL/MariaDB (issue 18; decisions.md "Cluster-safe
+// mechanisms" 6): Galera certifies a write by every unique key of its rows, and (store_id, NULL)
+// was one key shared by all of a store's session carts, so adds to different carts conflicted.
 import type { Knex } from "knex";
 
 export const name = "0023-owner-keys";
 
-// Never NULL: the row's own id is the last resort (a cart always has an owner; a payment has a key or not).
+// Each pair of nullable unique keys becomes one over a stored generated column that is never NULL
+// (the row's own id is the last resort; a cart has exactly one owner, never changed). SQLite keeps
+// its keys: NULLs are distinct there, and one file has no certification.
 const CART_OWNER = "coalesce(concat('c:', customer_id), concat('s:', session_id), concat('id:', id))";
 const PAYMENT_SLOT = "coalesce(concat('k:', idempotency_key), concat('i:', id))";
 

@@ -11,7 +11,7 @@ import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type autocannon from "autocannon";
 import { createConnection } from "mysql2/promise";
-import { GaleraCluster, galeraUnavailableReason } from "../test/support/galera-cluster.js";
+import { GaleraCluster, galeraUnavailableReason, type GaleraNode } from "../test/support/galera-cluster.js";
 import { openBenchApplication } from "./bench-application.js";
 import { seedBench, type SeedSummary } from "./bench-seed.js";
 import { buildServers, cleanups, cpuMsOf, gitState, load, log, measured, ROOT, runCleanups, startChild, type Child, type Measured } from "./harness.js";
@@ -22,6 +22,7 @@ const USAGE = `npm run bench:cluster -- [options]
   --warmup <s>         seconds of warm-up before each measured run (default 2, 0 for none)
   --connections <n>    concurrent connections in all, split between the servers of a row (default 50)
   --products <n>       products seeded (default 2000, three variants each)
+  --scenarios <list>   comma-separated scenarios to measure (default cart-add,checkout)
   --mysql-url <url>    the single MariaDB for the throwaway database (default $STOREFRONT_BENCH_MYSQL_URL or mysql://root@127.0.0.1:3306)
   --out <file>         results JSON (default bench/results/cluster.json)`;
 
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "50" },
     products: { type: "string", default: "2000" },
+    scenarios: { type: "string", default: "cart-add,checkout" },
     "mysql-url": { type: "string", default: process.env.STOREFRONT_BENCH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306" },
     out: { type: "string", default: join(ROOT, "bench/results/cluster.json") },
     help: { type: "boolean", default: false },
@@ -62,7 +64,7 @@ const scenario = (name: string): Scenario => {
   if (found === undefined) throw new Error(`no scenario ${name}`);
   return found;
 };
-const MEASURED = [scenario("cart-add"), scenario("checkout")];
+const MEASURED = values.scenarios.split(",").map((name) => scenario(name.trim()));
 
 interface Target {
   /** "MariaDB, 1 node" or "Galera, 3 nodes". */
@@ -71,7 +73,28 @@ interface Target {
   readonly serverUrls: readonly string[];
   /** The rows: how many of the servers take load (1, or all). */
   readonly serverCounts: readonly number[];
+  /** The cluster's nodes, whose conflict counters each row reads before and after its measured run. */
+  readonly nodes?: readonly GaleraNode[];
 }
+
+/** Per node (in node order), what a measured run added to its Galera conflict counters. */
+interface GaleraConflicts {
+  /** wsrep_local_cert_failures: local transactions that failed certification at commit. */
+  readonly cert_failures: readonly number[];
+  /** wsrep_local_bf_aborts: local transactions aborted by a replicated write set applied over them. */
+  readonly bf_aborts: readonly number[];
+  /** wsrep_local_commits: transactions committed through the node (where the servers' writes went). */
+  readonly local_commits: readonly number[];
+}
+
+const conflictCounters = async (nodes: readonly GaleraNode[]): Promise<{ cert: number[]; bf: number[]; commits: number[] }> => {
+  const statuses = await Promise.all(nodes.map((node) => node.status()));
+  return {
+    cert: statuses.map((status) => Number(status.wsrep_local_cert_failures ?? 0)),
+    bf: statuses.map((status) => Number(status.wsrep_local_bf_aborts ?? 0)),
+    commits: statuses.map((status) => Number(status.wsrep_local_commits ?? 0)),
+  };
+};
 
 interface Row {
   readonly scenario: string;
@@ -93,6 +116,8 @@ interface Row {
   readonly load_average_1m: number;
   /** The error answers of the measured run by status, code and message. */
   readonly error_kinds: Record<string, number>;
+  /** On the cluster: the nodes' conflict counters over the measured run. */
+  readonly galera_conflicts?: GaleraConflicts;
 }
 
 /** Error answers seen in the measured runs: "503 service_unavailable: ..." -> how many. */
@@ -134,12 +159,14 @@ const measureRow = async (s: Scenario, target: Target, servers: readonly Child[]
     Promise.all(servers.map((server, i) => load(`http://127.0.0.1:${server.port}`, requestsFor(s, seed, i, servers.length), headers, split(i), duration)));
   if (options.warmup > 0) await runAll(options.warmup);
   errorKinds.clear();
+  const countersBefore = target.nodes === undefined ? undefined : await conflictCounters(target.nodes);
   const cpuBefore = servers.map((server) => cpuMsOf(server.pid));
   const generatorBefore = process.cpuUsage();
   const started = performance.now();
   const results = await runAll(options.duration);
   const wallMs = performance.now() - started;
   const generator = process.cpuUsage(generatorBefore);
+  const countersAfter = target.nodes === undefined ? undefined : await conflictCounters(target.nodes);
   const perServer = results.map((result, i) =>
     measured({ result, serverCpuMs: cpuMsOf(servers[i]!.pid) - cpuBefore[i]!, generatorCpuMs: (generator.user + generator.system) / 1000, wallMs }),
   );
@@ -163,11 +190,23 @@ const measureRow = async (s: Scenario, target: Target, servers: readonly Child[]
     server_cpu_us_per_request: total === 0 ? 0 : Math.round((cpuMs * 1000) / total),
     load_average_1m: Math.round(loadavg()[0]! * 100) / 100,
     error_kinds: Object.fromEntries(errorKinds),
+    ...(countersBefore === undefined || countersAfter === undefined
+      ? {}
+      : {
+          galera_conflicts: {
+            cert_failures: countersAfter.cert.map((n, i) => n - countersBefore.cert[i]!),
+            bf_aborts: countersAfter.bf.map((n, i) => n - countersBefore.bf[i]!),
+            local_commits: countersAfter.commits.map((n, i) => n - countersBefore.commits[i]!),
+          },
+        }),
   };
   log(
     `    ${s.name}, ${row.database}, ${row.servers} server(s): ${row.requests_per_sec} req/s, p50 ${row.latency_p50_ms} ms, p99 ${row.latency_p99_ms} ms, ` +
       `errors ${row.errors} (statuses ${JSON.stringify(row.status_codes)}), ${row.server_cpu_us_per_request} µs CPU/req` +
-      (errorKinds.size === 0 ? "" : `; errors: ${JSON.stringify(row.error_kinds)}`),
+      (errorKinds.size === 0 ? "" : `; errors: ${JSON.stringify(row.error_kinds)}`) +
+      (row.galera_conflicts === undefined
+        ? ""
+        : `; per node: cert failures ${row.galera_conflicts.cert_failures.join("/")}, BF aborts ${row.galera_conflicts.bf_aborts.join("/")}, commits ${row.galera_conflicts.local_commits.join("/")}`),
   );
   return row;
 };
@@ -263,7 +302,7 @@ const main = async (): Promise<void> => {
 
   const targets: Target[] = [
     { database: "MariaDB, 1 node", serverUrls: [`${options.mysqlUrl}/${single}`], serverCounts: [1] },
-    { database: "Galera, 3 nodes", serverUrls: [cluster.multiHostUrl(DATABASE, 0), cluster.multiHostUrl(DATABASE, 1)], serverCounts: [1, 2] },
+    { database: "Galera, 3 nodes", serverUrls: [cluster.multiHostUrl(DATABASE, 0), cluster.multiHostUrl(DATABASE, 1)], serverCounts: [1, 2], nodes: cluster.nodes },
   ];
   const rows: Row[] = [];
   const seeded: { database: string; seed_seconds: number }[] = [];
@@ -282,7 +321,7 @@ const main = async (): Promise<void> => {
     cpu_model: cpus()[0]?.model ?? "unknown",
     load_average_at_start: loadStart.map((n) => Math.round(n * 100) / 100),
     load_average_at_end: loadavg().map((n) => Math.round(n * 100) / 100),
-    options: { duration_s: options.duration, warmup_s: options.warmup, connections: options.connections, products: options.products },
+    options: { duration_s: options.duration, warmup_s: options.warmup, connections: options.connections, products: options.products, scenarios: MEASURED.map((s) => s.name) },
     cluster_started_in_ms: cluster.startedInMs,
     seeded,
     results: rows,

@@ -60,7 +60,14 @@ export class KnexCartRepository implements CartRepository {
   // lines the previous holder just committed.
   private async read(storeId: string, owner: CartOwner, lock: boolean): Promise<StoredCart | undefined> {
     const forUpdate = lock && this.db.dialect === "mysql" ? " for update" : "";
-    const [column, value] = "customerId" in owner ? ["customer_id", owner.customerId] : ["session_id", owner.sessionId];
+    // On MySQL through the one unique key of cart owners (migration 0023), so a locking read of a
+    // cart locks that key's entry alone, as the unique owner keys before it did.
+    const [column, value] =
+      this.db.dialect === "mysql"
+        ? ["owner_key", "customerId" in owner ? `c:${owner.customerId}` : `s:${owner.sessionId}`]
+        : "customerId" in owner
+          ? ["customer_id", owner.customerId]
+          : ["session_id", owner.sessionId];
     const rows = await this.db.select<CartWithLineRow>(
       "select c.id, c.customer_id, c.session_id, c.currency, c.livemode, c.created_at, c.updated_at, " +
         "ci.id as line_id, ci.variant_id, ci.product_id, ci.quantity, ci.unit_price " +

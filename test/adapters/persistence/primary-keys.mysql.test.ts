@@ -1,11 +1,12 @@
 // Every table has a primary key after the migrations: Galera replicates rows by key, and a table
-// without one cannot take deletes and updates on a cluster (docs/scaling.md, "Galera cluster").
+// without one cannot take deletes and updates on a cluster (docs/scaling.md, "Galera cluster");
+// and no unique key has a nullable column, which Galera would make one key shared by many rows.
 // Also: the migrations run once when several processes start them together.
 import assert from "node:assert/strict";
 import knexFactory from "knex";
 import { migrateToLatest, migrationsCurrent } from "../../../adapters/persistence/migrations/migration-source.js";
 import { describeMysql } from "../../support/mysql-database.js";
-import { tablesWithoutPrimaryKey } from "../../support/primary-keys.js";
+import { tablesWithoutPrimaryKey, uniqueKeysWithNullableColumns } from "../../support/primary-keys.js";
 
 describeMysql("schema on MySQL/MariaDB", (getDb) => {
   it("gives every table a primary key, as Galera needs", async () => {
@@ -15,6 +16,8 @@ describeMysql("schema on MySQL/MariaDB", (getDb) => {
       const [tables] = (await knex.raw("SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = ?", [getDb().name])) as [{ n: number }[]];
       assert.ok(Number(tables[0]!.n) >= 40, `tables after the migrations: ${tables[0]!.n}`);
       assert.deepEqual(await tablesWithoutPrimaryKey(knex, getDb().name), []);
+      // Galera would make (store_id, NULL) one key shared by every row with the NULL (migration 0023).
+      assert.deepEqual(await uniqueKeysWithNullableColumns(knex, getDb().name), []);
     } finally {
       await knex.destroy();
     }

@@ -445,9 +445,16 @@ const checkoutSuite = (title: string, options: () => TestApplicationOptions): vo
         assert.ok(!otherList.body.orders.some((o: any) => o.id === guestOrder), "another store's list does not show it");
       });
 
-      it("does not offer `fields` on orders", async () => {
-        assertError(await t.client.get("/v1/orders?fields=id", { key: secret }), 400, "parameter_unknown", "fields");
-        assertError(await t.client.get(`/v1/orders/${guestOrder}?fields=id`, { key: secret }), 400, "parameter_unknown", "fields");
+      it("projects orders with `fields` (each order of a list, or the one order), and refuses an unknown name", async () => {
+        const list = await t.client.get("/v1/orders?fields=id,order_status", { key: secret });
+        assert.equal(list.status, 200, list.text);
+        assert.ok(list.body.orders.length > 0);
+        for (const order of list.body.orders) assert.deepEqual(Object.keys(order).sort(), ["id", "order_status"]);
+        const one = await t.client.get(`/v1/orders/${guestOrder}?fields=id`, { key: secret });
+        assert.equal(one.status, 200, one.text);
+        assert.deepEqual(Object.keys(one.body), ["id"]);
+        assert.equal(one.body.id, guestOrder);
+        assertError(await t.client.get(`/v1/orders/${guestOrder}?fields=nope`, { key: secret }), 400, "unknown_field", "fields");
       });
     });
 

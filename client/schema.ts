@@ -1871,7 +1871,7 @@ export interface components {
             online_category: string | null;
             /** @description Free-form tags, or null. */
             tags: string[] | null;
-            /** @description Product attributes by name. */
+            /** @description Product attributes by name (for example material). */
             attributes: {
                 [key: string]: string;
             };

@@ -28,6 +28,21 @@ export const PriceRange = Schema.Struct({
   max: Schema.Number.annotations({ description: "Highest selling_price over the variants, in integer minor units of the store's base currency." }),
 }).annotations({ identifier: "PriceRange" });
 
+/** Fields a product record and a collection's product share, in this order. */
+const PRODUCT_META_FIELDS = {
+  seo_title: NullableString.annotations({ description: "Title for search engines, or null." }),
+  seo_description: NullableString.annotations({ description: "Description for search engines, or null." }),
+  seo_keywords: NullableString.annotations({ description: "Keywords for search engines, or null." }),
+  featured: Schema.Boolean.annotations({ description: "True when the product is featured." }),
+  featured_order: Schema.Number.annotations({ description: "Place among featured products (lowest first)." }),
+  online_category: NullableString.annotations({ description: "Category and subcategory names joined as `Category > Subcategory`, or null." }),
+  tags: Schema.NullOr(Schema.Array(Schema.String)).annotations({ description: "Free-form tags, or null." }),
+  attributes: StringRecord.annotations({ description: "Product attributes by name (for example material)." }),
+  shipping_info: Schema.propertySignature(ShippingInfo).annotations({ description: "Packed weight and size, for shipping." }),
+  created_at: Schema.String.annotations({ description: "When the product was created (ISO 8601, UTC)." }),
+  updated_at: Schema.String.annotations({ description: "When the product was last changed (ISO 8601, UTC)." }),
+};
+
 const productLevel = {
   product_id: Schema.String.annotations({ description: "The product's id." }),
   name: Schema.String.annotations({ description: "The product's name." }),
@@ -40,17 +55,7 @@ const productLevel = {
   thumbnail_url: NullableString.annotations({ description: "URL of the product's thumbnail image, or null." }),
   media: Schema.Array(Media).annotations({ description: "The product's images and videos, in display order." }),
   product_slug: Schema.String.annotations({ description: "URL-safe unique name of the product (lower case, hyphens)." }),
-  seo_title: NullableString.annotations({ description: "Title for search engines, or null." }),
-  seo_description: NullableString.annotations({ description: "Description for search engines, or null." }),
-  seo_keywords: NullableString.annotations({ description: "Keywords for search engines, or null." }),
-  featured: Schema.Boolean.annotations({ description: "True when the product is featured." }),
-  featured_order: Schema.Number.annotations({ description: "Place among featured products (lowest first)." }),
-  online_category: NullableString.annotations({ description: "Category and subcategory names joined as `Category > Subcategory`, or null." }),
-  tags: Schema.NullOr(Schema.Array(Schema.String)).annotations({ description: "Free-form tags, or null." }),
-  attributes: StringRecord.annotations({ description: "Product attributes by name (for example material)." }),
-  shipping_info: Schema.propertySignature(ShippingInfo).annotations({ description: "Packed weight and size, for shipping." }),
-  created_at: Schema.String.annotations({ description: "When the product was created (ISO 8601, UTC)." }),
-  updated_at: Schema.String.annotations({ description: "When the product was last changed (ISO 8601, UTC)." }),
+  ...PRODUCT_META_FIELDS,
   is_active: Schema.Boolean.annotations({ description: "False once the product is retired: it is then not sold." }),
   display_currency: Schema.String.annotations({ description: "Currency of the catalog prices (ISO 4217): the store's base currency." }),
   currency_symbol: Schema.String.annotations({ description: "Symbol of display_currency (for example KSh)." }),
@@ -152,17 +157,7 @@ export const CollectionProduct = Schema.Struct({
   online_sale_price: Schema.NullOr(Schema.Number).annotations({ description: "Sale price of the default variant in integer minor units of the store's base currency, or null when not on sale." }),
   online_stock: Schema.Number.annotations({ description: "Units in stock over all variants." }),
   is_online_enabled: Schema.Boolean.annotations({ description: "False once the product is retired." }),
-  seo_title: NullableString.annotations({ description: "Title for search engines, or null." }),
-  seo_description: NullableString.annotations({ description: "Description for search engines, or null." }),
-  seo_keywords: NullableString.annotations({ description: "Keywords for search engines, or null." }),
-  featured: Schema.Boolean.annotations({ description: "True when the product is featured." }),
-  featured_order: Schema.Number.annotations({ description: "Place among featured products (lowest first)." }),
-  online_category: NullableString.annotations({ description: "Category and subcategory names joined as `Category > Subcategory`, or null." }),
-  tags: Schema.NullOr(Schema.Array(Schema.String)).annotations({ description: "Free-form tags, or null." }),
-  attributes: StringRecord.annotations({ description: "Product attributes by name." }),
-  shipping_info: Schema.propertySignature(ShippingInfo).annotations({ description: "Packed weight and size, for shipping." }),
-  created_at: Schema.String.annotations({ description: "When the product was created (ISO 8601, UTC)." }),
-  updated_at: Schema.String.annotations({ description: "When the product was last changed (ISO 8601, UTC)." }),
+  ...PRODUCT_META_FIELDS,
 }).annotations({ identifier: "CollectionProduct" });
 
 export const CollectionItem = Schema.Struct({

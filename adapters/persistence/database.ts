@@ -35,6 +35,8 @@ interface SqliteStatement {
 interface PreparedSqlite {
   readonly statement: SqliteStatement;
   readonly row: ((values: readonly unknown[]) => unknown) | undefined;
+  /** How many columns `row` was made for. */
+  readonly width: number;
 }
 
 /**
@@ -46,6 +48,13 @@ interface PreparedSqlite {
  */
 const rowMaker = (names: readonly string[]): ((values: readonly unknown[]) => unknown) =>
   new Function("values", `return { ${names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(", ")} };`) as (values: readonly unknown[]) => unknown;
+
+const prepareSqlite = (statement: SqliteStatement): PreparedSqlite => {
+  if (!statement.reader) return { statement, row: undefined, width: 0 };
+  const names = statement.columns().map((c) => c.name);
+  return { statement: statement.raw(true), row: rowMaker(names), width: names.length };
+};
+
 interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
 }
@@ -207,13 +216,14 @@ export class Database {
       if (prepared === undefined) {
         // Texts vary with their lists' lengths (`in (?, ?, ...)`): the cache is bounded by starting over.
         if (cache.size >= STATEMENTS_PER_CONNECTION) cache.clear();
-        const statement = conn.prepare(sql);
-        prepared = statement.reader ? { statement: statement.raw(true), row: rowMaker(statement.columns().map((c) => c.name)) } : { statement, row: undefined };
-        cache.set(sql, prepared);
+        cache.set(sql, (prepared = prepareSqlite(conn.prepare(sql))));
       }
-      const { statement, row } = prepared;
-      if (want === "changes") return statement.run(...bindings).changes;
-      return row === undefined ? statement.all(...bindings) : (statement.all(...bindings) as unknown[][]).map(row);
+      if (want === "changes") return prepared.statement.run(...bindings).changes;
+      if (prepared.row === undefined) return prepared.statement.all(...bindings);
+      const rows = prepared.statement.all(...bindings) as unknown[][];
+      // SQLite prepares a statement again after a schema change (a migration): its columns may differ.
+      if (rows.length > 0 && rows[0]!.length !== prepared.width) cache.set(sql, (prepared = prepareSqlite(prepared.statement.raw(false))));
+      return rows.map(prepared.row!);
     }
     const result = await new Promise<unknown>((resolve, reject) =>
       (connection as MysqlConnection).execute(sql, [...bindings], (error, rows) => (error === null ? resolve(rows) : reject(error))),

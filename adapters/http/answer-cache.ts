@@ -2,14 +2,33 @@
 // their ETag, keyed by store, key type and mode, and the normalised request URL, and stamped with
 // the store's catalog generation when the answer was computed. A write to the store's catalog
 // (this process at once; another within about a second, see catalog-versions.ts) changes the
-// stamp, so a stale answer is never served. Bounded by bytes, least recently used out first.
+// stamp, so a stale answer is never served. A route that names what its answer shows (its
+// `scope`: the products, and whether search decides its members) keeps it under the store-wide
+// stamp and those products' buckets instead, so stock taken at checkout or a variant's new price
+// drops only the answers that show that product. Bounded by bytes, least recently used out first.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Principal } from "../../application/access/principal.js";
 
+/** What a computation starts under (see CatalogStamps.mark): opaque here. */
+export interface ScopeMark {
+  readonly stamp: string;
+}
+
 /** The store's catalog generation as this process knows it, and whether other processes' writes are known. */
 export interface CatalogStamps {
+  /** Moves on with every change of the store's catalog. */
   stamp(storeId: string): string;
+  /** Moves on only with store-wide changes (not with a change of some products' own records). */
+  structuralStamp(storeId: string): string;
+  /** Taken before an answer is computed, for `bucketsSince`. */
+  mark(storeId: string): ScopeMark;
+  /** The buckets of these products (and of text search, with `search`), each once. */
+  bucketsOf(productIds: readonly string[], search: boolean): number[];
+  /** The buckets' generations when `mark` was taken, or undefined when a store-wide change landed since. */
+  bucketsSince(storeId: string, mark: ScopeMark, buckets: readonly number[]): Uint32Array | undefined;
+  /** Whether each bucket is still at its generation. */
+  bucketsCurrent(storeId: string, buckets: Uint16Array, generations: Uint32Array): boolean;
   /** Reads the store's version from the database now, so another process's write is known at once (see `confirmed`). */
   confirm?(storeId: string): Promise<void>;
   /** False while polls for other processes' writes fail or have not run yet: answers are then not cached. */
@@ -18,7 +37,12 @@ export interface CatalogStamps {
 
 export interface CachedAnswer {
   readonly storeId: string;
+  /** The store's stamp it was made under: the structural one when `buckets` is set, else the all-changes one. */
   readonly stamp: string;
+  /** The buckets of the products it shows (and of search, when it depends on what search matches), or undefined. */
+  readonly buckets: Uint16Array | undefined;
+  /** Each bucket's generation when it was made. */
+  readonly generations: Uint32Array | undefined;
   readonly body: Buffer;
   readonly etag: string;
   /** Headers the route added to this answer (e.g. Deprecation). */
@@ -37,8 +61,16 @@ export interface CachedAnswer {
   used: number;
 }
 
+/** What an answer shows: it stays current until a store-wide change or a change of these products. */
+export interface AnswerScope {
+  /** The ids of the products whose records the answer shows (none for a category list, say). */
+  readonly products: readonly string[];
+  /** True when its members depend on what text search matches (a search, a list filtered by `search`). */
+  readonly search: boolean;
+}
+
 /** Whether a route's answer may be cached, and which query parameters make it personal (never cached). */
-export interface AnswerCachePolicy {
+export interface AnswerCachePolicy<R = any, Q = any> {
   readonly personalParams?: readonly string[];
   /**
    * Every read of a kept answer first reads the store's catalog version (one small query), so a
@@ -46,6 +78,18 @@ export interface AnswerCachePolicy {
    * answers that promise that (search), where the query saved is far dearer than the one made.
    */
   readonly confirmed?: boolean;
+  /**
+   * What the answer (before any `fields` projection) shows, for invalidation scoped to it: a write
+   * that changes only some products' records (stock at checkout, a variant's price) then drops it
+   * only when it shows one of them. Absent: any change of the store's catalog drops it.
+   */
+  readonly scope?: (answer: R, query: Q) => AnswerScope;
+}
+
+/** Where an answer's computation started: the stamps to keep it under (see `AnswerCache.begin`). */
+export interface AnswerStart {
+  readonly stamp: string;
+  readonly mark: ScopeMark;
 }
 
 /** Headers that differ per request, so the fast path makes them anew. */
@@ -130,13 +174,26 @@ export class AnswerCache {
     return this.stamps.stamp(storeId);
   }
 
+  /** The stamps a computation starting now is kept under, or undefined when the cache may not be used. */
+  begin(storeId: string): AnswerStart | undefined {
+    if (this.maxBytes === 0 || !this.stamps.isFresh(this.freshWithinMs)) return undefined;
+    return { stamp: this.stamps.stamp(storeId), mark: this.stamps.mark(storeId) };
+  }
+
+  /** Whether a kept answer is current: the cache may be used, and nothing it depends on changed since it was made. */
+  private isCurrent(entry: CachedAnswer, storeId: string): boolean {
+    if (entry.buckets === undefined) return entry.stamp === this.stampNow(storeId);
+    if (this.maxBytes === 0 || !this.stamps.isFresh(this.freshWithinMs)) return false;
+    return entry.stamp === this.stamps.structuralStamp(storeId) && this.stamps.bucketsCurrent(storeId, entry.buckets, entry.generations!);
+  }
+
   /**
    * A current answer for the key, or undefined. Counted as a hit or a miss unless `counted` is
    * false (the fast path's look, which Koa's path repeats when it cannot answer).
    */
   lookup(key: string, storeId: string, counted = true): CachedAnswer | undefined {
     const entry = this.entries.get(key);
-    if (entry === undefined || entry.stamp !== this.stampNow(storeId)) {
+    if (entry === undefined || !this.isCurrent(entry, storeId)) {
       if (entry !== undefined) this.drop(key, entry);
       if (counted) this.misses++;
       return undefined;
@@ -164,21 +221,50 @@ export class AnswerCache {
   }
 
   /**
-   * Serialises an answer and keeps it under the stamp taken before it was computed (so a write that
-   * landed meanwhile makes it stale at once). Returns the entry, kept or not.
+   * Serialises an answer and keeps it under the stamps taken before it was computed (so a write
+   * that landed meanwhile makes it stale at once): with a scope, under the store-wide stamp and the
+   * generations of the buckets of what it shows; else under the all-changes stamp. Returns the
+   * entry, kept or not.
    */
   store(
     key: string | undefined,
     storeId: string,
-    stamp: string | undefined,
+    start: AnswerStart | undefined,
     body: unknown,
     headers: Readonly<Record<string, string>>,
     route = "",
     confirmed = false,
+    scope?: AnswerScope,
   ): CachedAnswer {
     const bytes = Buffer.from(JSON.stringify(body));
     const etag = `W/"${createHash("sha1").update(bytes).digest("base64url").slice(0, 22)}"`;
-    const entry: CachedAnswer = { storeId, stamp: stamp ?? "", body: bytes, etag, headers, route, confirmed, wire: undefined, bytes: bytes.length + (key?.length ?? 0) + ENTRY_OVERHEAD, used: ++this.uses };
+    let stamp = start?.stamp;
+    let buckets: Uint16Array | undefined;
+    let generations: Uint32Array | undefined;
+    if (start !== undefined && scope !== undefined) {
+      const wanted = this.stamps.bucketsOf(scope.products, scope.search);
+      generations = this.stamps.bucketsSince(storeId, start.mark, wanted);
+      // A store-wide change landed meanwhile: keep nothing.
+      if (generations === undefined) stamp = undefined;
+      else {
+        buckets = Uint16Array.from(wanted);
+        stamp = start.mark.stamp;
+      }
+    }
+    const entry: CachedAnswer = {
+      storeId,
+      stamp: stamp ?? "",
+      buckets,
+      generations,
+      body: bytes,
+      etag,
+      headers,
+      route,
+      confirmed,
+      wire: undefined,
+      bytes: bytes.length + (key?.length ?? 0) + ENTRY_OVERHEAD + (buckets?.length ?? 0) * 6,
+      used: ++this.uses,
+    };
     if (key === undefined || stamp === undefined || entry.bytes > this.maxBytes / 4) return entry;
     const previous = this.entries.get(key);
     if (previous !== undefined) this.drop(key, previous);

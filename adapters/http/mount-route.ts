@@ -7,7 +7,7 @@ import { SecretKeyRequired } from "../../application/errors/access-errors.js";
 import { ParameterInvalid, ParameterMissing, ParameterUnknown } from "../../application/errors/request-errors.js";
 import { ResourceMissing } from "../../application/errors/resource-errors.js";
 import { keyPermits } from "../../domain/access/api-key.js";
-import { JSON_CONTENT_TYPE, matchesEtag, type AnswerCache, type CachedAnswer } from "./answer-cache.js";
+import { JSON_CONTENT_TYPE, matchesEtag, type AnswerCache, type AnswerScope, type AnswerStart, type CachedAnswer } from "./answer-cache.js";
 import { parseFields, project, type Projection } from "./fields-projection.js";
 import { IDEMPOTENCY_HEADER, runIdempotently, validIdempotencyKey, type Answer, type IdempotencyGuards } from "./idempotent-execution.js";
 import { decodeInput } from "./input-decoding.js";
@@ -103,14 +103,16 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
       answers !== undefined && route.answerCache !== undefined && principal !== undefined && ctx.method === "GET"
         ? answers.keyFor(principal, ctx.url, route.answerCache)
         : undefined;
-    let stamp: string | undefined;
+    let start: AnswerStart | undefined;
+    /** What the answer shows (before projection), when the route says. */
+    let scope: AnswerScope | undefined;
     if (cacheKey !== undefined) {
       const hit =
         route.answerCache?.confirmed === true
           ? await answers!.lookupConfirmed(cacheKey, principal!.storeId)
           : answers!.lookup(cacheKey, principal!.storeId);
       if (hit !== undefined) return sendCached(ctx, hit, answers!);
-      stamp = answers!.stampNow(principal!.storeId);
+      start = answers!.begin(principal!.storeId);
     }
 
     const execute = async (): Promise<Answer> => {
@@ -146,6 +148,7 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
 
       const result = await route.handle({ params, query, body, principal, ctx });
       const reply = result instanceof RouteReply ? result : new RouteReply(route.success.status, result);
+      if (start !== undefined && reply.status === 200 && route.answerCache?.scope !== undefined) scope = route.answerCache.scope(reply.body, query);
       return {
         status: reply.status,
         headers: reply.headers ?? {},
@@ -169,7 +172,7 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
       answer = await execute();
     }
     if (cacheKey !== undefined && answer.status === 200 && answer.body !== undefined) {
-      return sendCached(ctx, answers!.store(cacheKey, principal!.storeId, stamp, answer.body, answer.headers, route.path, route.answerCache?.confirmed === true), answers!);
+      return sendCached(ctx, answers!.store(cacheKey, principal!.storeId, start, answer.body, answer.headers, route.path, route.answerCache?.confirmed === true, scope), answers!);
     }
     ctx.set({ ...answer.headers });
     ctx.status = answer.status;

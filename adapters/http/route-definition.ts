@@ -110,7 +110,7 @@ export interface RouteDefinition<P, Q, B, R, A extends Access = Access> {
    * A GET whose answer is the same for every key of the store with the same type and mode until
    * the store's catalog changes: its JSON is kept in the answer cache (answer-cache.ts).
    */
-  readonly answerCache?: AnswerCachePolicy;
+  readonly answerCache?: AnswerCachePolicy<R, Q>;
   // A method, so that a route of any access fits AnyRoute (parameters compare bivariantly).
   handle(input: RouteInput<P, Q, B, CallerOf<A>>): Promise<R | RouteReply<R>>;
 }

@@ -1,7 +1,8 @@
 // Exact list totals without counting the whole list on every page: the count of a store's list
-// (per filter) is kept under the store's catalog stamp (catalog-versions.ts), which every catalog
-// write moves on, here when its transaction ends and in other processes within a poll. So a
-// price list paged through costs one count per catalog change, not one per page. While polling is
+// (per filter) is kept under the store's membership stamp (catalog-versions.ts), which every
+// catalog write that can change a list's members moves on (not stock taken at checkout, nor a
+// price), here when its transaction ends and in other processes within a poll. So a price list
+// paged through costs one count per such change, not one per page. While polling is
 // not running or is late, or inside a unit of work that changed the store's catalog, nothing is
 // served from here (the count is made, as before).
 import { catalogVersionsOf, type CatalogVersions } from "./catalog-versions.js";
@@ -20,7 +21,7 @@ export class ListTotals {
   async total(storeId: string, filterKey: string, count: () => Promise<number>): Promise<number> {
     if (!this.versions.isPolledRecently() || this.versions.changedInCurrentTransaction(storeId)) return count();
     // The stamp before the count: a write meanwhile makes what is counted now stale at once.
-    const stamp = this.versions.stamp(storeId);
+    const stamp = this.versions.membershipStamp(storeId);
     const key = `${storeId}\n${filterKey}`;
     const kept = this.totals.get(key);
     if (kept !== undefined && kept.stamp === stamp) return kept.total;
@@ -45,7 +46,7 @@ export const ANCHOR_STEP = 5_000;
 const MAX_ANCHORED_LISTS = 1_000;
 
 /**
- * Places in a store's lists, every ANCHOR_STEP entries, kept under the catalog stamp as totals
+ * Places in a store's lists, every ANCHOR_STEP entries, kept under the membership stamp as totals
  * are: a page at any offset starts from the nearest anchor before it and walks fewer than
  * ANCHOR_STEP index entries, where an OFFSET walks every entry before the page (a second for the
  * last page of a million). Anchors are made as pages ask for them, each from the one before.
@@ -76,7 +77,7 @@ export class ListAnchors {
     next: (after: ListAnchor | undefined) => Promise<ListAnchor | undefined>,
   ): Promise<ListAnchor | undefined> {
     if (offset < this.step || !this.versions.isPolledRecently() || this.versions.changedInCurrentTransaction(storeId)) return undefined;
-    const stamp = this.versions.stamp(storeId);
+    const stamp = this.versions.membershipStamp(storeId);
     const key = `${storeId}\n${filterKey}`;
     let list = this.lists.get(key);
     if (list === undefined || list.stamp !== stamp) {
@@ -90,7 +91,7 @@ export class ListAnchors {
       kept.making ??= next(kept.anchors.at(-1))
         .then((made) => {
           // A write meanwhile: what was walked is from two catalogs, so it is not kept.
-          if (this.versions.stamp(storeId) !== stamp) return;
+          if (this.versions.membershipStamp(storeId) !== stamp) return;
           if (made === undefined) kept.ended = true;
           else kept.anchors.push(made);
         })
@@ -98,7 +99,7 @@ export class ListAnchors {
           kept.making = undefined;
         });
       await kept.making;
-      if (this.versions.stamp(storeId) !== stamp) return undefined;
+      if (this.versions.membershipStamp(storeId) !== stamp) return undefined;
     }
     return kept.anchors[Math.min(wanted, kept.anchors.length) - 1];
   }

@@ -45,7 +45,8 @@ export class CategoryRoutes implements RouteModule {
         tag: TAG,
         example: catalogExamples.listCategories,
         access: "publishable",
-        answerCache: {},
+        // No product is shown.
+        answerCache: { scope: () => ({ products: [], search: false }) },
         query: Schema.Struct(listQuery(200, 50)),
         fields: { allowed: CATEGORY_FIELDS, target: { list: "categories" } },
         success: {
@@ -68,7 +69,7 @@ export class CategoryRoutes implements RouteModule {
         tag: TAG,
         example: catalogExamples.listSubcategories,
         access: "publishable",
-        answerCache: {},
+        answerCache: { scope: () => ({ products: [], search: false }) },
         query: Schema.Struct({ ...listQuery(500, 100), category_id: Schema.optional(uuidParam).annotations({ description: "Only subcategories of this category." }) }),
         fields: { allowed: SUBCATEGORY_FIELDS, target: { list: "subcategories" } },
         success: {

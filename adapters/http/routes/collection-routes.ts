@@ -34,7 +34,8 @@ export class CollectionRoutes implements RouteModule {
         tag: TAG,
         example: catalogExamples.listProductCollections,
         access: "publishable",
-        answerCache: {},
+        // Collections only: no product is shown.
+        answerCache: { scope: () => ({ products: [], search: false }) },
         query: Schema.Struct({
           type: Schema.optional(textParam(50)).annotations({ description: "Only collections of this type." }),
           show_on_homepage: Schema.optional(booleanParam).annotations({ description: "Only collections shown (true) or not shown (false) on the home page." }),
@@ -61,7 +62,7 @@ export class CollectionRoutes implements RouteModule {
         tag: TAG,
         example: catalogExamples.listProductCollectionItems,
         access: "publishable",
-        answerCache: {},
+        answerCache: { scope: (answer) => ({ products: answer.items.map((item) => item.online_product_id), search: false }) },
         params: ById,
         query: Schema.Struct({
           limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }).annotations({ description: "Most records in one page." }),

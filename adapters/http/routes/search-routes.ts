@@ -76,11 +76,12 @@ export class SearchRoutes implements RouteModule {
         access: "publishable",
         query: TextSearchQuery,
         success: { status: 200, description: "The search envelope.", schema: SearchEnvelope },
-        // An answer depends only on the store's catalog (searchable = active with variants, not
-        // stock), so it is kept under the catalog stamp like the lists: a repeated query (the head
-        // of a shop's searches) costs one small read of the store's version instead of a search,
-        // and any catalog write, through any process, drops it at once (confirmed).
-        answerCache: { confirmed: true },
+        // An answer depends only on what search matches (searchable = active with variants, not
+        // stock; results name products, not their records), so it is kept under the store-wide
+        // stamp and the search row: a repeated query (the head of a shop's searches) costs one
+        // small read of the store's versions instead of a search, and any write that changes what
+        // search matches, through any process, drops it at once (confirmed).
+        answerCache: { confirmed: true, scope: () => ({ products: [], search: true }) },
         handle: ({ principal, query }) => this.search.execute(principal, "text", { query: queryText(query), limit: query.limit }),
       }),
       defineRoute({

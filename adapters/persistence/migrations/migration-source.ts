@@ -25,6 +25,7 @@ import * as orderCounters from "./0020-order-counters.js";
 import * as paymentChargedAmounts from "./0021-payment-charged-amounts.js";
 import * as substringSearch from "./0022-substring-search.js";
 import * as ownerKeys from "./0023-owner-keys.js";
+import * as catalogItemVersions from "./0024-catalog-item-versions.js";
 
 interface Migration {
   readonly name: string;
@@ -32,7 +33,7 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments, searchPostings, searchCounts, catalogImports, orderCounters, paymentChargedAmounts, substringSearch, ownerKeys];
+const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments, searchPostings, searchCounts, catalogImports, orderCounters, paymentChargedAmounts, substringSearch, ownerKeys, catalogItemVersions];
 
 export class StorefrontMigrationSource implements Knex.MigrationSource<Migration> {
   getMigrations(): Promise<Migration[]> {

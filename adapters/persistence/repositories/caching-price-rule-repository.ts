@@ -1,7 +1,8 @@
 // Keeps each store's price rules in memory between catalog changes: every cart change and checkout
-// prices its lines with them. An entry holds for the store's catalog stamp (catalog-versions.ts),
-// which any rule write moves on, here at once and in other processes within a poll; reads inside
-// a unit of work and reads while other processes' writes are not known (no recent poll) go to the database.
+// prices its lines with them. An entry holds for the store's store-wide catalog stamp
+// (catalog-versions.ts), which any rule write moves on (a change of some products' stock or prices
+// does not), here at once and in other processes within a poll; reads inside a unit of work and
+// reads while other processes' writes are not known (no recent poll) go to the database.
 import type { PriceRuleRepository, StoredPriceRule } from "../../../application/ports/price-rule-repository.js";
 import type { CatalogVersions } from "../catalog-versions.js";
 import type { Database } from "../database.js";
@@ -20,7 +21,7 @@ export class CachingPriceRuleRepository implements PriceRuleRepository {
   async list(storeId: string): Promise<readonly StoredPriceRule[]> {
     if (this.db.inTransaction || !this.versions.isFresh(this.freshWithinMs)) return this.inner.list(storeId);
     // The stamp is taken before the read, so a write landing meanwhile leaves the entry already stale.
-    const stamp = this.versions.stamp(storeId);
+    const stamp = this.versions.structuralStamp(storeId);
     const cached = this.entries.get(storeId);
     if (cached !== undefined && cached.stamp === stamp) return cached.rules;
     const rules = await this.inner.list(storeId);

@@ -16,7 +16,7 @@ import type { NonEmptyVariants } from "../../../domain/catalog/product-shapes.js
 import type { Variant } from "../../../domain/catalog/variant.js";
 import { readBoolean, readJson, writeJson } from "../column-types.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../database-errors.js";
-import { recordCatalogChange } from "../catalog-versions.js";
+import { recordCatalogChange, recordProductChange } from "../catalog-versions.js";
 import { Database, settleAll } from "../database.js";
 import { listAnchorsOf, listTotalsOf, type ListAnchor } from "../list-totals.js";
 import { recentProductsOf } from "../recent-products.js";
@@ -589,7 +589,9 @@ export class KnexProductRepository implements ProductRepository {
         await q("variants").where({ id: variant.id, store_id: storeId }).update(columns);
       });
       await searchDocumentsOf(this.db).refresh(storeId, [variant.productId]);
-      await recordCatalogChange(this.db, storeId);
+      // The product's own records change (a price, stock, its default variant), and what search
+      // matches may (a SKU): no list's members or order otherwise.
+      await recordProductChange(this.db, storeId, [variant.productId], true);
     });
   }
 
@@ -610,15 +612,17 @@ export class KnexProductRepository implements ProductRepository {
         .andWhere("stock", ">=", quantity)
         .update({ stock: q.raw("stock - ?", [quantity]) });
       if (changed === 0) return undefined;
-      await recordCatalogChange(this.db, storeId);
-      const row: { stock: number } | undefined = await q("variants").where({ store_id: storeId, id: variantId }).first("stock");
+      const row: { stock: number; product_id: string } | undefined = await q("variants").where({ store_id: storeId, id: variantId }).first("stock", "product_id");
+      // Stock shows only in the product's own records: answers of other products stay current.
+      if (row !== undefined) await recordProductChange(this.db, storeId, [row.product_id]);
       return row?.stock;
     });
   }
 
   async returnStock(storeId: string, variantId: string, quantity: number): Promise<void> {
     await this.db.run((q) => q("variants").where({ store_id: storeId, id: variantId }).increment("stock", quantity));
-    await recordCatalogChange(this.db, storeId);
+    const [owner] = await this.db.select<{ product_id: string }>("select product_id from variants where store_id = ? and id = ?", [storeId, variantId]);
+    if (owner !== undefined) await recordProductChange(this.db, storeId, [owner.product_id]);
   }
 
   async setDefaultVariant(storeId: string, productId: string, variantId: string): Promise<void> {
@@ -626,7 +630,8 @@ export class KnexProductRepository implements ProductRepository {
       await q("variants").where({ store_id: storeId, product_id: productId }).update({ is_default: false });
       await q("variants").where({ store_id: storeId, id: variantId }).update({ is_default: true });
     });
-    await recordCatalogChange(this.db, storeId);
+    // The product's own records show another variant; a list's `search` may match its SKU.
+    await recordProductChange(this.db, storeId, [productId], true);
   }
 
   private async write(work: (q: Knex | Knex.Transaction) => Promise<unknown>): Promise<void> {

@@ -15,6 +15,7 @@ import { CreateStore, type CreatedStore } from "../../../application/stores/crea
 import { createApplication, type Application } from "../../../composition/container.js";
 import { serve, type TestClient, type TestResponse } from "../../support/http-client.js";
 import { checkoutSession, createProduct, fillSessionCart, setUpDelivery, type Variant } from "../../support/order-fixtures.js";
+import { describeMysql } from "../../support/mysql-database.js";
 import { isBackgroundPoll } from "../../support/query-counting.js";
 import { testConfig } from "../../support/test-application.js";
 
@@ -32,9 +33,14 @@ const random = (seed: number): (() => number) => () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
 };
 
-describe("answer cache: invalidation scoped to the products a write changes", function () {
-  this.timeout(180_000);
-  let dir: string;
+/** A database the three processes share, and how to remove it. */
+interface SharedDatabase {
+  readonly url: string;
+  remove(): Promise<void>;
+}
+
+const scopedInvalidationTests = (open: () => Promise<SharedDatabase>): void => {
+  let shared: SharedDatabase | undefined;
   let first: Application;
   let second: Application;
   let reference: Application;
@@ -49,8 +55,8 @@ describe("answer cache: invalidation scoped to the products a write changes", fu
   let stopCounting: () => void;
 
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), "sf-scoped-"));
-    const databaseUrl = `sqlite:${join(dir, "shop.sqlite")}`;
+    shared = await open();
+    const databaseUrl = shared.url;
     const make = (env: Record<string, string>): Application => createApplication(testConfig({ databaseUrl, env }), { logger: pino({ level: "silent" }) });
     first = make(MANUAL_POLL);
     await first.migrate();
@@ -85,7 +91,7 @@ describe("answer cache: invalidation scoped to the products a write changes", fu
     stopCounting?.();
     for (const client of [one, two, truth]) await client?.close();
     for (const app of [first, second, reference]) await app?.close();
-    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+    await shared?.remove();
   });
 
   /** A GET through the first process and the queries it cost there. */
@@ -111,7 +117,7 @@ describe("answer cache: invalidation scoped to the products a write changes", fu
   };
 
   it("a checkout drops the answers that show the product it sold, and keeps every other answer", async () => {
-    const [a, b, c] = products as [Variant, Variant, Variant];
+    const [a, b, c] = [products[0]!, products[1]!, products[2]!];
     // Newest first: `limit=2` holds the two newest products, not `a` (the oldest but one).
     const newest = "/v1/products?limit=2";
     const kept = [`/v1/products/${b.productId}`, `/v1/prices/products/${c.productId}`, newest, "/v1/categories", `/v1/search?q=${encodeURIComponent("scoped lantern")}`];
@@ -138,7 +144,7 @@ describe("answer cache: invalidation scoped to the products a write changes", fu
   });
 
   it("a new SKU drops searches and lists filtered by search, and keeps plain lists that do not show the product", async () => {
-    const [a] = products as [Variant & { slug: string }];
+    const a = products[0]!;
     const search = `/v1/search?q=${encodeURIComponent("scoped kettle")}`;
     const filtered = "/v1/products?limit=50&search=scoped";
     const plain = "/v1/products?limit=2";
@@ -158,7 +164,7 @@ describe("answer cache: invalidation scoped to the products a write changes", fu
   });
 
   it("another process's checkout shows after this process's next poll, and drops only what shows the product", async () => {
-    const [, b, c] = products as [Variant, Variant, Variant];
+    const [b, c] = [products[1]!, products[2]!];
     const sold = `/v1/products/${b.productId}`;
     const other = `/v1/products/${c.productId}`;
     await warm(sold, other);
@@ -209,5 +215,21 @@ describe("answer cache: invalidation scoped to the products a write changes", fu
       }
     }
     assert.ok(kept > 0, "some answers were served from the cache between writes");
+  });
+};
+
+describe("answer cache: invalidation scoped to the products a write changes (SQLite)", function () {
+  this.timeout(180_000);
+  scopedInvalidationTests(async () => {
+    const dir = await mkdtemp(join(tmpdir(), "sf-scoped-"));
+    return { url: `sqlite:${join(dir, "shop.sqlite")}`, remove: () => rm(dir, { recursive: true, force: true }) };
+  });
+});
+
+describeMysql("answer cache: invalidation scoped to the products a write changes (MariaDB)", (getDb) => {
+  describe("three processes on one database", function () {
+    this.timeout(180_000);
+    // The throwaway database is dropped by describeMysql.
+    scopedInvalidationTests(async () => ({ url: getDb().url, remove: async () => undefined }));
   });
 });

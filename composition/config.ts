@@ -134,6 +134,7 @@ const Environment = Schema.Struct({
   STOREFRONT_REDIS_KEY_PREFIX: Schema.optionalWith(Schema.String.pipe(Schema.pattern(/^[\w:.-]{1,64}$/)), { default: () => "storefront:" }),
   STOREFRONT_CORS_ORIGINS: Schema.optionalWith(CorsOriginsVar, { default: () => "*" as const }),
   STOREFRONT_ANSWER_CACHE_MB: intVar(0, 65_536, 64),
+  STOREFRONT_PRODUCT_COPIES: intVar(0, 1_000_000, 20_000),
   STOREFRONT_REQUEST_LOG_PERCENT: intVar(0, 100, 100),
   STOREFRONT_METRICS_TOKEN: Schema.optional(
     Schema.String.pipe(Schema.minLength(16), Schema.pattern(/^\S+$/)).annotations({
@@ -183,6 +184,8 @@ export interface Config {
   readonly corsOrigins: "*" | readonly string[];
   /** Serialized catalog and price answers kept in memory (0 bytes: off), and how often other processes' catalog writes are looked for. */
   readonly answerCache: { readonly maxBytes: number; readonly pollMs: number };
+  /** Products (with their variants) each process keeps copies of for catalog reads and cart adds (recent-products.ts); 0: none. */
+  readonly productCopies: number;
   /** Share of successful requests logged, in percent (every 4xx and 5xx is logged); 0 turns the request log off. */
   readonly requestLogPercent: number;
   /** The bearer token of `GET /metrics` (Prometheus); no metrics are served without one. */
@@ -331,6 +334,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
     redis: e.STOREFRONT_REDIS_URL === undefined ? undefined : { url: e.STOREFRONT_REDIS_URL, keyPrefix: e.STOREFRONT_REDIS_KEY_PREFIX },
     corsOrigins: e.STOREFRONT_CORS_ORIGINS,
     answerCache: { maxBytes: e.STOREFRONT_ANSWER_CACHE_MB * 1024 * 1024, pollMs: e.STOREFRONT_CATALOG_POLL_MS },
+    productCopies: e.STOREFRONT_PRODUCT_COPIES,
     requestLogPercent: e.STOREFRONT_REQUEST_LOG_PERCENT,
     metricsToken: e.STOREFRONT_METRICS_TOKEN,
     payments: paymentProviderSettings(e, (message) => {

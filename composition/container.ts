@@ -24,6 +24,7 @@ import { Database } from "../adapters/persistence/database.js";
 import { requestLog, type RequestLog } from "../adapters/http/request-log.js";
 import { PrometheusMetrics } from "../adapters/metrics/prometheus-metrics.js";
 import { catalogVersionsOf } from "../adapters/persistence/catalog-versions.js";
+import { limitRecentProducts } from "../adapters/persistence/recent-products.js";
 import { migrateToLatest, migrationsCurrent } from "../adapters/persistence/migrations/migration-source.js";
 import { CachingApiKeyRepository } from "../adapters/persistence/repositories/caching-api-key-repository.js";
 import { KnexApiKeyRepository } from "../adapters/persistence/repositories/knex-api-key-repository.js";
@@ -321,6 +322,8 @@ export interface Application {
   readonly jobs: readonly ScheduledJob[];
   /** Signature checks and idempotency for the HTTP routes that ask for them. */
   readonly guards: RouteGuards;
+  /** The process's answer cache, when on (its hits and misses are in the metrics). */
+  readonly answerCache: AnswerCache | undefined;
   httpApp(): ReturnType<typeof createHttpApp>;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -355,6 +358,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
 
   container.bind(LoggerToken).toConstantValue(logger);
   container.bind(Database).toConstantValue(database);
+  limitRecentProducts(database, config.productCopies);
   if (overrides.clock !== undefined) container.bind(Clock).toConstantValue(overrides.clock);
   else container.bind(Clock).to(SystemClock);
   container.bind(IdGenerator).to(UuidV7IdGenerator);
@@ -491,6 +495,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
     container,
     database,
     guards,
+    answerCache,
     logger,
     routes,
     jobs,

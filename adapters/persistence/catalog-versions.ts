@@ -133,6 +133,11 @@ export class CatalogVersions {
     return [...buckets];
   }
 
+  /** The generation of one bucket of the store now. */
+  bucketGeneration(storeId: string, bucket: number): number {
+    return this.items.get(storeId)?.generations[bucket] ?? 0;
+  }
+
   /** Whether each bucket is still at the generation given (as `bucketsSince` returned them). */
   bucketsCurrent(storeId: string, buckets: Uint16Array, generations: Uint32Array): boolean {
     const current = this.items.get(storeId)?.generations;

@@ -1,89 +1,126 @@
 // Copies of products (with their variants) as read lately, for reads that accept a copy up to one
-// catalog poll old: a cart add checks the variant and prices the line with it, and checkout reads
-// the products again, exactly, under its locks. A store's copies hold for its catalog stamp
-// (catalog-versions.ts), which any catalog write moves on (stock taken at checkout included),
-// here when its transaction ends and in other processes within a poll; while polling is not
-// running or is late, or inside a unit of work that has itself changed the store's catalog, nothing
-// is served from here.
+// catalog poll old: a cart add checks the variant and prices the line with it (checkout reads the
+// products again, exactly, under its locks), and the public catalog reads (lists, a product by id
+// or slug, the price list) take the products of their page from here and read only the others.
+//
+// A copy holds while the store's store-wide stamp and its product's bucket are what they were when
+// it was read (catalog-versions.ts): a write of the product (stock taken at checkout included) or
+// any store-wide write moves them on, here when its transaction ends and in other processes within
+// a poll. So a checkout drops the copies of the products it sold (and of the few that share their
+// buckets), not the store's. While polling is not running or is late, inside a unit of work that
+// has itself changed the store's catalog, or when the caller asks for an exact read, nothing is
+// served from here.
 import type { ProductWithVariants } from "../../application/ports/product-repository.js";
-import { catalogVersionsOf, type CatalogVersions } from "./catalog-versions.js";
+import { bucketOf, catalogVersionsOf, type CatalogVersions, type ItemMark } from "./catalog-versions.js";
 import type { Database } from "./database.js";
 
-/** At most this many products are kept per process; past it, the oldest copies go first. */
-const MAX_PRODUCTS = 5_000;
+/** At most this many products are kept per process by default; past it, the least recently read go first. */
+export const DEFAULT_MAX_PRODUCTS = 20_000;
+
+interface Copy {
+  readonly entry: ProductWithVariants;
+  readonly bucket: number;
+  /** The product's bucket generation when it was read. */
+  readonly generation: number;
+}
 
 interface StoreCopies {
+  /** The store-wide stamp every copy here was read under. */
   readonly stamp: string;
-  readonly products: Map<string, ProductWithVariants>;
+  readonly products: Map<string, Copy>;
   /** Each known variant's product. */
   readonly productOfVariant: Map<string, string>;
+  /** Each known slug's product. */
+  readonly productOfSlug: Map<string, string>;
 }
 
 export interface RecentLookup {
   /** The copies found (by product id). */
   readonly found: Map<string, ProductWithVariants>;
-  /** Product ids without a copy. */
+  /** Product ids without a current copy. */
   readonly missing: string[];
   /** The variant whose product has no copy (its product is still to be read), if any. */
   readonly missingVariant: string | undefined;
-  /** The stamp to give `keep` for what is read now: taken before the read, so a write meanwhile makes it stale at once. */
-  readonly stamp: string;
+  /** What to give `keep` for what is read now: taken before the read, so a write meanwhile makes it stale at once. */
+  readonly mark: ItemMark;
 }
 
 export class RecentProducts {
   private readonly stores = new Map<string, StoreCopies>();
-  /** Store of each kept product, oldest first, for the bound. */
-  private readonly order = new Map<string, string>();
+  /** `${storeId} ${productId}` of each kept product, least recently read first, for the bound. */
+  private readonly order = new Map<string, true>();
 
-  constructor(private readonly versions: CatalogVersions) {}
+  constructor(
+    private readonly versions: CatalogVersions,
+    /** The most products kept (0 keeps none). */
+    private readonly maxProducts = DEFAULT_MAX_PRODUCTS,
+  ) {}
+
+  /** The mark to read under, or undefined when copies may not be used now. */
+  markNow(storeId: string): ItemMark | undefined {
+    if (this.maxProducts === 0 || !this.versions.isPolledRecently() || this.versions.changedInCurrentTransaction(storeId)) return undefined;
+    return this.versions.mark(storeId);
+  }
 
   /** What copies answer of these ids (and of the variant's product); undefined when copies may not be used now. */
   lookup(storeId: string, productIds: readonly string[], productOfVariant: string | undefined): RecentLookup | undefined {
-    if (!this.versions.isPolledRecently() || this.versions.changedInCurrentTransaction(storeId)) return undefined;
-    const stamp = this.versions.stamp(storeId);
-    let copies = this.stores.get(storeId);
-    if (copies !== undefined && copies.stamp !== stamp) {
-      this.forget(storeId, copies);
-      copies = undefined;
-    }
+    const mark = this.markNow(storeId);
+    if (mark === undefined) return undefined;
+    const copies = this.current(storeId, mark);
     const found = new Map<string, ProductWithVariants>();
     const missing: string[] = [];
     for (const id of productIds) {
-      const copy = copies?.products.get(id);
+      const copy = copies === undefined ? undefined : this.copyOf(storeId, copies, id);
       if (copy === undefined) missing.push(id);
       else found.set(id, copy);
     }
     let missingVariant: string | undefined;
     if (productOfVariant !== undefined) {
       const productId = copies?.productOfVariant.get(productOfVariant);
-      const copy = productId === undefined ? undefined : copies?.products.get(productId);
-      if (copy === undefined) missingVariant = productOfVariant;
+      const copy = productId === undefined || copies === undefined ? undefined : this.copyOf(storeId, copies, productId);
+      // The variant must still be the product's: a copy names its variants.
+      if (copy === undefined || !copy.variants.some((v) => v.id === productOfVariant)) missingVariant = productOfVariant;
       else found.set(copy.product.id, copy);
     }
-    return { found, missing, missingVariant, stamp };
+    return { found, missing, missingVariant, mark };
   }
 
-  /** Keeps what was read under `stamp`, unless the store's catalog moved on meanwhile. */
-  keep(storeId: string, stamp: string, products: ReadonlyMap<string, ProductWithVariants>): void {
-    if (products.size === 0 || this.versions.stamp(storeId) !== stamp) return;
+  /** The current copy of the product with this slug, if one is kept (its slug and activity as read). */
+  bySlug(storeId: string, slug: string, mark: ItemMark): ProductWithVariants | undefined {
+    const copies = this.current(storeId, mark);
+    const productId = copies?.productOfSlug.get(slug);
+    if (copies === undefined || productId === undefined) return undefined;
+    const copy = this.copyOf(storeId, copies, productId);
+    return copy?.product.slug === slug ? copy : undefined;
+  }
+
+  /** Keeps what was read under `mark`, unless a store-wide change landed meanwhile. */
+  keep(storeId: string, mark: ItemMark, products: Iterable<ProductWithVariants>): void {
+    if (this.maxProducts === 0 || this.versions.structuralStamp(storeId) !== mark.stamp) return;
     let copies = this.stores.get(storeId);
-    if (copies === undefined || copies.stamp !== stamp) {
+    if (copies === undefined || copies.stamp !== mark.stamp) {
       if (copies !== undefined) this.forget(storeId, copies);
-      this.stores.set(storeId, (copies = { stamp, products: new Map(), productOfVariant: new Map() }));
+      this.stores.set(storeId, (copies = { stamp: mark.stamp, products: new Map(), productOfVariant: new Map(), productOfSlug: new Map() }));
     }
-    for (const [id, entry] of products) {
-      if (!copies.products.has(id)) this.order.set(id, storeId);
-      copies.products.set(id, entry);
+    for (const entry of products) {
+      const id = entry.product.id;
+      const bucket = bucketOf(id);
+      const key = `${storeId} ${id}`;
+      this.order.delete(key);
+      this.order.set(key, true);
+      copies.products.set(id, { entry, bucket, generation: mark.generations[bucket]! });
+      copies.productOfSlug.set(entry.product.slug, id);
       for (const variant of entry.variants) copies.productOfVariant.set(variant.id, id);
     }
-    while (this.order.size > MAX_PRODUCTS) {
-      const [oldest, ofStore] = this.order.entries().next().value as [string, string];
+    while (this.order.size > this.maxProducts) {
+      const oldest = this.order.keys().next().value!;
       this.order.delete(oldest);
-      const holder = this.stores.get(ofStore);
-      const entry = holder?.products.get(oldest);
-      if (holder === undefined || entry === undefined) continue;
-      holder.products.delete(oldest);
-      for (const variant of entry.variants) holder.productOfVariant.delete(variant.id);
+      const space = oldest.indexOf(" ");
+      const holder = this.stores.get(oldest.slice(0, space));
+      const id = oldest.slice(space + 1);
+      const copy = holder?.products.get(id);
+      if (holder === undefined || copy === undefined) continue;
+      this.drop(holder, id, copy);
     }
   }
 
@@ -92,17 +129,49 @@ export class RecentProducts {
     return this.order.size;
   }
 
+  /** The store's copies when they were read under its current store-wide stamp; older ones are dropped. */
+  private current(storeId: string, mark: ItemMark): StoreCopies | undefined {
+    const copies = this.stores.get(storeId);
+    if (copies === undefined || copies.stamp === mark.stamp) return copies;
+    this.forget(storeId, copies);
+    return undefined;
+  }
+
+  /** A product's copy when its bucket has not moved since it was read (a stale one is dropped). */
+  private copyOf(storeId: string, copies: StoreCopies, productId: string): ProductWithVariants | undefined {
+    const copy = copies.products.get(productId);
+    if (copy === undefined) return undefined;
+    if (copy.generation !== this.versions.bucketGeneration(storeId, copy.bucket)) {
+      this.order.delete(`${storeId} ${productId}`);
+      this.drop(copies, productId, copy);
+      return undefined;
+    }
+    return copy.entry;
+  }
+
+  private drop(copies: StoreCopies, productId: string, copy: Copy): void {
+    copies.products.delete(productId);
+    for (const variant of copy.entry.variants) if (copies.productOfVariant.get(variant.id) === productId) copies.productOfVariant.delete(variant.id);
+    if (copies.productOfSlug.get(copy.entry.product.slug) === productId) copies.productOfSlug.delete(copy.entry.product.slug);
+  }
+
   private forget(storeId: string, copies: StoreCopies): void {
-    for (const id of copies.products.keys()) this.order.delete(id);
+    for (const id of copies.products.keys()) this.order.delete(`${storeId} ${id}`);
     this.stores.delete(storeId);
   }
 }
 
 const caches = new WeakMap<Database, RecentProducts>();
+const limits = new WeakMap<Database, number>();
+
+/** Sets how many product copies the database handle's cache keeps (before its first use; 0 keeps none). */
+export const limitRecentProducts = (db: Database, maxProducts: number): void => {
+  limits.set(db, maxProducts);
+};
 
 /** The one cache of a database handle (every product repository on it shares it). */
 export const recentProductsOf = (db: Database): RecentProducts => {
   let cache = caches.get(db);
-  if (cache === undefined) caches.set(db, (cache = new RecentProducts(catalogVersionsOf(db))));
+  if (cache === undefined) caches.set(db, (cache = new RecentProducts(catalogVersionsOf(db), limits.get(db) ?? DEFAULT_MAX_PRODUCTS)));
   return cache;
 };

@@ -19,11 +19,11 @@ export class GetProduct {
   ) {}
 
   async byId(principal: Principal, productId: string): Promise<ProductDetailRecord> {
-    return this.shape(principal, this.products.findById(principal.storeId, productId, { activeOnly: principal.keyType !== "secret" }));
+    return this.shape(principal, this.products.findById(principal.storeId, productId, { activeOnly: principal.keyType !== "secret", recent: true }));
   }
 
   async bySlug(principal: Principal, slug: string): Promise<ProductDetailRecord> {
-    return this.shape(principal, this.products.findBySlug(principal.storeId, slug));
+    return this.shape(principal, this.products.findBySlug(principal.storeId, slug, { recent: true }));
   }
 
   private async shape(principal: Principal, lookup: Promise<ProductWithVariants | undefined>): Promise<ProductDetailRecord> {

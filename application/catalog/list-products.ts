@@ -18,7 +18,7 @@ export class ListProducts {
   async execute(principal: Principal, filter: ProductListFilter, page: PageRequest): Promise<Page<ProductListRecord>> {
     const [store, found] = await Promise.all([
       loadStore(this.stores, principal.storeId),
-      this.products.listPage(principal.storeId, filter, page),
+      this.products.listPage(principal.storeId, filter, page, { recent: true }),
     ]);
     const currency = storeCurrency(store);
     return { ...found, items: found.items.map((p) => toListRecord(p.product, p.variants, currency)) };

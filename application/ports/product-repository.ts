@@ -30,15 +30,22 @@ export interface NewProduct {
 }
 
 export interface ProductRepository {
-  listPage(storeId: string, filter: ProductListFilter, page: PageRequest): Promise<Page<ProductWithVariants>>;
+  /**
+   * A keyset page of the store's list. With `recent` (as on every read below that takes it), the
+   * page's products may be copies read lately, at most one catalog poll old (about a second; this
+   * process's own writes are seen at once), as the answer cache's answers are: for the public
+   * catalog reads, never for a read a write depends on.
+   */
+  listPage(storeId: string, filter: ProductListFilter, page: PageRequest, options?: { readonly recent?: boolean }): Promise<Page<ProductWithVariants>>;
   /** An offset window of the same list with the total count (the price list pages by offset). */
   listOffset(
     storeId: string,
     filter: ProductListFilter,
     window: { readonly limit: number; readonly offset: number },
+    options?: { readonly recent?: boolean },
   ): Promise<{ readonly items: readonly ProductWithVariants[]; readonly total: number }>;
-  findById(storeId: string, productId: string, options: { readonly activeOnly: boolean }): Promise<ProductWithVariants | undefined>;
-  findBySlug(storeId: string, slug: string): Promise<ProductWithVariants | undefined>;
+  findById(storeId: string, productId: string, options: { readonly activeOnly: boolean; readonly recent?: boolean }): Promise<ProductWithVariants | undefined>;
+  findBySlug(storeId: string, slug: string, options?: { readonly recent?: boolean }): Promise<ProductWithVariants | undefined>;
   /**
    * The products (with their variants) of these ids; with `productOfVariant`, also the product of
    * that variant (when the store has it), in the same read. With `recent`, the answer may be a

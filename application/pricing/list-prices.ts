@@ -43,7 +43,7 @@ export class ListPrices {
     const store = await loadStore(this.stores, principal.storeId);
     const [context, found] = await Promise.all([
       this.pricing.resolve(store, request),
-      this.products.listOffset(store.id, filter, window),
+      this.products.listOffset(store.id, filter, window, { recent: true }),
     ]);
     return {
       items: found.items.map((p) => defaultPriceItem(p, context)),
@@ -58,7 +58,7 @@ export class ListPrices {
     const store = await loadStore(this.stores, principal.storeId);
     const [context, found] = await Promise.all([
       this.pricing.resolve(store, request),
-      this.products.findById(store.id, productId, { activeOnly: true }),
+      this.products.findById(store.id, productId, { activeOnly: true, recent: true }),
     ]);
     if (found === undefined) throw new ResourceMissing({ resource: "product", message: "No such product." });
     return {

@@ -301,7 +301,7 @@ export class KnexProductRepository implements ProductRepository {
       .select(PRODUCT_COLUMNS);
   }
 
-  async listPage(storeId: string, filter: ProductListFilter, page: PageRequest): Promise<Page<ProductWithVariants>> {
+  async listPage(storeId: string, filter: ProductListFilter, page: PageRequest, options: { readonly recent?: boolean } = {}): Promise<Page<ProductWithVariants>> {
     return this.db.run(async (q) => {
       const order =
         filter.featured === true
@@ -309,16 +309,52 @@ export class KnexProductRepository implements ProductRepository {
           : ({ column: "p.created_at", idColumn: "p.id", direction: "desc" } as const);
       const search = await this.listSearch(storeId, filter);
       const listSearch = search === undefined ? undefined : { plan: search.plan, drive: search.drive(page.limit) };
+      const keyOf = (r: { readonly featured_order: number; readonly created_at: string; readonly id: string }): readonly [string | number, string] => [
+        order.column === "p.featured_order" ? r.featured_order : r.created_at,
+        r.id,
+      ];
+      if (options.recent === true && recentProductsOf(this.db).markNow(storeId) !== undefined) {
+        // The page's keys from the index, then its products from the copies, reading only those without one.
+        const keys = await this.db.selectQuery<{ id: string; created_at: string; featured_order: number }>(
+          applyKeyset(this.filtered(q, storeId, filter, listSearch).select("p.id", "p.created_at", "p.featured_order"), order, page),
+        );
+        const cut = toPage(keys, page, keyOf, (r) => r);
+        return { items: await this.recentByIds(storeId, cut.items.map((r) => r.id)), hasMore: cut.hasMore, nextCursor: cut.nextCursor };
+      }
       const rows = await this.db.selectQuery<ProductRow>(applyKeyset(this.withNames(this.filtered(q, storeId, filter, listSearch)), order, page));
-      const cut = toPage(rows, page, (r) => [order.column === "p.featured_order" ? r.featured_order : r.created_at, r.id], (r) => r);
+      const cut = toPage(rows, page, keyOf, (r) => r);
       return { items: await this.withVariants(cut.items), hasMore: cut.hasMore, nextCursor: cut.nextCursor };
     });
+  }
+
+  /**
+   * The products of these ids in their order, from the copies read lately where current (see
+   * recent-products.ts), the others read (and kept); products without a variant are left out.
+   */
+  private async recentByIds(storeId: string, ids: readonly string[]): Promise<ProductWithVariants[]> {
+    const cache = recentProductsOf(this.db);
+    const copies = cache.lookup(storeId, ids, undefined);
+    const found = copies?.found ?? new Map<string, ProductWithVariants>();
+    const missing = copies?.missing ?? ids;
+    if (missing.length > 0) {
+      const rows = await this.db.select<ProductRow>(`${PRODUCTS_BY_IDS_SELECT} and p.id in (${missing.map(() => "?").join(", ")})`, [storeId, ...missing]);
+      const read = await this.withVariants(rows);
+      if (copies !== undefined) cache.keep(storeId, copies.mark, read);
+      for (const entry of read) found.set(entry.product.id, entry);
+    }
+    const out: ProductWithVariants[] = [];
+    for (const id of ids) {
+      const entry = found.get(id);
+      if (entry !== undefined) out.push(entry);
+    }
+    return out;
   }
 
   async listOffset(
     storeId: string,
     filter: ProductListFilter,
     window: { readonly limit: number; readonly offset: number },
+    options: { readonly recent?: boolean } = {},
   ): Promise<{ readonly items: readonly ProductWithVariants[]; readonly total: number }> {
     return this.db.run(async (q) => {
       const search = await this.listSearch(storeId, filter);
@@ -359,6 +395,7 @@ export class KnexProductRepository implements ProductRepository {
       );
       if (page.length === 0) return { items: [], total };
       const ids = page.map((r) => r.id);
+      if (options.recent === true) return { items: await this.recentByIds(storeId, ids), total };
       const rows = await this.db.select<ProductRow>(`${PRODUCTS_BY_IDS_SELECT} and p.id in (${ids.map(() => "?").join(", ")})`, [storeId, ...ids]);
       const position = new Map(ids.map((id, i) => [id, i]));
       rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
@@ -366,7 +403,11 @@ export class KnexProductRepository implements ProductRepository {
     });
   }
 
-  async findById(storeId: string, productId: string, options: { readonly activeOnly: boolean }): Promise<ProductWithVariants | undefined> {
+  async findById(storeId: string, productId: string, options: { readonly activeOnly: boolean; readonly recent?: boolean }): Promise<ProductWithVariants | undefined> {
+    if (options.recent === true) {
+      const [found] = await this.recentByIds(storeId, [productId]);
+      return found === undefined || (options.activeOnly && !found.product.isActive) ? undefined : found;
+    }
     const rows = await this.db.select<ProductRow>(
       `${PRODUCT_SELECT} and p.id = ?${options.activeOnly ? " and p.is_active = 1" : ""} limit 1`,
       [storeId, productId],
@@ -374,9 +415,18 @@ export class KnexProductRepository implements ProductRepository {
     return (await this.withVariants(rows))[0];
   }
 
-  async findBySlug(storeId: string, slug: string): Promise<ProductWithVariants | undefined> {
+  async findBySlug(storeId: string, slug: string, options: { readonly recent?: boolean } = {}): Promise<ProductWithVariants | undefined> {
+    const cache = recentProductsOf(this.db);
+    const mark = options.recent === true ? cache.markNow(storeId) : undefined;
+    if (mark !== undefined) {
+      // Slugs are unique in a store, so a current copy with this slug is the answer, active or not.
+      const copy = cache.bySlug(storeId, slug, mark);
+      if (copy !== undefined) return copy.product.isActive ? copy : undefined;
+    }
     const rows = await this.db.select<ProductRow>(`${PRODUCT_SELECT} and p.slug = ? and p.is_active = 1 limit 1`, [storeId, slug]);
-    return (await this.withVariants(rows))[0];
+    const found = (await this.withVariants(rows))[0];
+    if (mark !== undefined && found !== undefined) cache.keep(storeId, mark, [found]);
+    return found;
   }
 
   async findManyByIds(
@@ -392,7 +442,7 @@ export class KnexProductRepository implements ProductRepository {
     if (copies === undefined) return this.readManyByIds(storeId, productIds, productOfVariant);
     if (copies.missing.length === 0 && copies.missingVariant === undefined) return copies.found;
     const read = await this.readManyByIds(storeId, copies.missing, copies.missingVariant);
-    cache.keep(storeId, copies.stamp, read);
+    cache.keep(storeId, copies.mark, read.values());
     for (const [id, entry] of read) copies.found.set(id, entry);
     return copies.found;
   }

@@ -25,8 +25,9 @@ describe("catalog query count per request (SQLite)", function () {
   let categoryId: string;
 
   before(async function () {
-    // The answer cache off: this counts what computing an answer costs, not what serving a cached one does.
-    t = await startTestApplication({ env: { STOREFRONT_ANSWER_CACHE_MB: "0" } });
+    // The answer cache and the product copies off: this counts what computing an answer from the
+    // database costs, not what serving a cached one does (the copies' cost is counted at the end).
+    t = await startTestApplication({ env: { STOREFRONT_ANSWER_CACHE_MB: "0", STOREFRONT_PRODUCT_COPIES: "0" } });
     const key = t.store.keys.secretTest;
     const category = await t.client.post("/v1/categories", { name: "Counted" }, { key });
     categoryId = category.body.id;
@@ -171,6 +172,43 @@ describe("key lookups per request with the answer cache on (SQLite)", function (
       assert.equal(response.status, 401, response.text);
       assert.equal(response.body.error.code, "invalid_api_key");
       assert.equal(queries, 1, "one key lookup");
+    }
+  });
+});
+
+describe("catalog query count per request with product copies (SQLite)", function () {
+  let t: TestApplication;
+
+  before(async function () {
+    t = await startTestApplication({ env: { STOREFRONT_ANSWER_CACHE_MB: "0" } });
+    const key = t.store.keys.secretTest;
+    for (let i = 0; i < 5; i++) {
+      const created = await t.client.post("/v1/products", { name: `Copied product ${i}`, variants: [{ sku: `COPY-${i}`, price: 100, stock: 5 }] }, { key });
+      assert.equal(created.status, 201, created.text);
+    }
+  });
+
+  after(async function () {
+    await t.close();
+  });
+
+  it("reads a page whose products were read lately in one query (its keys), and a product by id or slug in none", async function () {
+    const key = t.store.keys.publishableTest;
+    const first = await t.client.get("/v1/products?limit=5", { key });
+    assert.equal(first.status, 200);
+    let queries = 0;
+    const stop = t.application.database.onQuery((sql) => void (isBackgroundPoll(sql) || queries++));
+    try {
+      const again = await t.client.get("/v1/products?limit=5", { key });
+      assert.deepEqual(again.body, first.body);
+      assert.equal(queries, 1, "the page's keys only");
+      const [product] = first.body.products;
+      queries = 0;
+      assert.equal((await t.client.get(`/v1/products/${product.product_id}`, { key })).status, 200);
+      assert.equal((await t.client.get(`/v1/products/by-slug/${product.product_slug}`, { key })).status, 200);
+      assert.equal(queries, 0, "both from the copy");
+    } finally {
+      stop();
     }
   });
 });

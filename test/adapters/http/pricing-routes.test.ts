@@ -316,7 +316,9 @@ const pricingSuite = (title: string, options: () => TestApplicationOptions): voi
       assert.equal(res.status, 200);
       counts.push(n);
     }
-    assert.ok(counts.every((n) => n === counts[0] && n <= 6), `queries per page: ${counts.join(", ")}`);
+    // Products read lately are copies (recent-products.ts), so a page whose products were all read
+    // before costs two queries fewer than one that reads some: never one more query per item.
+    assert.ok(counts.every((n) => n <= 6), `queries per page: ${counts.join(", ")}`);
   });
 });
 

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ProductWithVariants } from "../../../application/ports/product-repository.js";
 import type { Store } from "../../../domain/stores/store.js";
-import { catalogVersionsOf, type CatalogVersions } from "../../../adapters/persistence/catalog-versions.js";
+import { bucketOf, catalogVersionsOf, PRODUCT_BUCKETS, type CatalogVersions } from "../../../adapters/persistence/catalog-versions.js";
 import { openDatabase } from "../../../adapters/persistence/connection.js";
 import type { Database } from "../../../adapters/persistence/database.js";
 import { migrateToLatest } from "../../../adapters/persistence/migrations/migration-source.js";
@@ -188,37 +188,83 @@ describe("RecentProducts", function () {
   const entry = (id: string): ProductWithVariants =>
     ({ product: productRecord(id), variants: [variantRecord(`v-${id}`, id, `SKU-${id}`)] }) as unknown as ProductWithVariants;
   let stamp = "1.0";
-  const versions = { isPolledRecently: () => true, changedInCurrentTransaction: () => false, stamp: () => stamp } as unknown as CatalogVersions;
+  /** Bucket generations as a fake CatalogVersions holds them. */
+  let generations = new Uint32Array(PRODUCT_BUCKETS + 1);
+  const versions = {
+    isPolledRecently: () => true,
+    changedInCurrentTransaction: () => false,
+    structuralStamp: () => stamp,
+    mark: () => ({ stamp, generations: generations.slice() }),
+    bucketGeneration: (_store: string, bucket: number) => generations[bucket]!,
+  } as unknown as CatalogVersions;
+  const keep = (cache: RecentProducts, ...ids: string[]): void => cache.keep("s", cache.markNow("s")!, ids.map(entry));
 
-  it("keeps at most 5,000 products, dropping the oldest first", function () {
+  beforeEach(() => {
     stamp = "1.0";
-    const cache = new RecentProducts(versions);
+    generations = new Uint32Array(PRODUCT_BUCKETS + 1);
+  });
+
+  it("keeps at most its bound of products, dropping the least recently read first", function () {
+    const cache = new RecentProducts(versions, 5_000);
     const ids = Array.from({ length: 5_001 }, (_, i) => `p${i}`);
-    for (const id of ids) cache.keep("s", stamp, new Map([[id, entry(id)]]));
+    for (const id of ids) keep(cache, id);
     assert.equal(cache.size, 5_000);
     const lookup = cache.lookup("s", ["p0", "p1", "p5000"], "v-p0")!;
     assert.deepEqual(lookup.missing, ["p0"]);
     assert.equal(lookup.missingVariant, "v-p0");
     assert.deepEqual([...lookup.found.keys()].sort(), ["p1", "p5000"]);
+    // Read again, p1 is now the most recent: the next product over the bound drops p2.
+    keep(cache, "p1");
+    keep(cache, "p5001");
+    assert.deepEqual(cache.lookup("s", ["p1", "p2"], undefined)!.missing, ["p2"]);
   });
 
-  it("does not keep what was read under a stamp that has moved on meanwhile", function () {
-    stamp = "1.0";
+  it("keeps nothing with a bound of 0", function () {
+    const cache = new RecentProducts(versions, 0);
+    assert.equal(cache.markNow("s"), undefined);
+    assert.equal(cache.lookup("s", ["p1"], undefined), undefined);
+  });
+
+  it("does not keep what was read under a store-wide stamp that has moved on meanwhile", function () {
     const cache = new RecentProducts(versions);
     const before = cache.lookup("s", ["p1"], undefined)!;
-    stamp = "1.1"; // a write while the read was on its way
-    cache.keep("s", before.stamp, new Map([["p1", entry("p1")]]));
+    stamp = "1.1"; // a store-wide write while the read was on its way
+    cache.keep("s", before.mark, [entry("p1")]);
     assert.equal(cache.size, 0);
     assert.deepEqual(cache.lookup("s", ["p1"], undefined)!.missing, ["p1"]);
   });
 
-  it("drops a store's copies when its stamp moves on", function () {
-    stamp = "2.0";
+  it("drops a store's copies when its store-wide stamp moves on", function () {
     const cache = new RecentProducts(versions);
-    cache.keep("s", stamp, new Map([["p1", entry("p1")]]));
+    keep(cache, "p1");
     assert.equal(cache.lookup("s", ["p1"], undefined)!.found.size, 1);
-    stamp = "2.1";
+    stamp = "1.1";
     assert.equal(cache.lookup("s", ["p1"], undefined)!.found.size, 0);
     assert.equal(cache.size, 0);
+  });
+
+  it("drops only the copy whose product's bucket moved on", function () {
+    const cache = new RecentProducts(versions);
+    // Two products in different buckets.
+    const [a, b] = ["p-a", Array.from({ length: 50 }, (_, i) => `p-b${i}`).find((id) => bucketOf(id) !== bucketOf("p-a"))!];
+    keep(cache, a, b);
+    generations[bucketOf(a)]!++;
+    const lookup = cache.lookup("s", [a, b], undefined)!;
+    assert.deepEqual(lookup.missing, [a]);
+    assert.deepEqual([...lookup.found.keys()], [b]);
+    // A product read while its bucket moved is kept under the generation of the mark: stale at once.
+    const mark = cache.markNow("s")!;
+    generations[bucketOf(a)]!++;
+    cache.keep("s", mark, [entry(a)]);
+    assert.deepEqual(cache.lookup("s", [a], undefined)!.missing, [a]);
+  });
+
+  it("finds a current copy by slug, and none once the product's bucket moved on", function () {
+    const cache = new RecentProducts(versions);
+    keep(cache, "p1");
+    const slug = entry("p1").product.slug;
+    assert.equal(cache.bySlug("s", slug, cache.markNow("s")!)?.product.id, "p1");
+    generations[bucketOf("p1")]!++;
+    assert.equal(cache.bySlug("s", slug, cache.markNow("s")!), undefined);
   });
 });

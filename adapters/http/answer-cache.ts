@@ -235,8 +235,10 @@ export class AnswerCache {
     route = "",
     confirmed = false,
     scope?: AnswerScope,
+    /** The answer's JSON when already made (answer-json.ts); else made here. */
+    json?: string,
   ): CachedAnswer {
-    const bytes = Buffer.from(JSON.stringify(body));
+    const bytes = Buffer.from(json ?? JSON.stringify(body));
     const etag = `W/"${createHash("sha1").update(bytes).digest("base64url").slice(0, 22)}"`;
     let stamp = start?.stamp;
     let buckets: Uint16Array | undefined;

@@ -8,6 +8,7 @@ import { ParameterInvalid, ParameterMissing, ParameterUnknown } from "../../appl
 import { ResourceMissing } from "../../application/errors/resource-errors.js";
 import { keyPermits } from "../../domain/access/api-key.js";
 import { JSON_CONTENT_TYPE, matchesEtag, type AnswerCache, type AnswerScope, type AnswerStart, type CachedAnswer } from "./answer-cache.js";
+import { answerJson } from "./answer-json.js";
 import { parseFields, project, type Projection } from "./fields-projection.js";
 import { IDEMPOTENCY_HEADER, runIdempotently, validIdempotencyKey, type Answer, type IdempotencyGuards } from "./idempotent-execution.js";
 import { decodeInput } from "./input-decoding.js";
@@ -72,6 +73,10 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
     throw new Error(`route ${route.operationId}: a public route has no key, so it can be neither signed nor idempotent`);
   }
   const paramsDecoder = route.params === undefined ? undefined : Schema.decodeUnknownEither(route.params);
+  // A catalog read (it names what its answer shows) answers records that are never changed once
+  // made, so their JSON is kept beside them (answer-json.ts): the list's, or the whole answer's.
+  const sharedRecords = route.answerCache?.scope !== undefined;
+  const listKey = route.fields?.target !== undefined && "list" in route.fields.target ? route.fields.target.list : undefined;
   const decodeQuery = (raw: Record<string, string>): unknown => {
     if (route.query !== undefined) return decodeInput(route.query, raw, "query");
     const first = Object.keys(raw)[0];
@@ -172,11 +177,15 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
       answer = await execute();
     }
     if (cacheKey !== undefined && answer.status === 200 && answer.body !== undefined) {
-      return sendCached(ctx, answers!.store(cacheKey, principal!.storeId, start, answer.body, answer.headers, route.path, route.answerCache?.confirmed === true, scope), answers!);
+      const json = sharedRecords ? answerJson(answer.body, listKey) : undefined;
+      return sendCached(ctx, answers!.store(cacheKey, principal!.storeId, start, answer.body, answer.headers, route.path, route.answerCache?.confirmed === true, scope, json), answers!);
     }
     ctx.set({ ...answer.headers });
     ctx.status = answer.status;
-    if (answer.body !== undefined) ctx.body = answer.body;
+    if (answer.body !== undefined && sharedRecords && answer.status === 200) {
+      ctx.type = JSON_CONTENT_TYPE;
+      ctx.body = answerJson(answer.body, listKey);
+    } else if (answer.body !== undefined) ctx.body = answer.body;
   };
 
   router.register(toKoaPath(route.path), [route.method], handler, { name: route.operationId });

@@ -1,13 +1,14 @@
 // One product in its detail shape, by id or by slug. Inactive products are hidden, except
 // from a secret key asking by id (the merchant's own back office).
 import { inject, injectable } from "inversify";
-import { toDetailRecord, type ProductDetailRecord } from "../../domain/catalog/product-shapes.js";
+import type { ProductDetailRecord } from "../../domain/catalog/product-shapes.js";
 import type { Principal } from "../access/principal.js";
 import { ResourceMissing } from "../errors/resource-errors.js";
 import { ProductRepository, type ProductWithVariants } from "../ports/product-repository.js";
 import { StoreRepository } from "../ports/store-repository.js";
 import { loadStore } from "../stores/load-store.js";
 import { storeCurrency } from "../stores/store-currency.js";
+import { detailRecordOf } from "./record-memo.js";
 
 const missing = (): ResourceMissing => new ResourceMissing({ resource: "product", message: "No such product." });
 
@@ -29,6 +30,6 @@ export class GetProduct {
   private async shape(principal: Principal, lookup: Promise<ProductWithVariants | undefined>): Promise<ProductDetailRecord> {
     const [store, found] = await Promise.all([loadStore(this.stores, principal.storeId), lookup]);
     if (found === undefined) throw missing();
-    return toDetailRecord(found.product, found.variants, storeCurrency(store));
+    return detailRecordOf(found.product, found.variants, storeCurrency(store));
   }
 }

@@ -1,12 +1,13 @@
 // The product list: flat records with the default variant's data, one keyset page at a time.
 import { inject, injectable } from "inversify";
-import { toListRecord, type ProductListRecord } from "../../domain/catalog/product-shapes.js";
+import type { ProductListRecord } from "../../domain/catalog/product-shapes.js";
 import type { Principal } from "../access/principal.js";
 import type { Page, PageRequest } from "../pagination/page.js";
 import { ProductRepository, type ProductListFilter } from "../ports/product-repository.js";
 import { StoreRepository } from "../ports/store-repository.js";
 import { loadStore } from "../stores/load-store.js";
 import { storeCurrency } from "../stores/store-currency.js";
+import { listRecordOf } from "./record-memo.js";
 
 @injectable()
 export class ListProducts {
@@ -21,6 +22,6 @@ export class ListProducts {
       this.products.listPage(principal.storeId, filter, page, { recent: true }),
     ]);
     const currency = storeCurrency(store);
-    return { ...found, items: found.items.map((p) => toListRecord(p.product, p.variants, currency)) };
+    return { ...found, items: found.items.map((p) => listRecordOf(p.product, p.variants, currency)) };
   }
 }

@@ -7,7 +7,7 @@ import { ResourceMissing } from "../errors/resource-errors.js";
 import { ProductRepository, type ProductListFilter } from "../ports/product-repository.js";
 import { StoreRepository } from "../ports/store-repository.js";
 import { loadStore } from "../stores/load-store.js";
-import { defaultPriceItem, priceItem, type PriceItemRecord } from "./price-item.js";
+import { memoizedDefaultPriceItem, priceItem, pricingKeyOf, type PriceItemRecord } from "./price-item.js";
 import { ResolvePricingContext, type PricingContextRecord, type PricingRequest } from "./pricing-context.js";
 
 export interface PriceListPage {
@@ -45,8 +45,9 @@ export class ListPrices {
       this.pricing.resolve(store, request),
       this.products.listOffset(store.id, filter, window, { recent: true }),
     ]);
+    const key = pricingKeyOf(context);
     return {
-      items: found.items.map((p) => defaultPriceItem(p, context)),
+      items: found.items.map((p) => memoizedDefaultPriceItem(p, context, key)),
       pricing_context: context.record,
       total: found.total,
       limit: window.limit,

@@ -82,3 +82,34 @@ export const priceItem = (found: ProductWithVariants, variant: Variant, context:
 
 export const defaultPriceItem = (found: ProductWithVariants, context: PricingContext): PriceItemRecord =>
   priceItem(found, defaultVariant(found.variants), context);
+
+// Price items made once per product copy and pricing context: a price list's products are copies
+// read lately (the product repository's `recent` reads), the same objects until the product
+// changes, and every page, place and quantity that shows one under the same context prices it
+// the same. The key names every input of an item besides the product: the rules (by the identity
+// of the rule objects, which the rules cache keeps until a rule changes) and the context's record
+// (currencies, rate, segment, tier, quantity, how the place was found). Items are never changed
+// once made, so their JSON is kept beside them too (adapters/http/answer-json.ts).
+const ruleNumbers = new WeakMap<object, number>();
+let nextRuleNumber = 0;
+const items = new WeakMap<readonly Variant[], { readonly product: object; readonly key: string; readonly item: PriceItemRecord }>();
+
+/** The key of a pricing context for `memoizedDefaultPriceItem`: made once per request. */
+export const pricingKeyOf = (context: PricingContext): string => {
+  let rules = "";
+  for (const rule of context.rules) {
+    let number = ruleNumbers.get(rule);
+    if (number === undefined) ruleNumbers.set(rule, (number = ++nextRuleNumber));
+    rules += `${number},`;
+  }
+  return `${rules}|${JSON.stringify(context.record)}`;
+};
+
+/** `defaultPriceItem`, made once per product copy and pricing key (see `pricingKeyOf`). */
+export const memoizedDefaultPriceItem = (found: ProductWithVariants, context: PricingContext, key: string): PriceItemRecord => {
+  const made = items.get(found.variants);
+  if (made !== undefined && made.product === found.product && made.key === key) return made.item;
+  const item = defaultPriceItem(found, context);
+  items.set(found.variants, { product: found.product, key, item });
+  return item;
+};

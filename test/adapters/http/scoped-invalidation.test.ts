@@ -194,6 +194,7 @@ const scopedInvalidationTests = (open: () => Promise<SharedDatabase>): void => {
       "/v1/products?limit=50&search=scoped",
       "/v1/prices?limit=50",
       "/v1/prices?limit=2&offset=1&region=UG",
+      "/v1/prices?limit=50&quantity=12",
       `/v1/search?q=${encodeURIComponent("scoped basket")}`,
       "/v1/categories",
     ];
@@ -201,17 +202,24 @@ const scopedInvalidationTests = (open: () => Promise<SharedDatabase>): void => {
     for (let step = 0; step < 30; step++) {
       const through = next() < 0.5 ? one : two;
       const product = pick(products);
-      const kind = pick(["checkout", "checkout", "price", "rename"] as const);
+      const kind = pick(["checkout", "checkout", "price", "rename", "rule"] as const);
       if (kind === "checkout") await checkout(through, product, 1 + Math.floor(next() * 3));
       else if (kind === "price") {
         const patched = await through.patch(`/v1/products/${product.productId}/variants/${product.variantId}`, { price: 100_000 + Math.floor(next() * 90_000) }, { key: keys.secret });
         assert.equal(patched.status, 200, patched.text);
-      } else {
+      } else if (kind === "rename") {
         const renamed = await through.patch(`/v1/products/${product.productId}`, { description: `Step ${step}` }, { key: keys.secret });
         assert.equal(renamed.status, 200, renamed.text);
+      } else {
+        // A volume rule that the quantity-12 price list meets: a store-wide change of every price.
+        const rule = { name: `Step ${step}`, kind: "volume", min_quantity: 10, discount_type: "percentage", value: 1 + Math.floor(next() * 20) };
+        const created = await through.post("/v1/price-rules", rule, { key: keys.secret });
+        assert.equal(created.status, 201, created.text);
       }
-      // The documented window: another process's write is known after the next poll.
+      // The documented window: another process's write is known after the next poll. The
+      // reference keeps no answers or copies, but its price rules cache follows polls too.
       if (through === two) await catalogVersionsOf(first.database).poll();
+      await catalogVersionsOf(reference.database).poll();
       for (const path of watched()) {
         const { response, made } = await read(path);
         if (!made) kept++;

@@ -76,6 +76,12 @@ export const SCENARIOS: readonly Scenario[] = [
     requests: () => [{ method: "GET", path: "/v1/products?limit=50" }],
   },
   {
+    name: "categories",
+    label: "GET /v1/categories",
+    key: "publishable",
+    requests: () => [{ method: "GET", path: "/v1/categories" }],
+  },
+  {
     name: "prices-50",
     label: "GET /v1/prices?limit=50",
     key: "publishable",

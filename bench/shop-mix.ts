@@ -14,7 +14,7 @@ import type autocannon from "autocannon";
 import { createConnection } from "mysql2/promise";
 import { openBenchApplication } from "./bench-application.js";
 import { ADJECTIVES, BRANDS, CATEGORIES, Rng, seedBench, type SeedSummary } from "./bench-seed.js";
-import { buildServers, cleanups, cpuMsOf, gitState, log, memoryOf, ROOT, runCleanups, startChild, type Child } from "./harness.js";
+import { buildServers, cleanups, cpuMsOf, gitState, log, memoryOf, ROOT, runCleanups, startChild, warmThenMeasure, type Child, type Measured } from "./harness.js";
 import { latencySummary } from "./latency-percentiles.js";
 import { SCENARIOS } from "./scenarios.js";
 import { ZipfSampler } from "./zipf-sampler.js";
@@ -592,7 +592,10 @@ interface LoadRow {
   readonly answer_cache: { readonly hits: number; readonly misses: number; readonly hit_ratio_percent: number | null };
   readonly server_rss_mb: { readonly start: number; readonly peak_sampled: number; readonly end: number; readonly peak_since_start: number };
   readonly checkouts_without_cart: number;
-  readonly ceiling: DriverRun | null;
+  /** The yardstick loaded by this driver. */
+  readonly ceiling: DriverRun;
+  /** The yardstick loaded by autocannon, as `npm run bench` does. */
+  readonly ceiling_autocannon: Measured;
   readonly ceiling_body_bytes: number;
   /** Our total req/s over the ceiling's, in percent. */
   readonly ratio_percent: number | null;
@@ -636,17 +639,26 @@ const runLoad = async (server: Child, source: MixSource, connections: number, op
   for (const sample of ours.error_samples.slice(0, 3)) log(`    error: ${sample}`);
 
   // The yardstick at the same width, loaded by this same driver: what a bare node:http server answers.
-  let ceiling: DriverRun | null = null;
+  // The yardstick at the same width, loaded twice: by this same driver (so the ratio compares like
+  // with like), and by autocannon as `npm run bench` loads it, since a node:http client tops out
+  // well below what the yardstick can answer (see its driver CPU).
+  let ceiling: DriverRun;
+  let ceilingAutocannon: Measured;
   const yardstick = await startChild("bench/ceiling-server.ts", ["--bytes", String(ceilingBytes)]);
   cleanups.push(yardstick.stop);
   try {
     const request: MixRequest = { kind: "product by slug", method: "GET", path: "/v1/products/by-slug/ceiling", headers: {} };
     ceiling = await drive(yardstick.port, yardstick.pid, connections, Math.min(2, options.warmup), options.duration, () => request);
+    ceilingAutocannon = await warmThenMeasure(`http://127.0.0.1:${yardstick.port}`, yardstick.pid, [{ method: "GET", path: request.path }], {}, {
+      warmup: Math.min(2, options.warmup),
+      connections,
+      duration: options.duration,
+    });
   } finally {
     await yardstick.stop();
     cleanups.splice(cleanups.indexOf(yardstick.stop), 1);
   }
-  log(`    ceiling: ${ceiling.total.requests_per_sec} req/s, p99 ${ceiling.reads.latency_p99_ms} ms, driver CPU ${ceiling.driver_cpu_percent} %`);
+  log(`    ceiling: ${ceiling.total.requests_per_sec} req/s, p99 ${ceiling.reads.latency_p99_ms} ms, driver CPU ${ceiling.driver_cpu_percent} %; by autocannon ${ceilingAutocannon.requests_per_sec} req/s (its CPU ${ceilingAutocannon.generator_cpu_percent} %)`);
 
   const readP99s = READ_KINDS.flatMap((k) => (ours.kinds[k] === undefined ? [] : [ours.kinds[k].latency_p99_ms]));
   return {
@@ -658,6 +670,7 @@ const runLoad = async (server: Child, source: MixSource, connections: number, op
     server_rss_mb: { start: round1(rssStart), peak_sampled: round1(Math.max(rssPeak, memory.rss)), end: round1(memory.rss), peak_since_start: round1(memory.peak) },
     checkouts_without_cart: source.checkoutsWithoutCart - withoutCartBefore,
     ceiling,
+    ceiling_autocannon: ceilingAutocannon,
     ceiling_body_bytes: ceilingBytes,
     ratio_percent: ceiling.total.requests_per_sec === 0 ? null : round1((ours.total.requests_per_sec / ceiling.total.requests_per_sec) * 100),
     load_average_1m: Math.round(loadAverage * 100) / 100,
@@ -680,7 +693,7 @@ const markdownTable = (header: readonly string[], lines: ReadonlyArray<readonly 
 
 const report = (dialect: string, mix: Mix, rows: readonly LoadRow[], best: LoadRow | undefined): string => {
   const summary = markdownTable(
-    ["connections", "req/s", "reads p50 ms", "reads p99 ms", "checkout p99 ms", "errors", "cache hits", "RSS start/peak/end MB", "ceiling req/s", "ratio", "server CPU", "driver CPU"],
+    ["connections", "req/s", "reads p50 ms", "reads p99 ms", "checkout p99 ms", "errors", "cache hits", "RSS start/peak/end MB", "ceiling req/s", "ratio", "ceiling req/s (autocannon)", "server CPU", "driver CPU"],
     rows.map((r) => [
       String(r.connections),
       String(r.ours.total.requests_per_sec),
@@ -690,8 +703,9 @@ const report = (dialect: string, mix: Mix, rows: readonly LoadRow[], best: LoadR
       String(r.ours.total.errors),
       r.answer_cache.hit_ratio_percent === null ? "-" : `${r.answer_cache.hit_ratio_percent} %`,
       `${r.server_rss_mb.start.toFixed(0)}/${r.server_rss_mb.peak_sampled.toFixed(0)}/${r.server_rss_mb.end.toFixed(0)}`,
-      String(r.ceiling?.total.requests_per_sec ?? "-"),
+      String(r.ceiling.total.requests_per_sec),
       r.ratio_percent === null ? "-" : `${r.ratio_percent} %`,
+      String(r.ceiling_autocannon.requests_per_sec),
       `${r.ours.server_cpu_percent} %`,
       `${r.ours.driver_cpu_percent} %`,
     ]),

@@ -468,10 +468,10 @@ interface DriveHooks {
 /** Loads the server on `port` for warm-up + duration seconds; only requests started after the warm-up count. */
 const drive = async (port: number, serverPid: number, connections: number, warmup: number, duration: number, next: () => MixRequest, hooks: DriveHooks = {}): Promise<DriverRun> => {
   const agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
-  const latencies = new Map<Kind | "ceiling", number[]>();
-  const sizes = new Map<Kind | "ceiling", number[]>();
-  const non2xx = new Map<string, Record<string, number>>();
-  const failures = new Map<string, number>();
+  const latencies = new Map<Kind, number[]>();
+  const sizes = new Map<Kind, number[]>();
+  const non2xx = new Map<Kind, Record<string, number>>();
+  const failures = new Map<Kind, number>();
   const errorSamples: string[] = [];
   let measuring = warmup === 0;
   const startedAt = performance.now();
@@ -549,7 +549,9 @@ const drive = async (port: number, serverPid: number, connections: number, warmu
     // A loop, not push(...values): a spread of 100,000 arguments overflows the stack.
     if ((READ_KINDS as readonly string[]).includes(kind)) for (const value of values) reads.push(value);
   }
-  for (const [kind, failed] of failures) if (!latencies.has(kind as Kind)) {
+  // A kind whose every request failed has no latencies, but its failures count all the same.
+  for (const [kind, failed] of failures) {
+    if (latencies.has(kind)) continue;
     kinds[kind] = { count: 0, requests_per_sec: 0, latency_p50_ms: NaN, latency_p90_ms: NaN, latency_p99_ms: NaN, latency_max_ms: NaN, non2xx: {}, failures: failed, errors: failed };
     total += failed;
     totalErrors += failed;

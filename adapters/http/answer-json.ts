@@ -1,13 +1,16 @@
 // The JSON text of a catalog answer, the same text JSON.stringify makes, with each record it holds
-// serialized once: a catalog read's records are shared objects, made once per product copy
-// (application/catalog/record-memo.ts), so the text of a record is kept beside it and a page of 50
-// records joins 50 kept texts instead of serializing 100 KB again. Only for answers whose records
-// are never changed once made (the routes with an answer cache scope).
+// serialized once: a catalog read's records made of product copies are shared objects, made once
+// (application/catalog/record-memo.ts), so the text of such a record is kept beside it and a page
+// of 50 records joins 50 kept texts instead of serializing 100 KB again. Records made afresh are
+// serialized as they are (keeping anything of them would only give the garbage collector weak
+// entries to clear).
+import { isKeptRecord } from "../../application/catalog/record-memo.js";
+
 const texts = new WeakMap<object, string>();
 
-/** The JSON text of a value, kept for an object. */
+/** The JSON text of a value, kept for a kept record. */
 const textOf = (value: unknown): string => {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (value === null || typeof value !== "object" || !isKeptRecord(value)) return JSON.stringify(value) ?? "null";
   let text = texts.get(value);
   if (text === undefined) texts.set(value, (text = JSON.stringify(value)));
   return text;

@@ -102,7 +102,9 @@ export class RecentProducts {
       if (copies !== undefined) this.forget(storeId, copies);
       this.stores.set(storeId, (copies = { stamp: mark.stamp, products: new Map(), productOfVariant: new Map(), productOfSlug: new Map() }));
     }
-    for (const entry of products) {
+    for (const read of products) {
+      // Marked as a copy: what is made of it from now on may be kept beside it.
+      const entry: ProductWithVariants = read.copy === true ? read : { product: read.product, variants: read.variants, copy: true };
       const id = entry.product.id;
       const bucket = bucketOf(id);
       const key = `${storeId} ${id}`;

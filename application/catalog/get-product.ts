@@ -30,6 +30,6 @@ export class GetProduct {
   private async shape(principal: Principal, lookup: Promise<ProductWithVariants | undefined>): Promise<ProductDetailRecord> {
     const [store, found] = await Promise.all([loadStore(this.stores, principal.storeId), lookup]);
     if (found === undefined) throw missing();
-    return detailRecordOf(found.product, found.variants, storeCurrency(store));
+    return detailRecordOf(found, storeCurrency(store));
   }
 }

@@ -22,6 +22,6 @@ export class ListProducts {
       this.products.listPage(principal.storeId, filter, page, { recent: true }),
     ]);
     const currency = storeCurrency(store);
-    return { ...found, items: found.items.map((p) => listRecordOf(p.product, p.variants, currency)) };
+    return { ...found, items: found.items.map((p) => listRecordOf(p, currency)) };
   }
 }

@@ -9,6 +9,12 @@ import type { Page, PageRequest } from "../pagination/page.js";
 export interface ProductWithVariants {
   readonly product: Product;
   readonly variants: NonEmptyVariants;
+  /**
+   * True for a copy read lately (a `recent` read): the same object until the product changes, so
+   * what is made of it (its records) may be kept beside it. A product read afresh is a new object
+   * each time, and nothing is kept of it.
+   */
+  readonly copy?: true;
 }
 
 export interface ProductListFilter {

@@ -4,6 +4,7 @@ import { defaultVariant, totalStock } from "../../domain/catalog/product-shapes.
 import { sellingPrice } from "../../domain/catalog/selling-price.js";
 import type { Variant } from "../../domain/catalog/variant.js";
 import { resolvePrice, type PriceBreakdown } from "../../domain/pricing/resolve-price.js";
+import { keepRecord } from "../catalog/record-memo.js";
 import type { ProductWithVariants } from "../ports/product-repository.js";
 import type { PricingContext, PricingContextRecord } from "./pricing-context.js";
 
@@ -107,9 +108,10 @@ export const pricingKeyOf = (context: PricingContext): string => {
 
 /** `defaultPriceItem`, made once per product copy and pricing key (see `pricingKeyOf`). */
 export const memoizedDefaultPriceItem = (found: ProductWithVariants, context: PricingContext, key: string): PriceItemRecord => {
+  if (found.copy !== true) return defaultPriceItem(found, context);
   const made = items.get(found.variants);
   if (made !== undefined && made.product === found.product && made.key === key) return made.item;
-  const item = defaultPriceItem(found, context);
+  const item = keepRecord(defaultPriceItem(found, context));
   items.set(found.variants, { product: found.product, key, item });
   return item;
 };

@@ -3,20 +3,23 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { answerJson } from "../../../adapters/http/answer-json.js";
+import { keepRecord } from "../../../application/catalog/record-memo.js";
 
 const record = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 });
 
 describe("answer JSON with kept record texts", function () {
   it("is what JSON.stringify writes, for a list answer and a single record, written once or again", function () {
     fc.assert(
-      fc.property(record, fc.array(record, { maxLength: 5 }), record, fc.constantFrom("items", "products"), (before, items, after, listKey) => {
+      fc.property(record, fc.array(record, { maxLength: 5 }), record, fc.constantFrom("items", "products"), fc.boolean(), (before, items, after, listKey, kept) => {
+        // Records made of copies are kept, and their texts with them; others are written afresh.
+        if (kept) for (const item of items) keepRecord(item);
         // The list among other members, in the order they were set, and members JSON leaves out.
         const body: Record<string, unknown> = { ...before, [listKey]: items, ...after };
         if (!Object.prototype.hasOwnProperty.call(after, listKey)) body.skipped = undefined;
         const expected = JSON.stringify(body);
         assert.equal(answerJson(body, listKey), expected);
         assert.equal(answerJson(body, listKey), expected, "again, from the kept texts");
-        const single = items[0] ?? before;
+        const single = items[0] ?? keepRecord(before);
         assert.equal(answerJson(single, undefined), JSON.stringify(single));
         assert.equal(answerJson(single, undefined), JSON.stringify(single));
       }),

@@ -80,7 +80,9 @@ describe("recent product copies (KnexProductRepository on SQLite)", function () 
     assert.equal(priceOf(first.answer, PRODUCT), 1_000);
     const again = await recentRead([PRODUCT]);
     assert.equal(again.queries, 0);
-    assert.deepEqual(again.answer.get(PRODUCT), first.answer.get(PRODUCT));
+    assert.deepEqual(again.answer.get(PRODUCT)?.product, first.answer.get(PRODUCT)?.product);
+    assert.deepEqual(again.answer.get(PRODUCT)?.variants, first.answer.get(PRODUCT)?.variants);
+    assert.equal(again.answer.get(PRODUCT)?.copy, true, "marked as a copy");
   });
 
   it("finds a variant's product among the copies, and reads only the products it lacks", async function () {

@@ -6,7 +6,7 @@
 // and node 2 first), the connections split between them.
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
-import { cpus, loadavg } from "node:os";
+import { loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type autocannon from "autocannon";
@@ -14,7 +14,7 @@ import { createConnection } from "mysql2/promise";
 import { GaleraCluster, galeraUnavailableReason, type GaleraNode } from "../test/support/galera-cluster.js";
 import { openBenchApplication } from "./bench-application.js";
 import { seedBench, type SeedSummary } from "./bench-seed.js";
-import { buildServers, cleanups, cpuMsOf, gitState, load, log, measured, ROOT, runCleanups, startChild, type Child, type Measured } from "./harness.js";
+import { buildServers, cleanups, cpuMsOf, gitState, load, log, measured, ROOT, runBench, runCleanups, runContext, startChild, type Child, type Measured } from "./harness.js";
 import { SCENARIOS, type Scenario } from "./scenarios.js";
 
 const USAGE = `npm run bench:cluster -- [options]
@@ -313,14 +313,7 @@ const main = async (): Promise<void> => {
   }
   console.log(table(rows));
   const report = {
-    generated_at: started.toISOString(),
-    finished_at: new Date().toISOString(),
-    git,
-    node: process.version,
-    cpus: cpus().length,
-    cpu_model: cpus()[0]?.model ?? "unknown",
-    load_average_at_start: loadStart.map((n) => Math.round(n * 100) / 100),
-    load_average_at_end: loadavg().map((n) => Math.round(n * 100) / 100),
+    ...runContext(started, loadStart, git),
     options: { duration_s: options.duration, warmup_s: options.warmup, connections: options.connections, products: options.products, scenarios: MEASURED.map((s) => s.name) },
     cluster_started_in_ms: cluster.startedInMs,
     seeded,
@@ -331,8 +324,4 @@ const main = async (): Promise<void> => {
   log(`results written to ${options.out}`);
 };
 
-main().catch(async (error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  await runCleanups();
-  process.exit(1);
-});
+runBench(main);

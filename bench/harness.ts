@@ -3,6 +3,7 @@
 // run on Ctrl-C. Used by `npm run bench` (bench/run.ts) and the large-catalog scenario (bench/large.ts).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -14,6 +15,27 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 // Cleanup that also runs on Ctrl-C: children stopped, throwaway databases dropped.
 
 export const cleanups: Array<() => Promise<void>> = [];
+/** Runs a bench's main: on a failure, prints it, runs the cleanups and exits with 1. */
+export const runBench = (main: () => Promise<void>): void => {
+  main().catch(async (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    await runCleanups();
+    process.exit(1);
+  });
+};
+
+/** Where and when a run was made, for the head of a results file: the clock, the commit, the machine and its load. */
+export const runContext = (started: Date, loadStart: readonly number[], git: unknown): Record<string, unknown> => ({
+  generated_at: started.toISOString(),
+  finished_at: new Date().toISOString(),
+  git,
+  node: process.version,
+  cpus: cpus().length,
+  cpu_model: cpus()[0]?.model ?? "unknown",
+  load_average_at_start: loadStart.map((n) => Math.round(n * 100) / 100),
+  load_average_at_end: loadavg().map((n) => Math.round(n * 100) / 100),
+});
+
 export const runCleanups = async (): Promise<void> => {
   while (cleanups.length > 0) {
     const cleanup = cleanups.pop()!;

@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import type autocannon from "autocannon";
 import type { SeedSummary } from "./bench-seed.js";
-import { buildServers, cleanups, gitState, log, memoryOf, ROOT, runCleanups, startChild, warmThenMeasure, type Child, type Measured } from "./harness.js";
+import { buildServers, cleanups, gitState, log, memoryOf, ROOT, runBench, runCleanups, startChild, warmThenMeasure, type Child, type Measured } from "./harness.js";
 
 const USAGE = `npm run bench:large -- --database-url <url> --seed <summary.json> [options]
   --database-url <url>  a database seeded by bench/bench-seed.ts (sqlite:<file> or mysql://...)
@@ -174,8 +174,4 @@ const main = async (): Promise<void> => {
   log(`results written to ${out}`);
 };
 
-main().catch(async (error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  await runCleanups();
-  process.exit(1);
-});
+runBench(main);

@@ -16,6 +16,7 @@ import {
   log,
   memoryOf,
   ROOT,
+  runBench,
   runCleanups,
   startChild,
   warmThenMeasure,
@@ -392,8 +393,4 @@ const main = async (): Promise<void> => {
   if (options.cpuProfDir !== undefined) log(`server CPU profiles in ${options.cpuProfDir}/<dialect>/`);
 };
 
-main().catch(async (error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  await runCleanups();
-  process.exit(1);
-});
+runBench(main);

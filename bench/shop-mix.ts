@@ -7,14 +7,14 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
-import { cpus, loadavg } from "node:os";
+import { loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type autocannon from "autocannon";
 import { createConnection } from "mysql2/promise";
 import { openBenchApplication } from "./bench-application.js";
 import { ADJECTIVES, BRANDS, CATEGORIES, Rng, seedBench, type SeedSummary } from "./bench-seed.js";
-import { buildServers, cleanups, cpuMsOf, gitState, log, memoryOf, ROOT, runCleanups, startChild, warmThenMeasure, type Child, type Measured } from "./harness.js";
+import { buildServers, cleanups, cpuMsOf, gitState, log, memoryOf, ROOT, runBench, runCleanups, runContext, startChild, warmThenMeasure, type Child, type Measured } from "./harness.js";
 import { latencySummary } from "./latency-percentiles.js";
 import { SCENARIOS } from "./scenarios.js";
 import { ZipfSampler } from "./zipf-sampler.js";
@@ -806,14 +806,7 @@ const main = async (): Promise<void> => {
     out,
     `${JSON.stringify(
       {
-        generated_at: started.toISOString(),
-        finished_at: new Date().toISOString(),
-        git,
-        node: process.version,
-        cpus: cpus().length,
-        cpu_model: cpus()[0]?.model ?? "unknown",
-        load_average_at_start: loadStart.map((n) => Math.round(n * 100) / 100),
-        load_average_at_end: loadavg().map((n) => Math.round(n * 100) / 100),
+        ...runContext(started, loadStart, git),
         dialect,
         catalog: { products: catalog.seed.products, variants: catalog.seed.variants, seeded_here: options.seedFile === undefined },
         answer_cache: "on (default size)",
@@ -832,8 +825,4 @@ const main = async (): Promise<void> => {
   log(`results written to ${out}`);
 };
 
-main().catch(async (error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  await runCleanups();
-  process.exit(1);
-});
+runBench(main);

@@ -10,6 +10,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
+import { Rng } from "../../../bench/bench-seed.js";
 import { bucketOf, catalogVersionsOf } from "../../../adapters/persistence/catalog-versions.js";
 import { CreateStore, type CreatedStore } from "../../../application/stores/create-store.js";
 import { createApplication, type Application } from "../../../composition/container.js";
@@ -24,14 +25,6 @@ const MANUAL_POLL = { STOREFRONT_CATALOG_POLL_MS: "60000" };
 
 /** An answer's body as compared: a kept search keeps its maker's `searchTimeMs`. */
 const comparable = (response: TestResponse): string => response.text.replace(/"searchTimeMs":[0-9.]+/, '"searchTimeMs":0');
-
-/** A small deterministic generator (mulberry32), so a failing run can be repeated. */
-const random = (seed: number): (() => number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-};
 
 /** A database the three processes share, and how to remove it. */
 interface SharedDatabase {
@@ -185,7 +178,9 @@ const scopedInvalidationTests = (open: () => Promise<SharedDatabase>): void => {
   });
 
   it("over random writes through either process, no kept answer differs from the database's once the writer's process or a poll has seen the write", async () => {
-    const next = random(21);
+    // Seeded, so a failing run can be repeated.
+    const rng = new Rng(21);
+    const next = (): number => rng.next();
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const watched = (): string[] => [
       ...products.flatMap((p) => [`/v1/products/${p.productId}`, `/v1/products/by-slug/${p.slug}`, `/v1/prices/products/${p.productId}`]),

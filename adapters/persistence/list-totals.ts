@@ -14,22 +14,67 @@ const MAX_TOTALS = 10_000;
 export class ListTotals {
   /** `${storeId}\n${filterKey}` -> the total and the stamp it was counted under, oldest first. */
   private readonly totals = new Map<string, { readonly stamp: string; readonly total: number }>();
+  /** Counts running under a stamp: callers asking under the same stamp share one (see `total`). */
+  private readonly counting = new Map<string, { readonly stamp: string; readonly total: Promise<number> }>();
+  /** While polling is late: per list, the count running and the one queued after it (see `total`). */
+  private readonly serial = new Map<string, { running: Promise<number>; queued: Promise<number> | undefined }>();
 
   constructor(private readonly versions: CatalogVersions) {}
 
-  /** The total of the list `filterKey` of the store, counted by `count` unless a count under the current stamp is kept. */
+  /**
+   * The total of the list `filterKey` of the store, counted by `count` unless a count under the
+   * current stamp is kept. Pages asking at once share one count: under the same stamp while
+   * polling runs (a count of a million-product search costs a second or more, and ten of them side
+   * by side starved the pool, so the poll itself ran late and nothing was kept: every page then
+   * counted); while it is late, a caller joins only a count that starts after it asked (the one
+   * queued behind the running count), so it never gets a total older than its request.
+   */
   async total(storeId: string, filterKey: string, count: () => Promise<number>): Promise<number> {
-    if (!this.versions.isPolledRecently() || this.versions.changedInCurrentTransaction(storeId)) return count();
+    if (this.versions.changedInCurrentTransaction(storeId)) return count();
+    const key = `${storeId}\n${filterKey}`;
+    if (!this.versions.isPolledRecently()) return this.serialCount(key, count);
     // The stamp before the count: a write meanwhile makes what is counted now stale at once.
     const stamp = this.versions.membershipStamp(storeId);
-    const key = `${storeId}\n${filterKey}`;
     const kept = this.totals.get(key);
     if (kept !== undefined && kept.stamp === stamp) return kept.total;
-    const total = await count();
-    this.totals.delete(key);
-    this.totals.set(key, { stamp, total });
-    if (this.totals.size > MAX_TOTALS) this.totals.delete(this.totals.keys().next().value!);
-    return total;
+    const running = this.counting.get(key);
+    if (running !== undefined && running.stamp === stamp) return running.total;
+    const total = count();
+    const flight = { stamp, total };
+    this.counting.set(key, flight);
+    try {
+      const counted = await total;
+      this.totals.delete(key);
+      this.totals.set(key, { stamp, total: counted });
+      if (this.totals.size > MAX_TOTALS) this.totals.delete(this.totals.keys().next().value!);
+      return counted;
+    } finally {
+      if (this.counting.get(key) === flight) this.counting.delete(key);
+    }
+  }
+
+  /** One count of a list at a time, and at most one queued behind it that every later caller joins. */
+  private serialCount(key: string, count: () => Promise<number>): Promise<number> {
+    const line = this.serial.get(key);
+    if (line === undefined) {
+      const running = count();
+      const fresh = { running, queued: undefined as Promise<number> | undefined };
+      this.serial.set(key, fresh);
+      const next = (): void => {
+        if (fresh.queued === undefined) {
+          this.serial.delete(key);
+          return;
+        }
+        fresh.running = fresh.queued;
+        fresh.queued = undefined;
+        void fresh.running.then(next, next);
+      };
+      void running.then(next, next);
+      return running;
+    }
+    // Started when the running count ends: after this caller asked.
+    line.queued ??= line.running.then(count, count);
+    return line.queued;
   }
 }
 

@@ -11,7 +11,7 @@ import { catalogVersionsOf, type CatalogVersions } from "../../../adapters/persi
 import { openDatabase } from "../../../adapters/persistence/connection.js";
 import type { Database } from "../../../adapters/persistence/database.js";
 import { migrateToLatest } from "../../../adapters/persistence/migrations/migration-source.js";
-import { listAnchorsOf } from "../../../adapters/persistence/list-totals.js";
+import { listAnchorsOf, ListTotals } from "../../../adapters/persistence/list-totals.js";
 import { KnexProductRepository } from "../../../adapters/persistence/repositories/knex-product-repository.js";
 import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
 import { productRecord, variantRecord } from "../../support/catalog-fixtures.js";
@@ -119,5 +119,54 @@ describe("list totals under the catalog stamp (SQLite)", function () {
   it("counts every time while polling does not run", async () => {
     assert.deepEqual(await counts(), { total: 3, counted: true });
     assert.deepEqual(await counts(), { total: 3, counted: true });
+  });
+
+  it("pages asking at once share one count while polling runs", async () => {
+    versions.start(60_000, (error) => assert.fail(String(error)));
+    await versions.poll();
+    const totals = new ListTotals(versions);
+    let counts = 0;
+    const count = async (): Promise<number> => {
+      counts++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return 42;
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => totals.total(STORE, "{}", count)));
+    assert.deepEqual(answers, Array(10).fill(42));
+    assert.equal(counts, 1, "ten pages, one count");
+    await add(products, 3);
+    assert.equal(await totals.total(STORE, "{}", count), 42);
+    assert.equal(counts, 2, "a write counts again");
+  });
+
+  it("while polling is late a page joins only a count that starts after it asked, one at a time per list", async () => {
+    const totals = new ListTotals(versions);
+    const started: Array<(n: number) => void> = [];
+    const count = (): Promise<number> => new Promise<number>((resolve) => started.push(resolve));
+    const first = totals.total(STORE, "{}", count);
+    assert.equal(started.length, 1);
+    // Two pages asking while the first count runs share the one queued behind it.
+    const second = totals.total(STORE, "{}", count);
+    const third = totals.total(STORE, "{}", count);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(started.length, 1, "nothing runs beside the first count");
+    started[0]!(1);
+    assert.equal(await first, 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(started.length, 2, "the queued count starts when the first ends");
+    // A page asking now cannot use the running count (it started before this page asked).
+    const fourth = totals.total(STORE, "{}", count);
+    started[1]!(2);
+    assert.deepEqual(await Promise.all([second, third]), [2, 2]);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(started.length, 3);
+    started[2]!(3);
+    assert.equal(await fourth, 3);
+    // The line is gone once nothing waits: the next page counts at once.
+    await new Promise((resolve) => setImmediate(resolve));
+    const fifth = totals.total(STORE, "{}", count);
+    assert.equal(started.length, 4);
+    started[3]!(4);
+    assert.equal(await fifth, 4);
   });
 });

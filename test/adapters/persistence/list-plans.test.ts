@@ -115,6 +115,26 @@ const walksList = (sql: string): boolean =>
   // with few matches does with its candidates.
   !/collection_items|search_postings/.test(sql);
 
+/**
+ * Documents named by id (candidates, seeds of similar products) are read by that key: beside the
+ * store's terms, both engines would take the store's index and walk every document of the store
+ * (SQLite for product ids; MariaDB, with statistics, for both).
+ */
+const documentsByKey = (sql: string, plan: readonly string[] | readonly { table: string; key: string | null }[], what: string): void => {
+  const byDoc = /from search_documents d\b[^(]*where d\.doc_id in \(/.test(sql);
+  const byProduct = /from search_documents d\b[^(]*where .*d\.product_id in \(/.test(sql);
+  if (!byDoc && !byProduct) return;
+  if (typeof plan[0] === "string") {
+    const details = plan as readonly string[];
+    const wanted = byDoc ? /^SEARCH d USING INTEGER PRIMARY KEY \(rowid=\?\)/ : /^SEARCH d USING INDEX search_documents_product_unique \(product_id=\?\)/;
+    assert.ok(details.some((d) => wanted.test(d)), `documents by key: ${what}`);
+  } else {
+    const rows = plan as readonly { table: string; key: string | null }[];
+    const d = rows.find((r) => r.table === "d");
+    assert.equal(d?.key, byDoc ? "PRIMARY" : "search_documents_product_unique", `documents by key: ${what}`);
+  }
+};
+
 const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: () => Promise<void>; close: () => Promise<void> }>) =>
   describe(title, function () {
     this.timeout(120_000);
@@ -200,6 +220,7 @@ const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: (
           const details = plan.map((p) => p.detail);
           const what = `${sql}\n${details.join("\n")}`;
           for (const detail of details) assert.doesNotMatch(detail, /^SCAN (d|v|p|search_documents|search_terms|variants|products)\b/, what);
+          documentsByKey(sql, details, what);
           if (/search_fts/.test(sql)) {
             assert.match(details[0] ?? "", /^SCAN f VIRTUAL TABLE/, `the match is the outer loop: ${what}`);
             assert.ok(details.some((d) => /SEARCH d USING (INTEGER PRIMARY KEY|COVERING INDEX search_documents_store_idx \(store_id=\? AND searchable=\? AND doc_id=\?)/.test(d)), `documents by key: ${what}`);
@@ -209,6 +230,7 @@ const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: (
           const what = `${sql}\n${JSON.stringify(rows)}`;
           // A derived table is a statement's own few rows (a word's postings), not a table.
           for (const row of rows) if (!/^<(union|derived)/.test(row.table ?? "<union")) assert.notEqual(row.type, "ALL", `a scan of ${row.table}: ${what}`);
+          documentsByKey(sql, rows, what);
           if (/against/.test(sql)) assert.ok(rows.some((r) => r.table === "d" && r.type === "fulltext"), `the FULLTEXT index drives: ${what}`);
         }
       }
@@ -247,6 +269,7 @@ const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: (
           const details = plan.map((p) => p.detail);
           const what = `${sql}\n${details.join("\n")}`;
           for (const detail of details) assert.doesNotMatch(detail, /^SCAN (d|v|p|search_documents|search_terms|search_postings|variants|products)\b/, what);
+          documentsByKey(sql, details, what);
           if (/search_postings/.test(sql)) {
             assert.ok(details.some((d) => /SEARCH search_postings USING PRIMARY KEY \(term_key=\?\)/.test(d)), `postings by key: ${what}`);
             assert.ok(!details.some((d) => /TEMP B-TREE FOR ORDER BY/.test(d)), `postings read in their order: ${what}`);
@@ -254,6 +277,7 @@ const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: (
         } else {
           const [rows] = (await db.knex.raw(`explain ${sql}`, bindings as never[])) as [{ table: string; type: string; key: string | null; Extra: string | null }[]];
           const what = `${sql}\n${JSON.stringify(rows)}`;
+          documentsByKey(sql, rows, what);
           for (const row of rows) {
             if (/^<(union|derived)/.test(row.table ?? "<union")) continue;
             assert.notEqual(row.type, "ALL", `a scan of ${row.table}: ${what}`);

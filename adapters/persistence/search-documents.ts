@@ -86,6 +86,11 @@ export interface SearchSource {
   readonly variants: ReadonlyArray<{ readonly sku: string; readonly variantName: string; readonly variantAttributes: unknown }>;
 }
 
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/** Whether a product's name or a SKU holds a character outside ASCII (listed in `search_non_ascii`). */
+export const isNonAscii = (product: Pick<SearchableProduct, "name" | "skus">): boolean => NON_ASCII.test(product.name) || product.skus.some((sku) => NON_ASCII.test(sku));
+
 /** The searchable form of a product: one function for `refresh` (from rows) and `refreshWritten` (from what a writer holds). */
 export const searchableProduct = (source: SearchSource): SearchableProduct => {
   const attributes = [
@@ -249,6 +254,7 @@ export class SearchDocuments {
       const deltas = new Map<string, number[]>();
       for (const doc of existing.values()) this.count(deltas, this.vocabularyOf(doc), -1);
       await this.movePostings([...existing.values()].flatMap((doc) => this.postingsOf(storeId, doc.doc_id, doc)), []);
+      await this.markNonAscii(storeId, [...existing.values()].map((doc) => doc.doc_id), []);
       if (existing.size > 0) {
         await this.db.execute(`delete from search_documents where store_id = ? and product_id in (${placeholders(existing.size)})`, [
           storeId,
@@ -317,7 +323,10 @@ export class SearchDocuments {
       // Erased meanwhile (the repository forgets its document), or another store's.
       if (product === undefined) continue;
       const stored = this.storedFields(product);
-      const contentHash = sha256(JSON.stringify([product.searchable, stored, product.categoryId, product.subcategoryId]));
+      // A name or SKU outside ASCII is part of the content: the stored words fold it away, and
+      // `search_non_ascii` must follow it (an ASCII document's hash is as it always was).
+      const nonAscii = isNonAscii(product);
+      const contentHash = sha256(JSON.stringify([product.searchable, stored, product.categoryId, product.subcategoryId, ...(nonAscii ? ["non-ascii"] : [])]));
       const vectorText = product.searchable ? embeddingText(wordsOf(stored)) : "";
       made.push({ id, product, stored, contentHash, vectorText, vectorHash: sha256(vectorText) });
     }
@@ -372,6 +381,15 @@ export class SearchDocuments {
     }
     // New documents in a few statements (an import writes hundreds at a time).
     await this.db.insertRows("search_documents", inserts, 100);
+    // Rewritten documents leave `search_non_ascii` unless they are still outside ASCII (below).
+    const rewritten = writes.flatMap((w) => {
+      const before = existing.get(w.id);
+      return before === undefined ? [] : [before.doc_id];
+    });
+    const nonAscii = writes.flatMap((w) => {
+      const before = existing.get(w.id);
+      return before !== undefined && isNonAscii(w.product) ? [before.doc_id] : [];
+    });
     if (inserts.length > 0) {
       // Only the new documents' ids are read back: their words are the ones just written.
       const created = await this.db.select<{ doc_id: number; product_id: string }>(
@@ -382,8 +400,10 @@ export class SearchDocuments {
       for (const doc of created) {
         const w = written.get(doc.product_id)!;
         addedPostings.push(...this.postingsOf(storeId, doc.doc_id, { searchable: w.product.searchable, ...w.stored }));
+        if (isNonAscii(w.product)) nonAscii.push(doc.doc_id);
       }
     }
+    await this.markNonAscii(storeId, rewritten, nonAscii);
     await this.movePostings(removedPostings, addedPostings);
     await this.applyDeltas(storeId, deltas);
     let searchable = 0;
@@ -427,6 +447,21 @@ export class SearchDocuments {
       for (const w of readStoredWords(doc[field])) if (!isStopWord(w) && (tiers.get(w) ?? 0) < tier) tiers.set(w, tier);
     }
     return [...tiers].map(([w, tier]) => [cachedTermKey(storeId, w), tier, Number(docId)] as const);
+  }
+
+  /** Takes `unmark` out of `search_non_ascii`, then puts `mark` in (see migration 0025). */
+  private async markNonAscii(storeId: string, unmark: readonly number[], mark: readonly number[]): Promise<void> {
+    const sent: Promise<number>[] = [];
+    for (let i = 0; i < unmark.length; i += 500) {
+      const ids = unmark.slice(i, i + 500);
+      sent.push(this.db.execute(`delete from search_non_ascii where store_id = ? and doc_id in (${placeholders(ids.length)})`, [storeId, ...ids]));
+    }
+    const insert = this.db.dialect === "mysql" ? "insert ignore" : "insert or ignore";
+    for (let i = 0; i < mark.length; i += 500) {
+      const ids = mark.slice(i, i + 500);
+      sent.push(this.db.execute(`${insert} into search_non_ascii (store_id, doc_id) values ${ids.map(() => "(?, ?)").join(", ")}`, ids.flatMap((id) => [storeId, id])));
+    }
+    await settleAll(sent);
   }
 
   /** Removes and adds postings (exact rows; additions that exist already are left as they are). */

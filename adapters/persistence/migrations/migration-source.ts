@@ -26,6 +26,8 @@ import * as paymentChargedAmounts from "./0021-payment-charged-amounts.js";
 import * as substringSearch from "./0022-substring-search.js";
 import * as ownerKeys from "./0023-owner-keys.js";
 import * as catalogItemVersions from "./0024-catalog-item-versions.js";
+import * as searchNonAscii from "./0025-search-non-ascii.js";
+import * as listNameIndex from "./0026-list-name-index.js";
 
 interface Migration {
   readonly name: string;
@@ -33,7 +35,7 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments, searchPostings, searchCounts, catalogImports, orderCounters, paymentChargedAmounts, substringSearch, ownerKeys, catalogItemVersions];
+const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments, searchPostings, searchCounts, catalogImports, orderCounters, paymentChargedAmounts, substringSearch, ownerKeys, catalogItemVersions, searchNonAscii, listNameIndex];
 
 export class StorefrontMigrationSource implements Knex.MigrationSource<Migration> {
   getMigrations(): Promise<Migration[]> {

@@ -27,6 +27,10 @@ import { planSubstring, type SubstringPlan } from "../substring-candidates.js";
 
 /** Postings of a word held in a name or a SKU (the best field's tier: name 4, SKU 3, others below). */
 const NAME_OR_SKU_TIER = Math.min(POSTING_TIERS.name!, POSTING_TIERS.sku!);
+/** Every tier of name and SKU words (named one by one, so a document's postings are point reads). */
+const NAME_OR_SKU_TIERS = [...new Set(Object.values(POSTING_TIERS))].filter((tier) => tier >= NAME_OR_SKU_TIER).sort((a, b) => a - b);
+/** Candidates outside ASCII checked with the LIKE at most; above, the total is counted as before. */
+const NON_ASCII_CHECKED = 2_000;
 
 interface ListSearch {
   readonly plan: SubstringPlan;
@@ -280,6 +284,46 @@ export class KnexProductRepository implements ProductRepository {
     return query;
   }
 
+  /**
+   * The total of a list filtered by a search of ASCII letters and digits alone, from the postings
+   * index instead of each match's rows (a common word's thousands of matches cost a second or more
+   * at 1,000,000 products, three random reads each). Such a search is held by a product's name or
+   * SKU exactly when one of their words holds it, if the name and SKUs are ASCII: the LIKE and the
+   * folded words then agree. So the total is the number of documents the words' name and SKU
+   * postings name (postings exist only for listed products: active, with a variant), less those of
+   * `search_non_ascii` among them that the LIKE refuses. Undefined (count as before) for any other
+   * filter or search, or when too many candidates are outside ASCII to check.
+   */
+  private async countByPostings(storeId: string, filter: ProductListFilter, plan: SubstringPlan): Promise<number | undefined> {
+    const search = filter.search ?? "";
+    const others = filter.categoryId !== undefined || filter.subcategoryId !== undefined || filter.collectionId !== undefined || filter.featured !== undefined;
+    if (others || plan.kind !== "words" || !/^[A-Za-z0-9]+$/.test(search)) return undefined;
+    if (plan.keys.length === 0) return 0;
+    const keys = plan.keys.map(() => "?").join(", ");
+    const tiers = NAME_OR_SKU_TIERS.join(", ");
+    const [all] = await this.db.select<{ n: number | string }>(
+      `select count(distinct sp.doc_id) as n from search_postings sp where sp.term_key in (${keys}) and sp.tier in (${tiers})`,
+      plan.keys,
+    );
+    const [anyNonAscii] = await this.db.select<{ doc_id: number }>("select doc_id from search_non_ascii where store_id = ? limit 1", [storeId]);
+    if (anyNonAscii === undefined) return Number(all?.n ?? 0);
+    const listed = await this.db.select<{ product_id: string }>(
+      `select distinct d.product_id from search_postings sp join search_non_ascii n on n.store_id = ? and n.doc_id = sp.doc_id ` +
+        `join search_documents d on d.doc_id = sp.doc_id where sp.term_key in (${keys}) and sp.tier in (${tiers}) limit ${NON_ASCII_CHECKED + 1}`,
+      [storeId, ...plan.keys],
+    );
+    if (listed.length > NON_ASCII_CHECKED) return undefined;
+    if (listed.length === 0) return Number(all?.n ?? 0);
+    const pattern = containsPattern(search);
+    const [matching] = await this.db.select<{ n: number | string }>(
+      `select count(*) as n from products p where p.id in (${listed.map(() => "?").join(", ")}) and +p.store_id = ? and +p.is_active = 1 ` +
+        `and (${likeSql("p.name")} or exists (select 1 from variants v where v.product_id = p.id and ${likeSql("v.sku")}) = 1) ` +
+        `and exists (select 1 from variants vv where vv.product_id = p.id) = 1`,
+      [...listed.map((r) => r.product_id), storeId, pattern, pattern],
+    );
+    return Number(all?.n ?? 0) - listed.length + Number(matching?.n ?? 0);
+  }
+
   /** How a list's search is answered, and whether its products are read by key (see `filtered`). */
   private async listSearch(storeId: string, filter: ProductListFilter): Promise<{ plan: SubstringPlan; drive: (position: number) => boolean } | undefined> {
     if (filter.search === undefined || filter.search === "") return undefined;
@@ -315,8 +359,10 @@ export class KnexProductRepository implements ProductRepository {
       ];
       if (options.recent === true && recentProductsOf(this.db).markNow(storeId) !== undefined) {
         // The page's keys from the index, then its products from the copies, reading only those without one.
+        // Only the order's own columns: a walk of the list is then read from its index alone (with
+        // the name a search tests, migration 0026).
         const keys = await this.db.selectQuery<{ id: string; created_at: string; featured_order: number }>(
-          applyKeyset(this.filtered(q, storeId, filter, listSearch).select("p.id", "p.created_at", "p.featured_order"), order, page),
+          applyKeyset(this.filtered(q, storeId, filter, listSearch).select("p.id", order.column === "p.featured_order" ? "p.featured_order" : "p.created_at"), order, page),
         );
         const cut = toPage(keys, page, keyOf, (r) => r);
         return { items: await this.recentByIds(storeId, cut.items.map((r) => r.id)), hasMore: cut.hasMore, nextCursor: cut.nextCursor };
@@ -359,6 +405,8 @@ export class KnexProductRepository implements ProductRepository {
     return this.db.run(async (q) => {
       const search = await this.listSearch(storeId, filter);
       const total = await listTotalsOf(this.db).total(storeId, JSON.stringify(filter), async () => {
+        const byPostings = search === undefined ? undefined : await this.countByPostings(storeId, filter, search.plan);
+        if (byPostings !== undefined) return byPostings;
         // Every match is counted: from the candidates when there are some (never a walk of the store).
         const counted = await this.filtered(q, storeId, filter, search === undefined ? undefined : { plan: search.plan, drive: search.plan.kind === "words" }).count({ n: "*" }).first();
         return Number(counted?.n ?? 0);

@@ -243,7 +243,7 @@ export class KnexProductRepository implements ProductRepository {
     const driven = filter.collectionId !== undefined || search?.drive === true;
     const query = driven
       ? q("products as p").whereRaw("+p.store_id = ?", [storeId]).whereRaw("+p.is_active = ?", [true])
-      : q("products as p").where("p.store_id", storeId).where("p.is_active", true);
+      : this.listWalk(q, filter).where("p.store_id", storeId).where("p.is_active", true);
     if (filter.categoryId !== undefined) void query.where("p.category_id", filter.categoryId);
     if (filter.subcategoryId !== undefined) void query.where("p.subcategory_id", filter.subcategoryId);
     if (filter.featured !== undefined) void query.where("p.featured", filter.featured);
@@ -322,6 +322,22 @@ export class KnexProductRepository implements ProductRepository {
       [...listed.map((r) => r.product_id), storeId, pattern, pattern],
     );
     return Number(all?.n ?? 0) - listed.length + Number(matching?.n ?? 0);
+  }
+
+  /**
+   * The products of a walk of the store's whole list, on MariaDB through the index it must walk:
+   * the list's own (store, active, created_at, id), or with a search the one holding the name
+   * too (migration 0026). Both begin with the same columns, and InnoDB's sampled statistics of a
+   * newly built index (108 distinct (store, active) pairs in a one-store table of 1,000,000
+   * products) made it walk the name index from the top for a deep page instead of starting at
+   * its anchor: 1.3 s a page instead of a few ms. SQLite, planning without statistics, takes
+   * the narrower index for the list and the covering one for a search by itself.
+   */
+  private listWalk(q: Knex | Knex.Transaction, filter: ProductListFilter): Knex.QueryBuilder {
+    const whole = filter.categoryId === undefined && filter.subcategoryId === undefined && filter.featured === undefined;
+    if (this.db.dialect !== "mysql" || !whole) return q("products as p");
+    const searched = filter.search !== undefined && filter.search !== "";
+    return q.queryBuilder().fromRaw(`products as p force index (${searched ? "products_list_name_idx" : "products_store_id_is_active_created_at_id_index"})`);
   }
 
   /** How a list's search is answered, and whether its products are read by key (see `filtered`). */

@@ -276,8 +276,11 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
         ? await this.postingCandidates(storeId, vocabulary, queryWords, columns)
         : await this.engineCandidates(storeId, queryWords, categoryId, columns);
     const meet = this.meetings(queryWords);
+    // Every word a query word can meet holds the query word itself (exactly or as a prefix) or is
+    // one of its corrections: a field holding none of these is skipped unread.
+    const needles = [...new Set(queryWords.flatMap((q) => [q.term, ...q.fuzzy.keys()]))];
     const scored = rows
-      .map((row) => this.score(vocabulary, queryWords, meet, row))
+      .map((row) => this.score(vocabulary, queryWords, meet, row, needles))
       .filter((s): s is Scored => s !== undefined)
       .sort((a, b) => b.score - a.score || (a.row.product_id < b.row.product_id ? -1 : 1));
     const top = scored[0]?.score ?? 1;
@@ -513,13 +516,19 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
    * none does. One pass over each field's stored words keeps the few that meet a query word (the
    * candidates of a large catalog are hundreds of documents a search, so this runs often).
    */
-  private score(vocabulary: Vocabulary, queryWords: readonly QueryWord[], meet: (raw: string) => Meeting | null, row: CandidateRow): Scored | undefined {
+  private score(
+    vocabulary: Vocabulary,
+    queryWords: readonly QueryWord[],
+    meet: (raw: string) => Meeting | null,
+    row: CandidateRow,
+    needles: readonly string[],
+  ): Scored | undefined {
     let score = 0;
     let reason: SearchField | undefined;
     const found = new Array<boolean>(queryWords.length).fill(false);
     for (const field of SEARCH_FIELDS) {
       const text = row[field];
-      if (text === "") continue;
+      if (text === "" || !needles.some((needle) => text.includes(needle))) continue;
       const stored = text.split(" ");
       let hits: Map<Meeting, number> | undefined;
       for (const raw of stored) {

@@ -19,6 +19,8 @@ const USAGE = `npm run bench:large -- --database-url <url> --seed <summary.json>
   --seed <file>         the summary bench-seed.ts wrote for it (--out)
   --duration <s>        seconds per measured run (default 5)
   --out <file>          where the JSON report goes (default bench/results/large-<dialect>.json)
+  --heap-mb <n>         the server's old-space limit (--max-old-space-size, README "Memory");
+                        0 leaves Node's default, which on this machine lets garbage grow to GBs (default 256)
 
 Seed first, e.g.:
   node --import tsx bench/bench-seed.ts --database-url sqlite:.tmp/large/large.sqlite \\
@@ -42,6 +44,7 @@ const main = async (): Promise<void> => {
       seed: { type: "string" },
       duration: { type: "string", default: "5" },
       out: { type: "string" },
+      "heap-mb": { type: "string", default: "256" },
       help: { type: "boolean", default: false },
     },
   });
@@ -53,13 +56,16 @@ const main = async (): Promise<void> => {
   const dialect = databaseUrl.startsWith("sqlite:") ? "sqlite" : "mysql";
   const seed = JSON.parse(readFileSync(values.seed, "utf8")) as SeedSummary;
   const duration = Number(values.duration);
+  const heapMb = Number(values["heap-mb"]);
   const out = values.out ?? join(ROOT, `bench/results/large-${dialect}.json`);
   const started = new Date();
   buildServers();
 
   const startServer = async (): Promise<{ server: Child; readyMs: number }> => {
     const t0 = performance.now();
-    const server = await startChild("bench/bench-server.ts", ["--database-url", databaseUrl], [], { STOREFRONT_ANSWER_CACHE_MB: "0" });
+    const server = await startChild("bench/bench-server.ts", ["--database-url", databaseUrl], heapMb > 0 ? [`--max-old-space-size=${heapMb}`] : [], {
+      STOREFRONT_ANSWER_CACHE_MB: "0",
+    });
     cleanups.push(server.stop);
     return { server, readyMs: Math.round(performance.now() - t0) };
   };
@@ -81,7 +87,7 @@ const main = async (): Promise<void> => {
     body: JSON.stringify({ query, limit: 20 }),
   });
 
-  const report: Record<string, unknown> = { products: seed.products, variants: seed.variants, dialect };
+  const report: Record<string, unknown> = { products: seed.products, variants: seed.variants, dialect, heap_mb: heapMb > 0 ? heapMb : "node default" };
   const rows: Row[] = [];
   let { server, readyMs } = await startServer();
   try {
@@ -144,7 +150,7 @@ const main = async (): Promise<void> => {
   }
 
   const lines = [
-    `| ${dialect}, ${seed.products.toLocaleString("en")} products | figure |`,
+    `| ${dialect}, ${seed.products.toLocaleString("en")} products, old space ${heapMb > 0 ? `${heapMb} MB` : "Node's default"} | figure |`,
     "|---|--:|",
     `| ready after start | ${report.ready_ms} ms, RSS ${report.rss_ready_mb} MB |`,
     `| first text search / first semantic search | ${report.first_text_search_ms} ms / ${report.first_semantic_search_ms} ms |`,

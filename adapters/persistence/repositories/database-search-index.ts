@@ -20,7 +20,7 @@ import {
   type SearchField,
   words,
 } from "../../search/search-text.js";
-import type { Database } from "../database.js";
+import { inList, type Database } from "../database.js";
 import { dequantize, quantize, readStoredWords, sha256, storedWords, termKey, wordsOf } from "../search-documents.js";
 
 export interface DatabaseSearchSettings {
@@ -444,11 +444,11 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
   private async documentsById(storeId: string, docIds: readonly number[], columns: Columns = "all"): Promise<CandidateRow[]> {
     const rows: CandidateRow[] = [];
     for (let i = 0; i < docIds.length; i += 500) {
-      const chunk = docIds.slice(i, i + 500);
+      const chunk = inList(docIds.slice(i, i + 500));
       rows.push(
         ...(await this.db.select<CandidateRow>(
-          `select ${columnsOf(columns)} from search_documents d${this.byKey("primary")} where d.doc_id in (${chunk.map(() => "?").join(", ")}) and +d.store_id = ? and +d.searchable = 1`,
-          [...chunk, storeId],
+          `select ${columnsOf(columns)} from search_documents d${this.byKey("primary")} where d.doc_id in (${chunk.sql}) and +d.store_id = ? and +d.searchable = 1`,
+          [...chunk.values, storeId],
         )),
       );
     }

@@ -17,7 +17,7 @@ import type { Variant } from "../../../domain/catalog/variant.js";
 import { readBoolean, readJson, writeJson } from "../column-types.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../database-errors.js";
 import { recordCatalogChange, recordProductChange } from "../catalog-versions.js";
-import { Database, settleAll } from "../database.js";
+import { Database, inList, settleAll } from "../database.js";
 import { listAnchorsOf, listTotalsOf, type ListAnchor } from "../list-totals.js";
 import { recentProductsOf } from "../recent-products.js";
 import { POSTING_TIERS, searchableProduct, searchDocumentsOf } from "../search-documents.js";
@@ -211,10 +211,8 @@ export class KnexProductRepository implements ProductRepository {
   /** Attaches variants with one query; products without a variant are left out (not sellable). */
   private async withVariants(rows: readonly ProductRow[]): Promise<ProductWithVariants[]> {
     if (rows.length === 0) return [];
-    const variantRows = await this.db.select<VariantRow>(
-      `select * from variants where product_id in (${rows.map(() => "?").join(", ")}) order by product_id, position, id`,
-      rows.map((r) => r.id),
-    );
+    const ids = inList(rows.map((r) => r.id));
+    const variantRows = await this.db.select<VariantRow>(`select * from variants where product_id in (${ids.sql}) order by product_id, position, id`, ids.values);
     const byProduct = new Map<string, Variant[]>();
     for (const row of variantRows) {
       const list = byProduct.get(row.product_id);
@@ -399,7 +397,8 @@ export class KnexProductRepository implements ProductRepository {
     const found = copies?.found ?? new Map<string, ProductWithVariants>();
     const missing = copies?.missing ?? ids;
     if (missing.length > 0) {
-      const rows = await this.db.select<ProductRow>(`${PRODUCTS_BY_IDS_SELECT} and p.id in (${missing.map(() => "?").join(", ")})`, [storeId, ...missing]);
+      const list = inList(missing);
+      const rows = await this.db.select<ProductRow>(`${PRODUCTS_BY_IDS_SELECT} and p.id in (${list.sql})`, [storeId, ...list.values]);
       const read = await this.withVariants(rows);
       if (copies !== undefined) cache.keep(storeId, copies.mark, read);
       for (const entry of read) found.set(entry.product.id, entry);
@@ -463,7 +462,8 @@ export class KnexProductRepository implements ProductRepository {
       if (page.length === 0) return { items: [], total };
       const ids = page.map((r) => r.id);
       if (options.recent === true) return { items: await this.recentByIds(storeId, ids), total };
-      const rows = await this.db.select<ProductRow>(`${PRODUCTS_BY_IDS_SELECT} and p.id in (${ids.map(() => "?").join(", ")})`, [storeId, ...ids]);
+      const list = inList(ids);
+      const rows = await this.db.select<ProductRow>(`${PRODUCTS_BY_IDS_SELECT} and p.id in (${list.sql})`, [storeId, ...list.values]);
       const position = new Map(ids.map((id, i) => [id, i]));
       rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
       return { items: await this.withVariants(rows), total };

@@ -133,6 +133,19 @@ interface Meeting {
   readonly weights: ReadonlyArray<number | undefined>;
 }
 
+/** A stored word's meeting with the query, and the last field (by mark) it was counted in. */
+interface MeetingEntry {
+  readonly meeting: Meeting | null;
+  mark: number;
+}
+
+/** The meetings of one query's words, worked out once per distinct stored word. */
+interface Meetings {
+  lookUp(raw: string): MeetingEntry;
+  /** A new mark for the next field read: each word counts once per field in its length. */
+  nextMark(): number;
+}
+
 interface Scored {
   readonly row: CandidateRow;
   readonly score: number;
@@ -479,19 +492,20 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
    * weight of the meeting (exact 1, a completion or a correction less). Null for a word that
    * meets none or is a stop word.
    */
-  private meetings(queryWords: readonly QueryWord[]): (raw: string) => Meeting | null {
-    const memo = new Map<string, Meeting | null>();
-    const lookUp = (raw: string): Meeting | null => {
-      let meeting = memo.get(raw);
-      if (meeting !== undefined) return meeting;
+  private meetings(queryWords: readonly QueryWord[]): Meetings {
+    const memo = new Map<string, MeetingEntry>();
+    const lookUp = (raw: string): MeetingEntry => {
+      let entry = memo.get(raw);
+      if (entry !== undefined) return entry;
       const token = raw.endsWith("_") ? raw.replace(/_+$/, "") : raw;
-      // A padded word and its plain form are one word: one meeting, counted together.
+      // A padded word and its plain form are one word: one meeting, counted together (but two
+      // distinct words of a field's length, as before).
       if (token !== raw) {
-        meeting = lookUp(token);
-        memo.set(raw, meeting);
-        return meeting;
+        entry = { meeting: lookUp(token).meeting, mark: -1 };
+        memo.set(raw, entry);
+        return entry;
       }
-      meeting = null;
+      let meeting: Meeting | null = null;
       if (!isStopWord(token)) {
         const weights: Array<number | undefined> = [];
         let any = false;
@@ -505,10 +519,12 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
         }
         if (any) meeting = { token, weights };
       }
-      memo.set(raw, meeting);
-      return meeting;
+      entry = { meeting, mark: -1 };
+      memo.set(raw, entry);
+      return entry;
     };
-    return lookUp;
+    let marks = 0;
+    return { lookUp, nextMark: () => ++marks };
   }
 
   /**
@@ -519,7 +535,7 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
   private score(
     vocabulary: Vocabulary,
     queryWords: readonly QueryWord[],
-    meet: (raw: string) => Meeting | null,
+    meet: Meetings,
     row: CandidateRow,
     needles: readonly string[],
   ): Scored | undefined {
@@ -530,16 +546,23 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
       const text = row[field];
       if (text === "" || !needles.some((needle) => text.includes(needle))) continue;
       const stored = text.split(" ");
+      // A field's length is its number of distinct words, stop words included (padding keeps
+      // words distinct): counted in the same pass, each word's entry marked once per field.
+      const mark = meet.nextMark();
+      let length = 0;
       let hits: Map<Meeting, number> | undefined;
       for (const raw of stored) {
-        const meeting = meet(raw);
+        const entry = meet.lookUp(raw);
+        if (entry.mark !== mark) {
+          entry.mark = mark;
+          length++;
+        }
+        const meeting = entry.meeting;
         if (meeting === null) continue;
         hits ??= new Map();
         hits.set(meeting, (hits.get(meeting) ?? 0) + 1);
       }
       if (hits === undefined) continue;
-      // A field's length is its number of distinct words, stop words included (padding keeps words distinct).
-      const length = new Set(stored).size;
       for (let i = 0; i < queryWords.length; i++) {
         for (const [meeting, frequency] of hits) {
           const weight = meeting.weights[i];

@@ -176,6 +176,29 @@ const suite = (open: () => { db: Database; other: Database; cleanUp: () => Promi
     assert.ok(stored.every((r: { vector: Buffer | null; vector_model: string }) => r.vector !== null && r.vector_model === embedder.model));
   });
 
+  it("a stored vector is always of its document's text: a rename by a writer without a model clears it, the next search by meaning makes it", async () => {
+    await add(6, "Teak Salad Bowl");
+    const vectorOf = async () => (await db.knex("search_documents").where({ store_id: STORE, product_id: productId(6) }).first("vector", "vector_hash", "vector_model")) as {
+      vector: Buffer | null;
+      vector_hash: string | null;
+    };
+    const made = await vectorOf();
+    assert.ok(made.vector !== null, "the writer with a model stored a vector");
+    // `other` has no model: its writer cannot make the new text's vector, so it clears the old one
+    // (search by meaning trusts a stored vector without hashing the text again).
+    const renamed = productRecord(productId(6), { name: "Brass Door Knocker", updatedAt: "2030-01-02T00:00:00.000Z" });
+    await new KnexProductRepository(other).update(STORE, renamed);
+    const cleared = await vectorOf();
+    assert.equal(cleared.vector, null);
+    assert.equal(cleared.vector_hash, null);
+    const index = new DatabaseSearchIndex(db, embedder, { vocabularyMaxAgeMs: 0 });
+    const hits = (await index.semantic(STORE, "door knocker", { limit: 5 })).hits.map((h) => h.productId);
+    assert.equal(hits[0], productId(6));
+    const remade = await vectorOf();
+    assert.ok(remade.vector !== null && remade.vector_hash !== null, "made again and stored");
+    assert.notDeepEqual(Buffer.from(remade.vector!), Buffer.from(made.vector!));
+  });
+
   it("finds one- and two-letter words and corrects typos from the store's vocabulary", async () => {
     await add(6, "XL Linen Shirt");
     await add(7, "Linen Trousers");

@@ -17,7 +17,7 @@ import {
 } from "../search/search-text.js";
 import { readBoolean, readJson } from "./column-types.js";
 import { gramsOf } from "./substring-grams.js";
-import { settleAll, type Database, type Dialect } from "./database.js";
+import { inList, settleAll, type Database, type Dialect } from "./database.js";
 
 interface ProductRow {
   id: string;
@@ -453,8 +453,8 @@ export class SearchDocuments {
   private async markNonAscii(storeId: string, unmark: readonly number[], mark: readonly number[]): Promise<void> {
     const sent: Promise<number>[] = [];
     for (let i = 0; i < unmark.length; i += 500) {
-      const ids = unmark.slice(i, i + 500);
-      sent.push(this.db.execute(`delete from search_non_ascii where store_id = ? and doc_id in (${placeholders(ids.length)})`, [storeId, ...ids]));
+      const ids = inList(unmark.slice(i, i + 500));
+      sent.push(this.db.execute(`delete from search_non_ascii where store_id = ? and doc_id in (${ids.sql})`, [storeId, ...ids.values]));
     }
     const insert = this.db.dialect === "mysql" ? "insert ignore" : "insert or ignore";
     for (let i = 0; i < mark.length; i += 500) {

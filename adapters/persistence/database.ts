@@ -141,6 +141,15 @@ export class Database {
     knex.on("query", (data: { sql: string; bindings?: readonly unknown[] }) => this.queries.emit("query", data.sql, data.bindings ?? []));
   }
 
+  /**
+   * ` force index (<index>)` on MySQL, nothing on SQLite: for a statement whose index MariaDB's
+   * sampled statistics may get wrong (SQLite plans without statistics, and `+column` keeps a term
+   * off its indexes there).
+   */
+  indexHint(index: string): string {
+    return this.dialect === "mysql" ? ` force index (${index})` : "";
+  }
+
   /** Calls `listener` with the SQL (and its bindings) of every statement sent: through knex, the fast path, or BEGIN / COMMIT / ROLLBACK. */
   onQuery(listener: (sql: string, bindings: readonly unknown[]) => void): () => void {
     this.queries.on("query", listener);

@@ -27,8 +27,6 @@ import { planSubstring, type SubstringPlan } from "../substring-candidates.js";
 
 /** Postings of a word held in a name or a SKU (the best field's tier: name 4, SKU 3, others below). */
 const NAME_OR_SKU_TIER = Math.min(POSTING_TIERS.name!, POSTING_TIERS.sku!);
-/** Every tier of name and SKU words (named one by one, so a document's postings are point reads). */
-const NAME_OR_SKU_TIERS = [...new Set(Object.values(POSTING_TIERS))].filter((tier) => tier >= NAME_OR_SKU_TIER).sort((a, b) => a - b);
 /** Candidates outside ASCII checked with the LIKE at most; above, the total is counted as before. */
 const NON_ASCII_CHECKED = 2_000;
 
@@ -264,22 +262,30 @@ export class KnexProductRepository implements ProductRepository {
           [...plan.keys, NAME_OR_SKU_TIER],
         );
       }
-      const pattern = containsPattern(filter.search);
-      if (plan?.kind === "words" && !plan.skus) {
-        // No SKU word meets the search's rule, so no SKU holds it: the name alone decides (a
-        // walk then reads no variants).
-        void query.whereRaw(likeSql("p.name"), [pattern]);
-      } else {
-        // The SKUs' EXISTS as a value (`= 1`): as a bare EXISTS, MariaDB turns it into a table of
-        // every variant of every store whose SKU matches, made by scanning them all, before any product.
-        void query.whereRaw(`(${likeSql("p.name")} or exists (select 1 from variants v where v.product_id = p.id and ${likeSql("v.sku")}) = 1)`, [pattern, pattern]);
-      }
-      // Only products with a variant are listed (see `withVariants`): one without is not a match
-      // to count or to skip over, whichever way the search is answered. Written `= 1`: SQLite
-      // 3.51 turns a bare EXISTS into a join here, and with an OFFSET answers rows before it.
-      void query.whereRaw("exists (select 1 from variants vv where vv.product_id = p.id) = 1");
+      this.holdingSearch(query, filter.search, plan);
     }
     return query;
+  }
+
+  /**
+   * The substring rule of `search=` (CONTRACT.md) on `query`'s products: the name or a SKU holds
+   * the search, case-insensitively, and the product has a variant.
+   */
+  private holdingSearch(query: Knex.QueryBuilder, search: string, plan: SubstringPlan | undefined): void {
+    const pattern = containsPattern(search);
+    if (plan?.kind === "words" && !plan.skus) {
+      // No SKU word meets the search's rule, so no SKU holds it: the name alone decides (a
+      // walk then reads no variants).
+      void query.whereRaw(likeSql("p.name"), [pattern]);
+    } else {
+      // The SKUs' EXISTS as a value (`= 1`): as a bare EXISTS, MariaDB turns it into a table of
+      // every variant of every store whose SKU matches, made by scanning them all, before any product.
+      void query.whereRaw(`(${likeSql("p.name")} or exists (select 1 from variants v where v.product_id = p.id and ${likeSql("v.sku")}) = 1)`, [pattern, pattern]);
+    }
+    // Only products with a variant are listed (see `withVariants`): one without is not a match
+    // to count or to skip over, whichever way the search is answered. Written `= 1`: SQLite
+    // 3.51 turns a bare EXISTS into a join here, and with an OFFSET answers rows before it.
+    void query.whereRaw("exists (select 1 from variants vv where vv.product_id = p.id) = 1");
   }
 
   /**
@@ -298,27 +304,23 @@ export class KnexProductRepository implements ProductRepository {
     if (others || plan.kind !== "words" || !/^[A-Za-z0-9]+$/.test(search)) return undefined;
     if (plan.keys.length === 0) return 0;
     const keys = plan.keys.map(() => "?").join(", ");
-    const tiers = NAME_OR_SKU_TIERS.join(", ");
     const [all] = await this.db.select<{ n: number | string }>(
-      `select count(distinct sp.doc_id) as n from search_postings sp where sp.term_key in (${keys}) and sp.tier in (${tiers})`,
-      plan.keys,
+      `select count(distinct sp.doc_id) as n from search_postings sp where sp.term_key in (${keys}) and sp.tier >= ?`,
+      [...plan.keys, NAME_OR_SKU_TIER],
     );
     const [anyNonAscii] = await this.db.select<{ doc_id: number }>("select doc_id from search_non_ascii where store_id = ? limit 1", [storeId]);
     if (anyNonAscii === undefined) return Number(all?.n ?? 0);
     const listed = await this.db.select<{ product_id: string }>(
       `select distinct d.product_id from search_postings sp join search_non_ascii n on n.store_id = ? and n.doc_id = sp.doc_id ` +
-        `join search_documents d on d.doc_id = sp.doc_id where sp.term_key in (${keys}) and sp.tier in (${tiers}) limit ${NON_ASCII_CHECKED + 1}`,
-      [storeId, ...plan.keys],
+        `join search_documents d on d.doc_id = sp.doc_id where sp.term_key in (${keys}) and sp.tier >= ? limit ${NON_ASCII_CHECKED + 1}`,
+      [storeId, ...plan.keys, NAME_OR_SKU_TIER],
     );
     if (listed.length > NON_ASCII_CHECKED) return undefined;
     if (listed.length === 0) return Number(all?.n ?? 0);
-    const pattern = containsPattern(search);
-    const [matching] = await this.db.select<{ n: number | string }>(
-      `select count(*) as n from products p where p.id in (${listed.map(() => "?").join(", ")}) and +p.store_id = ? and +p.is_active = 1 ` +
-        `and (${likeSql("p.name")} or exists (select 1 from variants v where v.product_id = p.id and ${likeSql("v.sku")}) = 1) ` +
-        `and exists (select 1 from variants vv where vv.product_id = p.id) = 1`,
-      [...listed.map((r) => r.product_id), storeId, pattern, pattern],
-    );
+    // Those few by key, with the same rule the list applies.
+    const check = this.db.knex("products as p").whereIn("p.id", listed.map((r) => r.product_id)).whereRaw("+p.store_id = ?", [storeId]).whereRaw("+p.is_active = ?", [true]);
+    this.holdingSearch(check, search, plan);
+    const [matching] = await this.db.selectQuery<{ n: number | string }>(check.count({ n: "*" }));
     return Number(all?.n ?? 0) - listed.length + Number(matching?.n ?? 0);
   }
 
@@ -333,9 +335,9 @@ export class KnexProductRepository implements ProductRepository {
    */
   private listWalk(q: Knex | Knex.Transaction, filter: ProductListFilter): Knex.QueryBuilder {
     const whole = filter.categoryId === undefined && filter.subcategoryId === undefined && filter.featured === undefined;
-    if (this.db.dialect !== "mysql" || !whole) return q("products as p");
+    if (!whole) return q("products as p");
     const searched = filter.search !== undefined && filter.search !== "";
-    return q.queryBuilder().fromRaw(`products as p force index (${searched ? "products_list_name_idx" : "products_store_id_is_active_created_at_id_index"})`);
+    return q.queryBuilder().fromRaw(`products as p${this.db.indexHint(searched ? "products_list_name_idx" : "products_store_id_is_active_created_at_id_index")}`);
   }
 
   /** How a list's search is answered, and whether its products are read by key (see `filtered`). */

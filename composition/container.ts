@@ -324,7 +324,8 @@ export interface Application {
   readonly guards: RouteGuards;
   /** The process's answer cache, when on (its hits and misses are in the metrics). */
   readonly answerCache: AnswerCache | undefined;
-  httpApp(): ReturnType<typeof createHttpApp>;
+  /** The Koa app; `directReads: false` sends every cacheable read through Koa's chain (the tests' reference). */
+  httpApp(options?: { readonly directReads?: boolean }): ReturnType<typeof createHttpApp>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -499,7 +500,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
     logger,
     routes,
     jobs,
-    httpApp: () => {
+    httpApp: (options = {}) => {
       // Polled even without the answer cache: product copies for carts and list totals rely on it too.
       catalogVersions.start(config.answerCache.pollMs, (error) => logger.warn({ err: error }, "catalog version poll failed"));
       // The offline embedder's word table (12 MB) is read now rather than by the first search by meaning.
@@ -513,6 +514,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
         ...(globalLimits !== undefined ? { rateLimits: globalLimits } : {}),
         corsOrigins: config.corsOrigins,
         ...(answerCache !== undefined ? { answerCache } : {}),
+        ...(options.directReads !== undefined ? { directReads: options.directReads } : {}),
         requestLog: observeRequests(requestLog(logger, config.requestLogPercent), metrics),
         ...(metrics !== undefined && config.metricsToken !== undefined
           ? { metrics: { token: config.metricsToken, contentType: metrics.contentType, text: () => metrics.text() } }

@@ -1,7 +1,8 @@
 // The Koa application the server and the tests share. Middleware in this order: request id,
 // security headers, CORS (preflights end here), error mapping, body reading, API key
 // authentication, the global rate limits, then the routes. Cached catalog answers may be written
-// before all of it by the fast path (fast-answers.ts).
+// before all of it by the fast path (fast-answers.ts), and catalog reads the cache does not hold
+// answered by the route's own code without the chain (direct-reads.ts).
 import { createHash, timingSafeEqual } from "node:crypto";
 import { IncomingMessage, type ServerResponse } from "node:http";
 import Router from "@koa/router";
@@ -14,6 +15,7 @@ import { HEALTH_PATHS, mountHealthProbes, type ReadinessChecks } from "./health-
 import { apiKeyAuth } from "./middleware/api-key-auth.js";
 import { bodyReader } from "./middleware/body-reader.js";
 import { corsPolicy, type CorsOrigins } from "./middleware/cors-policy.js";
+import { DirectReads } from "./direct-reads.js";
 import { fastAnswers, type FastAnswer } from "./fast-answers.js";
 import { errorHandler } from "./middleware/error-handler.js";
 import { rateLimits, type GlobalRateLimits } from "./middleware/rate-limits.js";
@@ -21,7 +23,7 @@ import { requestId } from "./middleware/request-id.js";
 import { requestLogging, type RequestLog } from "./request-log.js";
 import { urlLimit } from "./request-size.js";
 import { securityHeaders } from "./middleware/security-headers.js";
-import { mountRoute, pathPattern, type RouteGuards } from "./mount-route.js";
+import { mountRoute, pathPattern, type DirectRoute, type RouteGuards } from "./mount-route.js";
 import { buildOpenApiDocument, type OpenApiInfo } from "./openapi-document.js";
 import type { AnyRoute } from "./route-definition.js";
 import type { StorefrontState } from "./state.js";
@@ -41,6 +43,11 @@ export interface HttpAppOptions {
   readonly corsOrigins?: CorsOrigins;
   /** Serialized answers of the cacheable catalog reads, and the fast path in front of Koa for them. */
   readonly answerCache?: AnswerCache;
+  /**
+   * Whether plain GETs of cacheable reads the answer cache does not hold are answered without
+   * Koa's chain (direct-reads.ts); default true. Off, they go through Koa (the tests' reference).
+   */
+  readonly directReads?: boolean;
   /** What `GET /readyz` checks; without it only `GET /healthz` is served. */
   readonly readiness?: ReadinessChecks;
   /** One line per request (request-log.ts), and any other observer of answered requests (metrics); none when absent. */
@@ -134,7 +141,11 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
     ctx.body = await metrics.text();
   });
   const fixedPaths = new Set([...PUBLIC_PATHS, "/metrics"]);
-  for (const route of options.routes) mountRoute(router, route, options.guards, options.answerCache);
+  const directs = new Map<AnyRoute, DirectRoute>();
+  for (const route of options.routes) {
+    const direct = mountRoute(router, route, options.guards, options.answerCache);
+    if (direct !== undefined) directs.set(route, direct);
+  }
   // Routes with `access: "public"` (payment provider notifications) take no API key.
   const publicRoutes = options.routes.filter((r) => r.access === "public").map((r) => ({ method: r.method, pattern: pathPattern(r.path) }));
   const isPublic = (method: string, path: string): boolean =>
@@ -151,9 +162,14 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
   if (options.rateLimits !== undefined) app.use(rateLimits(options.rateLimits));
   app.use(router.routes());
   app.use(router.allowedMethods());
-  if (options.answerCache !== undefined) {
+  const reads =
+    options.directReads === false || directs.size === 0
+      ? undefined
+      : new DirectReads({ routes: options.routes, directs, reservedPaths: fixedPaths, corsOrigins: options.corsOrigins ?? "*", logger: options.logger });
+  if (options.answerCache !== undefined || reads !== undefined) {
     app.fastAnswer = fastAnswers({
       answers: options.answerCache,
+      reads,
       authenticate: options.authenticate,
       ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),
       trustProxy: options.trustProxy ?? false,

@@ -1,7 +1,8 @@
 // The fast path in front of Koa for answers already in the answer cache: a plain GET (no Origin,
 // not over TLS) with a valid key whose answer is current is written straight from the cached
 // bytes, with the headers the full middleware chain sent for it, a new Request-Id and the per-key
-// rate limit spent as the middleware would. Anything else (or any doubt) goes on to Koa.
+// rate limit spent as the middleware would. A cacheable read the cache cannot answer goes by the
+// direct path (direct-reads.ts) when one is given. Anything else (or any doubt) goes on to Koa.
 //
 // A key the key cache holds and a budget with points held by this process are answered without
 // a promise: the whole answer is written in the request's own turn of the event loop.
@@ -12,12 +13,16 @@ import type { Principal } from "../../application/access/principal.js";
 import type { RateLimitStatus } from "../../application/ports/rate-limiter.js";
 import { rememberAuthentication } from "./authentication-outcomes.js";
 import { matchesEtag, type AnswerCache, type CachedAnswer } from "./answer-cache.js";
+import type { DirectReads, MatchedRead } from "./direct-reads.js";
 import type { GlobalRateLimits } from "./middleware/rate-limits.js";
 import { newRequestId } from "./middleware/request-id.js";
 import type { RequestLog } from "./request-log.js";
 
 export interface FastAnswerOptions {
-  readonly answers: AnswerCache;
+  /** The answer cache; none when it is off (then only the direct path answers here). */
+  readonly answers?: AnswerCache | undefined;
+  /** The direct path of cacheable reads the cache does not hold; none: those go to Koa. */
+  readonly reads?: DirectReads | undefined;
   readonly authenticate: AuthenticateApiKey;
   readonly rateLimits?: GlobalRateLimits;
   /** As the Koa app's `proxy`: X-Forwarded-Proto may then make a request secure (HSTS), so it goes to Koa. */
@@ -68,7 +73,7 @@ const headerList = (wire: OutgoingHttpHeaders, skipContentType: boolean): unknow
 };
 
 export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
-  const { answers, authenticate, rateLimits, trustProxy, log } = options;
+  const { answers, reads, authenticate, rateLimits, trustProxy, log } = options;
   const blocks = new WeakMap<CachedAnswer, HeaderBlocks>();
 
   const blocksOf = (entry: CachedAnswer, wire: OutgoingHttpHeaders): HeaderBlocks => {
@@ -94,8 +99,10 @@ export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
     status: RateLimitStatus | undefined,
     principal: Principal,
     startedAt: number,
+    /** False for an entry the direct path just found or made (its lookup counted it already). */
+    hit = true,
   ): true => {
-    answers.hits++;
+    if (hit) answers!.hits++;
     const found = blocksOf(entry, wire);
     const notModifiedAnswer = matchesEtag(request.headers["if-none-match"], entry.etag);
     const list = notModifiedAnswer ? found.notModified : found.ok;
@@ -115,18 +122,58 @@ export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
     return true;
   };
 
+  /** A read by the direct path: the answer cache's entry it found or kept, else its answer or error, written here. */
+  const direct = async (
+    response: ServerResponse,
+    request: IncomingMessage,
+    matched: MatchedRead & { readonly query: string },
+    principal: Principal,
+    url: string,
+    status: RateLimitStatus | undefined,
+    startedAt: number,
+  ): Promise<true> => {
+    const route = matched.direct.route.path;
+    let outcome;
+    try {
+      outcome = await reads!.read(matched, principal, url);
+    } catch (error) {
+      const requestId = newRequestId();
+      const code = reads!.writeError(response, requestId, status, error, url.split("?")[0]!);
+      log?.({ requestId, method: "GET", route, status: code, startedAt, principal });
+      return true;
+    }
+    const entry = outcome.entry;
+    if (entry !== undefined) {
+      // Its wire is what the chain sends, so the fast path answers the next hit on its own.
+      entry.wire ??= reads!.wireOf(entry);
+      return write(request, response, entry, entry.wire, status, principal, startedAt, false);
+    }
+    const requestId = newRequestId();
+    const answer = outcome.answer;
+    reads!.writePlain(response, requestId, status, answer.status, answer.headers, outcome.json ?? JSON.stringify(answer.body));
+    log?.({ requestId, method: "GET", route, status: answer.status, startedAt, principal });
+    return true;
+  };
+
   /** The answer once the principal is known: written now when the budget allows it without a wait. */
   const answer = (request: IncomingMessage, response: ServerResponse, principal: Principal, url: string, startedAt: number): boolean | Promise<boolean> => {
-    const key = answers.keyFor(principal, url);
-    const entry = key === undefined ? undefined : answers.lookup(key, principal.storeId, false);
+    const key = answers?.keyFor(principal, url);
+    let entry = key === undefined ? undefined : answers!.lookup(key, principal.storeId, false);
     const wire = entry?.wire;
+    let matched: (MatchedRead & { readonly query: string }) | undefined;
     // A confirmed answer is checked against the database first, which Koa's path does.
-    if (entry === undefined || wire === undefined || entry.confirmed) return false;
-    if (rateLimits === undefined) return write(request, response, entry, wire, undefined, principal, startedAt);
+    if (entry === undefined || wire === undefined || entry.confirmed) {
+      entry = undefined;
+      matched = reads?.match(url, principal);
+      if (matched === undefined) return false;
+    }
+    const go = (status: RateLimitStatus | undefined): true | Promise<true> =>
+      entry !== undefined ? write(request, response, entry, wire!, status, principal, startedAt) : direct(response, request, matched!, principal, url, status, startedAt);
+    if (rateLimits === undefined) return go(undefined);
     const now = rateLimits.limiter.consumeNow?.(rateLimits.perKey, principal.keyId);
-    if (now !== undefined) return write(request, response, entry, wire, now, principal, startedAt);
+    if (now !== undefined) return go(now);
     return rateLimits.limiter.consume(rateLimits.perKey, principal.keyId).then(
-      (status) => write(request, response, entry, wire, status, principal, startedAt),
+      go,
       () => false, // a spent budget (or a limiter failure): Koa answers it with the error body
     );
   };
@@ -134,7 +181,7 @@ export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
   return (request, response) => {
     const headers = request.headers;
     const url = request.url;
-    if (request.method !== "GET" || url === undefined || !url.startsWith("/v1/") || answers.size === 0) return false;
+    if (request.method !== "GET" || url === undefined || !url.startsWith("/v1/") || (reads === undefined && (answers === undefined || answers.size === 0))) return false;
     if (headers.origin !== undefined || (request.socket as TLSSocket).encrypted === true) return false;
     if (trustProxy && headers["x-forwarded-proto"] !== undefined) return false;
     const authorization = headers.authorization;

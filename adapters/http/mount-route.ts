@@ -2,6 +2,7 @@
 // the handler, then the `fields` projection of the answer.
 import type { Router, RouterMiddleware } from "@koa/router";
 import { Either, ParseResult, Schema } from "effect";
+import type { Principal } from "../../application/access/principal.js";
 import type { VerifyRequestSignature } from "../../application/access/verify-request-signature.js";
 import { SecretKeyRequired } from "../../application/errors/access-errors.js";
 import { ParameterInvalid, ParameterMissing, ParameterUnknown } from "../../application/errors/request-errors.js";
@@ -13,7 +14,7 @@ import { parseFields, project, type Projection } from "./fields-projection.js";
 import { IDEMPOTENCY_HEADER, runIdempotently, validIdempotencyKey, type Answer, type IdempotencyGuards } from "./idempotent-execution.js";
 import { decodeInput } from "./input-decoding.js";
 import { readJsonBody } from "./middleware/body-reader.js";
-import { RouteReply, type AnyRoute, type FieldsAllowance } from "./route-definition.js";
+import { RouteReply, type AnyRoute, type FieldsAllowance, type RouteContext } from "./route-definition.js";
 import type { StorefrontState } from "./state.js";
 
 export const toKoaPath = (path: string): string => path.replace(/\{(\w+)\}/g, ":$1");
@@ -68,21 +69,143 @@ const sendCached = (ctx: Parameters<RouterMiddleware<StorefrontState>>[0], entry
   answers.noteServed(entry, ctx.req, ctx.res, !ctx.secure);
 };
 
-export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, guards: RouteGuards, answers?: AnswerCache): void => {
-  if (route.access === "public" && (route.signed === true || route.idempotency !== undefined)) {
-    throw new Error(`route ${route.operationId}: a public route has no key, so it can be neither signed nor idempotent`);
-  }
+/** The decoded request a route's handler runs on, from the path's values and the query as Koa parses them. */
+interface RawRequest {
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string | string[] | undefined>>;
+  readonly principal: Principal | undefined;
+  readonly ctx: RouteContext;
+  /** The JSON body, read only when the route takes one. */
+  readonly body?: () => unknown;
+}
+
+/** What a route computed, and what its answer shows when it is a cacheable read (`scope`). */
+interface Executed {
+  readonly answer: Answer;
+  readonly scope: AnswerScope | undefined;
+}
+
+/** Path, query and body decoding, the handler, then the `fields` projection: the part of a route that needs no Koa. */
+const routeExecution = (route: AnyRoute): ((request: RawRequest, keepScope: boolean) => Promise<Executed>) => {
   const paramsDecoder = route.params === undefined ? undefined : Schema.decodeUnknownEither(route.params);
-  // A catalog read (it names what its answer shows) answers records that are never changed once
-  // made, so their JSON is kept beside them (answer-json.ts): the list's, or the whole answer's.
-  const sharedRecords = route.answerCache?.scope !== undefined;
-  const listKey = route.fields?.target !== undefined && "list" in route.fields.target ? route.fields.target.list : undefined;
   const decodeQuery = (raw: Record<string, string>): unknown => {
     if (route.query !== undefined) return decodeInput(route.query, raw, "query");
     const first = Object.keys(raw)[0];
     if (first !== undefined) throw new ParameterUnknown({ param: first, message: `${first} is not a parameter of this operation` });
     return {};
   };
+  return async (request, keepScope) => {
+    let params: unknown = {};
+    if (paramsDecoder !== undefined) {
+      const decoded = paramsDecoder(request.params);
+      if (Either.isLeft(decoded)) {
+        if (route.invalidPath === "bad-request") {
+          params = decodeInput(route.params!, request.params, "query"); // throws the 400 naming the parameter
+        } else {
+          // Still the 404 CONTRACT section 2 fixes, but naming the path parameter that is not an id.
+          const issue = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)[0];
+          const param = issue?.path.map(String).join(".") ?? "";
+          throw new ResourceMissing(
+            param === ""
+              ? { resource: route.tag, message: `No such ${route.tag.toLowerCase()}.` }
+              : { resource: route.tag, param, message: `No such ${route.tag.toLowerCase()}: the path parameter ${param} is not a valid id.` },
+          );
+        }
+      } else {
+        params = decoded.right;
+      }
+    }
+
+    const rawQuery = singleValues(request.query);
+    let projection: Projection | undefined;
+    if (route.fields !== undefined) {
+      projection = parseFields(rawQuery.fields, route.fields.allowed);
+      delete rawQuery.fields;
+    }
+    const query = decodeQuery(rawQuery);
+    const body = route.body === undefined ? undefined : decodeInput(route.body, request.body?.(), "body");
+
+    const result = await route.handle({ params, query, body, principal: request.principal, ctx: request.ctx });
+    const reply = result instanceof RouteReply ? result : new RouteReply(route.success.status, result);
+    const scope = keepScope && reply.status === 200 && route.answerCache?.scope !== undefined ? route.answerCache.scope(reply.body, query) : undefined;
+    return {
+      scope,
+      answer: {
+        status: reply.status,
+        headers: reply.headers ?? {},
+        body:
+          reply.status === 204
+            ? undefined
+            : projection !== undefined && route.fields !== undefined
+              ? applyProjection(reply.body, route.fields, projection)
+              : reply.body,
+      },
+    };
+  };
+};
+
+/** A cacheable read's answer: the answer cache's entry (found current, or made now), or without a cache the answer and its JSON. */
+export type ReadOutcome =
+  | { readonly entry: CachedAnswer }
+  | { readonly entry?: undefined; readonly answer: Answer; readonly json: string | undefined };
+
+/**
+ * A cacheable read (a GET with an `answerCache` policy): from the answer cache when it holds a
+ * current answer; else computed under the stamps taken now, and kept. Koa's route and the direct
+ * path (direct-reads.ts) both answer through it.
+ */
+const cachedRead = (route: AnyRoute, execute: ReturnType<typeof routeExecution>, answers: AnswerCache | undefined) => {
+  // A catalog read (it names what its answer shows) answers records that are never changed once
+  // made, so their JSON is kept beside them (answer-json.ts): the list's, or the whole answer's.
+  const sharedRecords = route.answerCache?.scope !== undefined;
+  const listKey = route.fields?.target !== undefined && "list" in route.fields.target ? route.fields.target.list : undefined;
+  const confirmed = route.answerCache?.confirmed === true;
+  return async (request: RawRequest & { readonly principal: Principal }, url: string): Promise<ReadOutcome> => {
+    const principal = request.principal;
+    const cacheKey = answers?.keyFor(principal, url, route.answerCache);
+    let start: AnswerStart | undefined;
+    if (cacheKey !== undefined) {
+      const hit = confirmed ? await answers!.lookupConfirmed(cacheKey, principal.storeId) : answers!.lookup(cacheKey, principal.storeId);
+      if (hit !== undefined) return { entry: hit };
+      start = answers!.begin(principal.storeId);
+    }
+    const { answer, scope } = await execute(request, start !== undefined);
+    const json = answer.status === 200 && answer.body !== undefined && sharedRecords ? answerJson(answer.body, listKey) : undefined;
+    if (cacheKey !== undefined && answer.status === 200 && answer.body !== undefined) {
+      return { entry: answers!.store(cacheKey, principal.storeId, start, answer.body, answer.headers, route.path, confirmed, scope, json) };
+    }
+    return { answer, json };
+  };
+};
+
+/**
+ * A route the direct path may answer without Koa (direct-reads.ts): a cacheable GET that names
+ * what its answer shows, for keys (not public), with nothing to check before its handler.
+ */
+export interface DirectRoute {
+  readonly route: AnyRoute;
+  /** The answer, given the path's values and the query (as Koa would parse them). */
+  read(request: RawRequest & { readonly principal: Principal }, url: string): Promise<ReadOutcome>;
+}
+
+/** Whether a route's reads can go by the direct path: see DirectRoute. */
+export const goesDirect = (route: AnyRoute): boolean =>
+  route.method === "GET" &&
+  route.access !== "public" &&
+  route.answerCache?.scope !== undefined &&
+  route.answerCache.confirmed !== true &&
+  route.signed !== true &&
+  route.idempotency === undefined &&
+  route.beforeExecution === undefined &&
+  route.body === undefined;
+
+/** Mounts the route on Koa's router; for a route that may go direct, returns how the direct path reads it. */
+export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, guards: RouteGuards, answers?: AnswerCache): DirectRoute | undefined => {
+  if (route.access === "public" && (route.signed === true || route.idempotency !== undefined)) {
+    throw new Error(`route ${route.operationId}: a public route has no key, so it can be neither signed nor idempotent`);
+  }
+  const execute = routeExecution(route);
+  const read = route.method === "GET" && route.answerCache !== undefined ? cachedRead(route, execute, answers) : undefined;
 
   const handler: RouterMiddleware<StorefrontState> = async (ctx) => {
     ctx.state.route = route.path;
@@ -103,90 +226,33 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
 
     if (principal !== undefined && route.beforeExecution !== undefined) await route.beforeExecution({ principal, ctx });
 
-    // A cacheable read: answered from the cache when current; else computed under the stamp taken now.
-    const cacheKey =
-      answers !== undefined && route.answerCache !== undefined && principal !== undefined && ctx.method === "GET"
-        ? answers.keyFor(principal, ctx.url, route.answerCache)
-        : undefined;
-    let start: AnswerStart | undefined;
-    /** What the answer shows (before projection), when the route says. */
-    let scope: AnswerScope | undefined;
-    if (cacheKey !== undefined) {
-      const hit =
-        route.answerCache?.confirmed === true
-          ? await answers!.lookupConfirmed(cacheKey, principal!.storeId)
-          : answers!.lookup(cacheKey, principal!.storeId);
-      if (hit !== undefined) return sendCached(ctx, hit, answers!);
-      start = answers!.begin(principal!.storeId);
-    }
-
-    const execute = async (): Promise<Answer> => {
-      let params: unknown = {};
-      if (paramsDecoder !== undefined) {
-        const decoded = paramsDecoder(ctx.params);
-        if (Either.isLeft(decoded)) {
-          if (route.invalidPath === "bad-request") {
-            params = decodeInput(route.params!, ctx.params, "query"); // throws the 400 naming the parameter
-          } else {
-            // Still the 404 CONTRACT section 2 fixes, but naming the path parameter that is not an id.
-            const issue = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)[0];
-            const param = issue?.path.map(String).join(".") ?? "";
-            throw new ResourceMissing(
-              param === ""
-                ? { resource: route.tag, message: `No such ${route.tag.toLowerCase()}.` }
-                : { resource: route.tag, param, message: `No such ${route.tag.toLowerCase()}: the path parameter ${param} is not a valid id.` },
-            );
-          }
-        } else {
-          params = decoded.right;
-        }
-      }
-
-      const rawQuery = singleValues(ctx.query);
-      let projection: Projection | undefined;
-      if (route.fields !== undefined) {
-        projection = parseFields(rawQuery.fields, route.fields.allowed);
-        delete rawQuery.fields;
-      }
-      const query = decodeQuery(rawQuery);
-      const body = route.body === undefined ? undefined : decodeInput(route.body, readJsonBody(ctx), "body");
-
-      const result = await route.handle({ params, query, body, principal, ctx });
-      const reply = result instanceof RouteReply ? result : new RouteReply(route.success.status, result);
-      if (start !== undefined && reply.status === 200 && route.answerCache?.scope !== undefined) scope = route.answerCache.scope(reply.body, query);
-      return {
-        status: reply.status,
-        headers: reply.headers ?? {},
-        body:
-          reply.status === 204
-            ? undefined
-            : projection !== undefined && route.fields !== undefined
-              ? applyProjection(reply.body, route.fields, projection)
-              : reply.body,
-      };
-    };
-
+    const request: RawRequest = { params: ctx.params, query: ctx.query, principal, ctx, body: () => readJsonBody(ctx) };
     let answer: Answer;
-    const key = ctx.get(IDEMPOTENCY_HEADER);
-    if (principal !== undefined && route.idempotency !== undefined && key !== "") {
-      const ref = { storeId: principal.storeId, operation: route.operationId, key: validIdempotencyKey(key) };
-      answer = await runIdempotently(ctx, ref, guards, execute, { transactional: route.ownUnitsOfWork !== true });
-    } else if (route.idempotency === "required") {
-      throw new ParameterMissing({ param: IDEMPOTENCY_HEADER, message: "This operation needs an Idempotency-Key header" });
+    let json: string | undefined;
+    if (read !== undefined && principal !== undefined) {
+      const outcome = await read({ ...request, principal }, ctx.url);
+      if (outcome.entry !== undefined) return sendCached(ctx, outcome.entry, answers!);
+      ({ answer, json } = outcome);
     } else {
-      answer = await execute();
-    }
-    if (cacheKey !== undefined && answer.status === 200 && answer.body !== undefined) {
-      const json = sharedRecords ? answerJson(answer.body, listKey) : undefined;
-      return sendCached(ctx, answers!.store(cacheKey, principal!.storeId, start, answer.body, answer.headers, route.path, route.answerCache?.confirmed === true, scope, json), answers!);
+      const run = async (): Promise<Answer> => (await execute(request, false)).answer;
+      const key = ctx.get(IDEMPOTENCY_HEADER);
+      if (principal !== undefined && route.idempotency !== undefined && key !== "") {
+        const ref = { storeId: principal.storeId, operation: route.operationId, key: validIdempotencyKey(key) };
+        answer = await runIdempotently(ctx, ref, guards, run, { transactional: route.ownUnitsOfWork !== true });
+      } else if (route.idempotency === "required") {
+        throw new ParameterMissing({ param: IDEMPOTENCY_HEADER, message: "This operation needs an Idempotency-Key header" });
+      } else {
+        answer = await run();
+      }
     }
     ctx.set({ ...answer.headers });
     ctx.status = answer.status;
-    if (answer.body !== undefined && sharedRecords && answer.status === 200) {
+    if (json !== undefined) {
       ctx.type = JSON_CONTENT_TYPE;
-      ctx.body = answerJson(answer.body, listKey);
+      ctx.body = json;
     } else if (answer.body !== undefined) ctx.body = answer.body;
   };
 
   router.register(toKoaPath(route.path), [route.method], handler, { name: route.operationId });
+  return read !== undefined && goesDirect(route) ? { route, read } : undefined;
 };

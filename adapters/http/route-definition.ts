@@ -37,13 +37,28 @@ export interface RouteExample {
   readonly response: { readonly status: number; readonly body?: unknown };
 }
 
+/** Koa's context of the request, with what the middleware chain left on `state`. */
+export type RouteContext = Context & { state: StorefrontState };
+
+/**
+ * The `ctx` a handler gets when the direct path (direct-reads.ts) answers without Koa: any use of
+ * it throws, so a cacheable read that starts reading the request through Koa fails its tests
+ * (test/adapters/http/direct-reads.test.ts) instead of answering something else without notice.
+ */
+export const NO_KOA_CONTEXT: RouteContext = new Proxy({} as RouteContext, {
+  get(_target, name) {
+    throw new Error(`a cacheable read is answered without Koa (direct-reads.ts); its handler read ctx.${String(name)}`);
+  },
+});
+
 export interface RouteInput<P, Q, B, Caller = Principal> {
   readonly params: P;
   readonly query: Q;
   readonly body: B;
   /** The caller's key; undefined on a `public` route, which takes no key. */
   readonly principal: Caller;
-  readonly ctx: Context & { state: StorefrontState };
+  /** Koa's context; NO_KOA_CONTEXT on the direct path, so a cacheable read (`answerCache`) must not use it. */
+  readonly ctx: RouteContext;
 }
 
 /** A handler answers its body, or a full reply when it sets the status or headers itself. */

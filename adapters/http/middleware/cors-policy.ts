@@ -32,3 +32,12 @@ export const corsPolicy = (origins: CorsOrigins): Middleware => {
     keepHeadersOnError: true,
   });
 };
+
+/**
+ * What the policy adds to the answer of a request that sends no Origin (not a browser's
+ * cross-origin call): `Vary: Origin` always; under "*" the allow and expose headers too, while a
+ * list of origins has none to echo. The direct path of cacheable reads (direct-reads.ts) sends
+ * these itself; its test compares them with what the middleware sends under both policies.
+ */
+export const corsHeadersWithoutOrigin = (origins: CorsOrigins): Readonly<Record<string, string>> =>
+  origins === "*" ? { Vary: "Origin", "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": EXPOSED_HEADERS.join(",") } : { Vary: "Origin" };

@@ -1,0 +1,175 @@
+// The direct path of cacheable reads: a plain GET (the fast path's kind, fast-answers.ts) that the
+// answer cache cannot answer, to a catalog or price read, is answered by the route's own code
+// (mount-route.ts: decoding, the handler, `fields`, the answer cache's keeping) without Koa's
+// middleware chain and router, whose per-request cost (a context, nine middleware, the router's
+// matching, header by header setting) was a third of the CPU of an uncached product page.
+//
+// What the chain would add is added here from the same sources: the security headers, what the
+// CORS policy sends a request without Origin, the Request-Id, the per-key rate limit (spent by
+// the fast path before the read) and the error body of the one error table. The test
+// (test/adapters/http/direct-reads.test.ts) compares every such route's answers, errors included,
+// with Koa's under both CORS policies, with and without the answer cache and the rate limits.
+import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { Logger } from "pino";
+import type { Principal } from "../../application/access/principal.js";
+import type { RateLimitStatus } from "../../application/ports/rate-limiter.js";
+import { keyPermits } from "../../domain/access/api-key.js";
+import { JSON_CONTENT_TYPE, type CachedAnswer } from "./answer-cache.js";
+import { toErrorResponse } from "./error-response.js";
+import { corsHeadersWithoutOrigin, type CorsOrigins } from "./middleware/cors-policy.js";
+import { rateLimitHeaders } from "./middleware/rate-limits.js";
+import { SECURITY_HEADERS } from "./middleware/security-headers.js";
+import type { DirectRoute, ReadOutcome } from "./mount-route.js";
+import type { AnyRoute } from "./route-definition.js";
+import { NO_KOA_CONTEXT } from "./route-definition.js";
+import { MAX_URL_BYTES } from "./request-size.js";
+
+/** A GET route's path as segments: a literal, or null for a `{name}` parameter (one whole segment). */
+interface RoutePath {
+  readonly segments: readonly (string | null)[];
+  readonly names: readonly string[];
+  /** The route's direct reading; undefined when a request to it must go to Koa. */
+  readonly direct: DirectRoute | undefined;
+}
+
+/** A request the direct path can answer: its route and the path's values. */
+export interface MatchedRead {
+  readonly direct: DirectRoute;
+  readonly params: Record<string, string>;
+}
+
+/** As @koa/router: a value that is not valid percent-encoding is kept as it came. */
+const decodeSegment = (text: string): string => {
+  if (!text.includes("%")) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+/** As Koa's `ctx.query` (URLSearchParams; a name given twice is a list). */
+const parseQuery = (text: string): Record<string, string | string[]> => {
+  const out: Record<string, string | string[]> = {};
+  if (text === "") return out;
+  const search = new URLSearchParams(text);
+  for (const name of search.keys()) {
+    if (Object.hasOwn(out, name)) continue;
+    const values = search.getAll(name);
+    Object.defineProperty(out, name, { value: values.length <= 1 ? values[0] : values, writable: true, enumerable: true, configurable: true });
+  }
+  return out;
+};
+
+/** Headers as a flat `[name, value, ...]` list for writeHead, names in lower case. */
+const flat = (headers: Readonly<Record<string, string | number>>, into: unknown[] = []): unknown[] => {
+  for (const name of Object.keys(headers)) into.push(name.toLowerCase(), headers[name]);
+  return into;
+};
+
+export interface DirectReadOptions {
+  /** Every route in the order they are mounted (the router's order decides which route a path reaches). */
+  readonly routes: readonly AnyRoute[];
+  /** The routes that may go direct, as mount-route.ts made them. */
+  readonly directs: ReadonlyMap<AnyRoute, DirectRoute>;
+  /** Paths the app routes before the route table (the document, probes): never direct. */
+  readonly reservedPaths: ReadonlySet<string>;
+  readonly corsOrigins: CorsOrigins;
+  /** Unexpected errors are logged as the error middleware logs them. */
+  readonly logger: Logger;
+}
+
+export class DirectReads {
+  private readonly paths: RoutePath[] = [];
+  /** Headers every direct answer carries before its own (security, CORS), flat. */
+  private readonly base: readonly unknown[];
+  /** The same as an object, for an answer cache entry's `wire` (the fast path answers its hits with it). */
+  private readonly baseWire: OutgoingHttpHeaders;
+
+  constructor(private readonly options: DirectReadOptions) {
+    for (const route of options.routes) {
+      if (route.method !== "GET") continue;
+      const segments = route.path.split("/").map((segment) => (/^\{\w+\}$/.test(segment) ? null : segment));
+      const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      this.paths.push({ segments, names, direct: options.directs.get(route) });
+    }
+    const common = { ...SECURITY_HEADERS, ...corsHeadersWithoutOrigin(options.corsOrigins) };
+    this.base = flat(common);
+    this.baseWire = Object.fromEntries(Object.entries(common).map(([name, value]) => [name.toLowerCase(), value]));
+  }
+
+  /**
+   * The direct read a GET of `url` reaches, or undefined when Koa must answer it: no route, a
+   * route that does not go direct, a key the route refuses, a URL Koa would refuse (too long) or
+   * read differently (a fragment, a character its URL parser does not take fast).
+   */
+  match(url: string, principal: Principal): (MatchedRead & { readonly query: string }) | undefined {
+    if (url.length > MAX_URL_BYTES || /[#\s\u00a0\ufeff]/.test(url)) return undefined;
+    const q = url.indexOf("?");
+    const path = q < 0 ? url : url.slice(0, q);
+    if (this.options.reservedPaths.has(path)) return undefined;
+    const parts = path.split("/");
+    for (const route of this.paths) {
+      const segments = route.segments;
+      if (segments.length !== parts.length) continue;
+      let matches = true;
+      for (let i = 0; i < segments.length && matches; i++) {
+        const literal = segments[i];
+        matches = literal === null ? parts[i] !== "" : literal === parts[i];
+      }
+      if (!matches) continue;
+      // The first route that matches is the one the router runs.
+      const direct = route.direct;
+      if (direct === undefined || !keyPermits(principal.keyType, direct.route.access)) return undefined;
+      const params: Record<string, string> = {};
+      let n = 0;
+      for (let i = 0; i < segments.length; i++) if (segments[i] === null) params[route.names[n++]!] = decodeSegment(parts[i]!);
+      return { direct, params, query: q < 0 ? "" : url.slice(q + 1) };
+    }
+    return undefined;
+  }
+
+  /** Runs the read; the answer cache's entry when it keeps one, else the answer written here. */
+  read(matched: MatchedRead & { readonly query: string }, principal: Principal, url: string): Promise<ReadOutcome> {
+    return matched.direct.read({ params: matched.params, query: parseQuery(matched.query), principal, ctx: NO_KOA_CONTEXT }, url);
+  }
+
+  /** What Koa's chain would have sent with this entry, less the per-request headers: for the fast path. */
+  wireOf(entry: CachedAnswer): OutgoingHttpHeaders {
+    const wire: OutgoingHttpHeaders = { ...this.baseWire };
+    for (const name of Object.keys(entry.headers)) wire[name.toLowerCase()] = entry.headers[name];
+    wire.etag = entry.etag;
+    wire["content-type"] = JSON_CONTENT_TYPE;
+    return wire;
+  }
+
+  /** Writes an answer that is not a cache entry: a computed one without the cache, or the error of a failed read. */
+  writePlain(
+    response: ServerResponse,
+    requestId: string,
+    limit: RateLimitStatus | undefined,
+    status: number,
+    headers: Readonly<Record<string, string>>,
+    body: string,
+  ): void {
+    const list = ["request-id", requestId, ...this.base];
+    if (limit !== undefined) flat(rateLimitHeaders(limit), list);
+    // A header the answer names itself wins over the chain's (as ctx.set would replace it).
+    const own = flat(headers);
+    for (let i = 0; i < own.length; i += 2) {
+      const at = list.indexOf(own[i]);
+      if (at >= 0 && at % 2 === 0) list.splice(at, 2);
+    }
+    list.push(...own, "content-type", JSON_CONTENT_TYPE, "content-length", Buffer.byteLength(body));
+    response.writeHead(status, list as unknown as OutgoingHttpHeaders);
+    response.end(body);
+  }
+
+  /** The error answer of a read that threw, as the error middleware makes it (and logs it when unexpected). */
+  writeError(response: ServerResponse, requestId: string, limit: RateLimitStatus | undefined, error: unknown, path: string): number {
+    const answer = toErrorResponse(error, requestId);
+    if (answer.unexpected) this.options.logger.error({ err: error, requestId, method: "GET", path }, "unexpected error");
+    this.writePlain(response, requestId, limit, answer.status, answer.headers, JSON.stringify(answer.body));
+    return answer.status;
+  }
+}

@@ -150,8 +150,52 @@ export class ListAnchors {
   }
 }
 
+/**
+ * At most this many pages' keys are kept per process (all stores and lists): a page of 50 ids is
+ * about 5 KB, so 2,000 pages stay near 10 MB whatever the catalog's size.
+ */
+const MAX_PAGES = 2_000;
+
+/**
+ * The ids of a list's page (with what tells whether more follow), kept under the store's
+ * membership stamp as the totals are: a list's members and their order (creation time, the
+ * featured order, what a `search=` filter matches) change only with writes that move that stamp
+ * on, never with stock or a price. The page's products themselves come from the product copies,
+ * each checked against its own version (recent-products.ts), so a page read again costs no query
+ * until a write changes who is on it. The same rules as the totals: nothing is kept while polling
+ * is not running or is late, or inside a unit of work that changed the store's catalog.
+ */
+export class ListPages {
+  private readonly pages = new Map<string, { readonly stamp: string; readonly page: unknown }>();
+
+  constructor(private readonly versions: CatalogVersions) {}
+
+  /** The page `pageKey` of the store's list (the filter, the window), read by `read` unless kept under the current stamp. */
+  async page<T>(storeId: string, pageKey: string, read: () => Promise<T>): Promise<T> {
+    if (!this.versions.isPolledRecently() || this.versions.changedInCurrentTransaction(storeId)) return read();
+    const key = `${storeId}\n${pageKey}`;
+    // The stamp before the read: a write meanwhile makes what is read now stale at once.
+    const stamp = this.versions.membershipStamp(storeId);
+    const kept = this.pages.get(key);
+    if (kept !== undefined && kept.stamp === stamp) return kept.page as T;
+    const page = await read();
+    this.pages.delete(key);
+    this.pages.set(key, { stamp, page });
+    if (this.pages.size > MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
+    return page;
+  }
+}
+
 const caches = new WeakMap<Database, ListTotals>();
 const anchorCaches = new WeakMap<Database, ListAnchors>();
+const pageCaches = new WeakMap<Database, ListPages>();
+
+/** The one page-keys cache of a database handle. */
+export const listPagesOf = (db: Database): ListPages => {
+  let cache = pageCaches.get(db);
+  if (cache === undefined) pageCaches.set(db, (cache = new ListPages(catalogVersionsOf(db))));
+  return cache;
+};
 
 /** The one anchor cache of a database handle. */
 export const listAnchorsOf = (db: Database): ListAnchors => {

@@ -18,7 +18,7 @@ import { readBoolean, readJson, writeJson } from "../column-types.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../database-errors.js";
 import { recordCatalogChange, recordProductChange } from "../catalog-versions.js";
 import { Database, inList, settleAll } from "../database.js";
-import { listAnchorsOf, listTotalsOf, type ListAnchor } from "../list-totals.js";
+import { listAnchorsOf, listPagesOf, listTotalsOf, type ListAnchor } from "../list-totals.js";
 import { recentProductsOf } from "../recent-products.js";
 import { POSTING_TIERS, searchableProduct, searchDocumentsOf } from "../search-documents.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
@@ -367,22 +367,27 @@ export class KnexProductRepository implements ProductRepository {
         filter.featured === true
           ? ({ column: "p.featured_order", idColumn: "p.id", direction: "asc" } as const)
           : ({ column: "p.created_at", idColumn: "p.id", direction: "desc" } as const);
-      const search = await this.listSearch(storeId, filter);
-      const listSearch = search === undefined ? undefined : { plan: search.plan, drive: search.drive(page.limit) };
       const keyOf = (r: { readonly featured_order: number; readonly created_at: string; readonly id: string }): readonly [string | number, string] => [
         order.column === "p.featured_order" ? r.featured_order : r.created_at,
         r.id,
       ];
       if (options.recent === true && recentProductsOf(this.db).markNow(storeId) !== undefined) {
-        // The page's keys from the index, then its products from the copies, reading only those without one.
-        // Only the order's own columns: a walk of the list is then read from its index alone (with
-        // the name a search tests, migration 0026).
-        const keys = await this.db.selectQuery<{ id: string; created_at: string; featured_order: number }>(
-          applyKeyset(this.filtered(q, storeId, filter, listSearch).select("p.id", order.column === "p.featured_order" ? "p.featured_order" : "p.created_at"), order, page),
-        );
-        const cut = toPage(keys, page, keyOf, (r) => r);
-        return { items: await this.recentByIds(storeId, cut.items.map((r) => r.id)), hasMore: cut.hasMore, nextCursor: cut.nextCursor };
+        // The page's keys from the index (or kept from an earlier read while its members are the
+        // same, list-totals.ts), then its products from the copies, reading only those without one.
+        const cut = await listPagesOf(this.db).page(storeId, JSON.stringify(["keyset", filter, page.limit, page.cursor ?? null]), async () => {
+          const search = await this.listSearch(storeId, filter);
+          const listSearch = search === undefined ? undefined : { plan: search.plan, drive: search.drive(page.limit) };
+          // Only the order's own columns: a walk of the list is then read from its index alone (with
+          // the name a search tests, migration 0026).
+          const keys = await this.db.selectQuery<{ id: string; created_at: string; featured_order: number }>(
+            applyKeyset(this.filtered(q, storeId, filter, listSearch).select("p.id", order.column === "p.featured_order" ? "p.featured_order" : "p.created_at"), order, page),
+          );
+          return toPage(keys, page, keyOf, (r) => r.id);
+        });
+        return { items: await this.recentByIds(storeId, cut.items), hasMore: cut.hasMore, nextCursor: cut.nextCursor };
       }
+      const search = await this.listSearch(storeId, filter);
+      const listSearch = search === undefined ? undefined : { plan: search.plan, drive: search.drive(page.limit) };
       const rows = await this.db.selectQuery<ProductRow>(applyKeyset(this.withNames(this.filtered(q, storeId, filter, listSearch)), order, page));
       const cut = toPage(rows, page, keyOf, (r) => r);
       return { items: await this.withVariants(cut.items), hasMore: cut.hasMore, nextCursor: cut.nextCursor };
@@ -429,40 +434,44 @@ export class KnexProductRepository implements ProductRepository {
         return Number(counted?.n ?? 0);
       });
       if (window.offset >= total) return { items: [], total };
-      // A deferred join: the offset is walked over the ids in the (store, active, created_at, id)
-      // index alone, then only the page's rows are read with their names. A deep page starts at
-      // the nearest anchor before it (list-totals.ts), so fewer than its step of entries are walked.
-      const listSearch = search === undefined ? undefined : { plan: search.plan, drive: search.drive(window.offset + window.limit) };
-      const after = (anchor: ListAnchor | undefined): Knex.QueryBuilder => {
-        const query = this.filtered(q, storeId, filter, listSearch);
-        if (anchor !== undefined) {
-          // The bound alone first: SQLite makes a range of it (the OR after it, it would not), so
-          // the index walk starts at the anchor rather than at the top of the list.
-          void query.where("p.created_at", "<=", anchor.createdAt).where((w) => {
-            void w.where("p.created_at", "<", anchor.createdAt).orWhere((tie) => {
-              void tie.where("p.created_at", "=", anchor.createdAt).andWhere("p.id", "<", anchor.id);
+      const readIds = async (): Promise<readonly string[]> => {
+        // A deferred join: the offset is walked over the ids in the (store, active, created_at, id)
+        // index alone, then only the page's rows are read with their names. A deep page starts at
+        // the nearest anchor before it (list-totals.ts), so fewer than its step of entries are walked.
+        const listSearch = search === undefined ? undefined : { plan: search.plan, drive: search.drive(window.offset + window.limit) };
+        const after = (anchor: ListAnchor | undefined): Knex.QueryBuilder => {
+          const query = this.filtered(q, storeId, filter, listSearch);
+          if (anchor !== undefined) {
+            // The bound alone first: SQLite makes a range of it (the OR after it, it would not), so
+            // the index walk starts at the anchor rather than at the top of the list.
+            void query.where("p.created_at", "<=", anchor.createdAt).where((w) => {
+              void w.where("p.created_at", "<", anchor.createdAt).orWhere((tie) => {
+                void tie.where("p.created_at", "=", anchor.createdAt).andWhere("p.id", "<", anchor.id);
+              });
             });
-          });
-        }
-        return query.orderBy([{ column: "p.created_at", order: "desc" }, { column: "p.id", order: "desc" }]);
+          }
+          return query.orderBy([{ column: "p.created_at", order: "desc" }, { column: "p.id", order: "desc" }]);
+        };
+        // Anchors sit at offsets step - 1, 2 x step - 1, ...: each is the entry `step` after the one before.
+        const anchors = listAnchorsOf(this.db);
+        const anchor = await anchors.before(storeId, JSON.stringify(filter), window.offset, async (previous) => {
+          const [row]: Array<{ created_at: string; id: string }> = await after(previous).select("p.created_at", "p.id").limit(1).offset(anchors.step - 1);
+          return row === undefined ? undefined : { offset: (previous?.offset ?? -1) + anchors.step, createdAt: row.created_at, id: row.id };
+        });
+        const pageQuery = after(anchor)
+          .select("p.id")
+          .limit(window.limit)
+          .offset(anchor === undefined ? window.offset : window.offset - anchor.offset - 1);
+        // On MariaDB through knex's runner (the text protocol): at 1,000,000 products the same page
+        // sent as a prepared statement took about 170 ms against 5-20 ms (the anchored range was
+        // walked as if unbounded; the cause was not found, decisions.md "Product copies"). SQLite
+        // keeps the statement prepared once per connection.
+        const rows: { id: string }[] = this.db.dialect === "mysql" ? await pageQuery : await this.db.selectQuery<{ id: string }>(pageQuery);
+        return rows.map((r) => r.id);
       };
-      // Anchors sit at offsets step - 1, 2 x step - 1, ...: each is the entry `step` after the one before.
-      const anchors = listAnchorsOf(this.db);
-      const anchor = await anchors.before(storeId, JSON.stringify(filter), window.offset, async (previous) => {
-        const [row]: Array<{ created_at: string; id: string }> = await after(previous).select("p.created_at", "p.id").limit(1).offset(anchors.step - 1);
-        return row === undefined ? undefined : { offset: (previous?.offset ?? -1) + anchors.step, createdAt: row.created_at, id: row.id };
-      });
-      const pageQuery = after(anchor)
-        .select("p.id")
-        .limit(window.limit)
-        .offset(anchor === undefined ? window.offset : window.offset - anchor.offset - 1);
-      // On MariaDB through knex's runner (the text protocol): at 1,000,000 products the same page
-      // sent as a prepared statement took about 170 ms against 5-20 ms (the anchored range was
-      // walked as if unbounded; the cause was not found, decisions.md "Product copies"). SQLite
-      // keeps the statement prepared once per connection.
-      const page: { id: string }[] = this.db.dialect === "mysql" ? await pageQuery : await this.db.selectQuery<{ id: string }>(pageQuery);
-      if (page.length === 0) return { items: [], total };
-      const ids = page.map((r) => r.id);
+      // With copies, the page's ids too are kept while its members are the same (list-totals.ts).
+      const ids = options.recent === true ? await listPagesOf(this.db).page(storeId, JSON.stringify(["offset", filter, window.limit, window.offset]), readIds) : await readIds();
+      if (ids.length === 0) return { items: [], total };
       if (options.recent === true) return { items: await this.recentByIds(storeId, ids), total };
       const list = inList(ids);
       const rows = await this.db.select<ProductRow>(`${PRODUCTS_BY_IDS_SELECT} and p.id in (${list.sql})`, [storeId, ...list.values]);

@@ -169,4 +169,60 @@ describe("list totals under the catalog stamp (SQLite)", function () {
     started[3]!(4);
     assert.equal(await fifth, 4);
   });
+  it("keeps a page's ids with the product copies while its members are the same: not at a new product (another process's at the next poll), kept at a price", async () => {
+    const queriesOf = async <T>(work: () => Promise<T>): Promise<{ answer: T; queries: number }> => {
+      let queries = 0;
+      const stop = db.onQuery(() => queries++);
+      try {
+        return { answer: await work(), queries };
+      } finally {
+        stop();
+      }
+    };
+    const keyset = () => queriesOf(() => products.listPage(STORE, {}, { limit: 2 }, { recent: true }));
+    const offset = () => queriesOf(() => products.listOffset(STORE, {}, { limit: 2, offset: 1 }, { recent: true }));
+    const ids = (items: readonly { product: { id: string } }[]) => items.map((p) => p.product.id);
+    // While polling does not run: read every time.
+    await keyset();
+    assert.ok((await keyset()).queries > 0, "never polled");
+    versions.start(60_000, (error) => assert.fail(String(error)));
+    await versions.poll();
+    const first = await keyset();
+    assert.deepEqual(ids(first.answer.items), [productId(2), productId(1)]);
+    assert.equal((await keyset()).queries, 0, "the page's ids kept, its products copies");
+    await offset();
+    const again = await offset();
+    assert.equal(again.queries, 0);
+    assert.deepEqual(ids(again.answer.items), [productId(1), productId(0)]);
+
+    // A price is not a change of members: the ids stay kept, the product is read again for its price.
+    await products.updateVariant(STORE, variantRecord(variantId(2), productId(2), "SKU-T2", { price: 4_321 }));
+    const priced = await keyset();
+    assert.deepEqual(ids(priced.answer.items), [productId(2), productId(1)]);
+    assert.equal(priced.answer.items[0]!.variants[0]!.price, 4_321);
+    assert.equal((await keyset()).queries, 0, "kept again");
+
+    // A new product of this process: at once.
+    await add(products, 3);
+    assert.deepEqual(ids((await keyset()).answer.items), [productId(3), productId(2)]);
+    assert.deepEqual(ids((await offset()).answer.items), [productId(2), productId(1)]);
+    // Another process's: at the next poll (the documented window).
+    await add(new KnexProductRepository(other), 4);
+    assert.deepEqual(ids((await keyset()).answer.items), [productId(3), productId(2)], "until the poll");
+    await versions.poll();
+    assert.deepEqual(ids((await keyset()).answer.items), [productId(4), productId(3)]);
+
+    // A unit of work that adds a product reads its own write; the page kept after it is the committed one.
+    await assert.rejects(
+      db.transaction(async () => {
+        await add(products, 5);
+        assert.deepEqual(ids((await keyset()).answer.items), [productId(5), productId(4)]);
+        throw new Error("roll back");
+      }),
+      /roll back/,
+    );
+    assert.deepEqual(ids((await keyset()).answer.items), [productId(4), productId(3)]);
+    versions.stop();
+    assert.ok((await keyset()).queries > 0, "polling stopped");
+  });
 });

@@ -79,19 +79,35 @@ export interface DirectReadOptions {
   readonly logger: Logger;
 }
 
+/** The part of a path that picks its candidate routes: its first two segments (`v1/products`). */
+const prefixOf = (parts: readonly (string | null)[]): string => `${parts[1]}/${parts[2]}`;
+
 export class DirectReads {
-  private readonly paths: RoutePath[] = [];
+  /** GET routes in the router's order, by their first two segments; all in one list if a route has a parameter there. */
+  private readonly paths = new Map<string, RoutePath[]>();
+  private readonly linear: RoutePath[] | undefined;
   /** Headers every direct answer carries before its own (security, CORS), flat. */
   private readonly base: readonly unknown[];
   /** The same as an object, for an answer cache entry's `wire` (the fast path answers its hits with it). */
   private readonly baseWire: OutgoingHttpHeaders;
 
   constructor(private readonly options: DirectReadOptions) {
+    const all: RoutePath[] = [];
     for (const route of options.routes) {
       if (route.method !== "GET") continue;
       const segments = route.path.split("/").map((segment) => (/^\{\w+\}$/.test(segment) ? null : segment));
       const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-      this.paths.push({ segments, names, direct: options.directs.get(route) });
+      all.push({ segments, names, direct: options.directs.get(route) });
+    }
+    // Each list keeps the router's order, so the first route a path matches is still the router's.
+    this.linear = all.some((r) => r.segments.length < 3 || r.segments[1] === null || r.segments[2] === null) ? all : undefined;
+    if (this.linear === undefined) {
+      for (const route of all) {
+        const prefix = prefixOf(route.segments);
+        const list = this.paths.get(prefix);
+        if (list === undefined) this.paths.set(prefix, [route]);
+        else list.push(route);
+      }
     }
     const common = { ...SECURITY_HEADERS, ...corsHeadersWithoutOrigin(options.corsOrigins) };
     this.base = flat(common);
@@ -109,7 +125,7 @@ export class DirectReads {
     const path = q < 0 ? url : url.slice(0, q);
     if (this.options.reservedPaths.has(path)) return undefined;
     const parts = path.split("/");
-    for (const route of this.paths) {
+    for (const route of this.linear ?? this.paths.get(prefixOf(parts)) ?? []) {
       const segments = route.segments;
       if (segments.length !== parts.length) continue;
       let matches = true;

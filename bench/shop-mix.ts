@@ -32,7 +32,8 @@ const USAGE = `npm run bench:mix -- [options]
   --zipf <s>            the Zipf exponent of every key draw (default 1.05)
   --mix <shares>        kind=percent over the default mix, e.g. slug=35,checkout=0 (default
                         slug=30,id=10,list=15,prices=15,search=15,cart=10,checkout=5)
-  --out <file>          the JSON report (default bench/results/mix-<dialect>.json)`;
+  --out <file>          the JSON report (default bench/results/mix-<dialect>.json)
+  --cpu-prof-dir <dir>  run the server under node --cpu-prof, its profile written to <dir> (bench/profile-summary.ts reads it)`;
 
 // ---------------------------------------------------------------------------------------------
 // The mix: what a shop's traffic is made of, in percent of requests (docs/decisions.md says why).
@@ -117,6 +118,8 @@ interface Options {
   readonly zipf: number;
   readonly mix: Mix;
   readonly out: string | undefined;
+  /** Where the server's --cpu-prof profile goes, or undefined for none. */
+  readonly cpuProfDir: string | undefined;
 }
 
 const parseOptions = (): Options => {
@@ -134,6 +137,7 @@ const parseOptions = (): Options => {
       zipf: { type: "string", default: "1.05" },
       mix: { type: "string" },
       out: { type: "string" },
+      "cpu-prof-dir": { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -162,6 +166,7 @@ const parseOptions = (): Options => {
     zipf: number("zipf", values.zipf, true),
     mix: parseMix(values.mix),
     out: values.out === undefined ? undefined : resolve(values.out),
+    cpuProfDir: values["cpu-prof-dir"] === undefined ? undefined : resolve(values["cpu-prof-dir"]),
   };
 };
 
@@ -746,7 +751,8 @@ const main = async (): Promise<void> => {
   const out = options.out ?? join(ROOT, `bench/results/mix-${dialect}.json`);
 
   // The real server as configured by default (answer cache on), with the metrics route open to us.
-  const server = await startChild("bench/bench-server.ts", ["--database-url", catalog.url], [], { STOREFRONT_METRICS_TOKEN: METRICS_TOKEN });
+  const nodeArgs = options.cpuProfDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfDir}`];
+  const server = await startChild("bench/bench-server.ts", ["--database-url", catalog.url], nodeArgs, { STOREFRONT_METRICS_TOKEN: METRICS_TOKEN });
   cleanups.push(server.stop);
   const baseUrl = `http://127.0.0.1:${server.port}`;
   const rows: LoadRow[] = [];

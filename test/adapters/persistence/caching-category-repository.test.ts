@@ -19,6 +19,7 @@ import { migrateToLatest } from "../../../adapters/persistence/migrations/migrat
 import { CachingCategoryRepository } from "../../../adapters/persistence/repositories/caching-category-repository.js";
 import { KnexCategoryRepository } from "../../../adapters/persistence/repositories/knex-category-repository.js";
 import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
+import { queriesDuring as countQueries } from "../../support/query-counting.js";
 
 const STORE = "01900000-0000-7000-8000-00000000000a";
 const OTHER_STORE = "01900000-0000-7000-8000-00000000000b";
@@ -44,15 +45,7 @@ describe("category list pages kept between catalog changes (CachingCategoryRepos
   let versions: CatalogVersions;
   let categories: CachingCategoryRepository;
 
-  const queriesDuring = async <T>(work: () => Promise<T>): Promise<{ answer: T; queries: number }> => {
-    let queries = 0;
-    const stop = db.onQuery(() => queries++);
-    try {
-      return { answer: await work(), queries };
-    } finally {
-      stop();
-    }
-  };
+  const queriesDuring = <T>(work: () => Promise<T>) => countQueries(db, work);
   const names = (items: readonly Category[]): string[] => items.map((c) => c.name);
   const list = (storeId = STORE, filter = ACTIVE, page = FIRST_PAGE) => queriesDuring(() => categories.listCategories(storeId, filter, page));
 

@@ -15,6 +15,7 @@ import { listAnchorsOf, ListTotals } from "../../../adapters/persistence/list-to
 import { KnexProductRepository } from "../../../adapters/persistence/repositories/knex-product-repository.js";
 import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
 import { productRecord, variantRecord } from "../../support/catalog-fixtures.js";
+import { queriesDuring } from "../../support/query-counting.js";
 
 const STORE = "01900000-0000-7000-8000-0000000000ab";
 const productId = (n: number) => `01900000-0000-7000-8000-${(0x300 + n).toString(16).padStart(12, "0")}`;
@@ -170,15 +171,7 @@ describe("list totals under the catalog stamp (SQLite)", function () {
     assert.equal(await fifth, 4);
   });
   it("keeps a page's ids with the product copies while its members are the same: not at a new product (another process's at the next poll), kept at a price", async () => {
-    const queriesOf = async <T>(work: () => Promise<T>): Promise<{ answer: T; queries: number }> => {
-      let queries = 0;
-      const stop = db.onQuery(() => queries++);
-      try {
-        return { answer: await work(), queries };
-      } finally {
-        stop();
-      }
-    };
+    const queriesOf = <T>(work: () => Promise<T>) => queriesDuring(db, work);
     const keyset = () => queriesOf(() => products.listPage(STORE, {}, { limit: 2 }, { recent: true }));
     const offset = () => queriesOf(() => products.listOffset(STORE, {}, { limit: 2, offset: 1 }, { recent: true }));
     const ids = (items: readonly { product: { id: string } }[]) => items.map((p) => p.product.id);

@@ -18,6 +18,7 @@ import { RecentProducts, recentProductsOf } from "../../../adapters/persistence/
 import { KnexProductRepository } from "../../../adapters/persistence/repositories/knex-product-repository.js";
 import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
 import { productRecord, variantRecord } from "../../support/catalog-fixtures.js";
+import { queriesDuring as countQueries } from "../../support/query-counting.js";
 
 const store = (id: string): Store => ({ id, name: `Store ${id}`, baseCurrency: "KES", hmacSecret: "x".repeat(48), createdAt: "2030-01-01T00:00:00.000Z" });
 
@@ -34,15 +35,7 @@ describe("recent product copies (KnexProductRepository on SQLite)", function () 
   let versions: CatalogVersions;
   let products: KnexProductRepository;
 
-  const queriesDuring = async <T>(work: () => Promise<T>): Promise<{ answer: T; queries: number }> => {
-    let queries = 0;
-    const stop = db.onQuery(() => queries++);
-    try {
-      return { answer: await work(), queries };
-    } finally {
-      stop();
-    }
-  };
+  const queriesDuring = <T>(work: () => Promise<T>) => countQueries(db, work);
   const recentRead = (ids: readonly string[], productOfVariant?: string) =>
     queriesDuring(() => products.findManyByIds(STORE, ids, { recent: true, ...(productOfVariant === undefined ? {} : { productOfVariant }) }));
   const priceOf = (found: ReadonlyMap<string, ProductWithVariants>, productId: string): number | undefined =>

@@ -1,5 +1,7 @@
 // Mounts a route definition on the Koa router: key permission, path/query/body decoding,
-// the handler, then the `fields` projection of the answer.
+// the handler, then the `fields` projection of the answer. The part that needs no Koa (decoding,
+// the handler, the projection, the answer cache) is made once per route and shared with the
+// direct path of cacheable reads (direct-reads.ts), which mountRoute returns for those routes.
 import type { Router, RouterMiddleware } from "@koa/router";
 import { Either, ParseResult, Schema } from "effect";
 import type { Principal } from "../../application/access/principal.js";

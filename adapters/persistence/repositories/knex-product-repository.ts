@@ -470,7 +470,8 @@ export class KnexProductRepository implements ProductRepository {
         return rows.map((r) => r.id);
       };
       // With copies, the page's ids too are kept while its members are the same (list-totals.ts).
-      const ids = options.recent === true ? await listPagesOf(this.db).page(storeId, JSON.stringify(["offset", filter, window.limit, window.offset]), readIds) : await readIds();
+      const withCopies = options.recent === true && recentProductsOf(this.db).markNow(storeId) !== undefined;
+      const ids = withCopies ? await listPagesOf(this.db).page(storeId, JSON.stringify(["offset", filter, window.limit, window.offset]), readIds) : await readIds();
       if (ids.length === 0) return { items: [], total };
       if (options.recent === true) return { items: await this.recentByIds(storeId, ids), total };
       const list = inList(ids);

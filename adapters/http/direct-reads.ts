@@ -2,13 +2,13 @@
 // answer cache cannot answer, to a catalog or price read, is answered by the route's own code
 // (mount-route.ts: decoding, the handler, `fields`, the answer cache's keeping) without Koa's
 // middleware chain and router, whose per-request cost (a context, nine middleware, the router's
-// matching, header by header setting) was a third of the CPU of an uncached product page.
+// matching, header by header setting) was about a fifth of the CPU of an uncached product page.
 //
 // What the chain would add is added here from the same sources: the security headers, what the
 // CORS policy sends a request without Origin, the Request-Id, the per-key rate limit (spent by
 // the fast path before the read) and the error body of the one error table. The test
-// (test/adapters/http/direct-reads.test.ts) compares every such route's answers, errors included,
-// with Koa's under both CORS policies, with and without the answer cache and the rate limits.
+// (test/adapters/http/cached-uncached-answers.test.ts) compares every such route's answers,
+// errors included, with Koa's under both CORS policies, with and without the answer cache.
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import type { Principal } from "../../application/access/principal.js";

@@ -43,7 +43,7 @@ export type RouteContext = Context & { state: StorefrontState };
 /**
  * The `ctx` a handler gets when the direct path (direct-reads.ts) answers without Koa: any use of
  * it throws, so a cacheable read that starts reading the request through Koa fails its tests
- * (test/adapters/http/direct-reads.test.ts) instead of answering something else without notice.
+ * (test/adapters/http/cached-uncached-answers.test.ts) instead of answering something else without notice.
  */
 export const NO_KOA_CONTEXT: RouteContext = new Proxy({} as RouteContext, {
   get(_target, name) {

@@ -31,7 +31,6 @@ import { KnexApiKeyRepository } from "../adapters/persistence/repositories/knex-
 import { KnexEventOutbox } from "../adapters/persistence/repositories/knex-event-outbox.js";
 import { KnexMaintenanceRepository } from "../adapters/persistence/repositories/knex-maintenance-repository.js";
 import { KnexStoreRepository } from "../adapters/persistence/repositories/knex-store-repository.js";
-import { CachingCategoryRepository } from "../adapters/persistence/repositories/caching-category-repository.js";
 import { CachingPriceRuleRepository } from "../adapters/persistence/repositories/caching-price-rule-repository.js";
 import { CachingStoreRepository } from "../adapters/persistence/repositories/caching-store-repository.js";
 import { KnexProductRepository } from "../adapters/persistence/repositories/knex-product-repository.js";
@@ -378,12 +377,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   container.bind(MaintenanceRepository).to(KnexMaintenanceRepository);
   container.bind(ProductRepository).to(KnexProductRepository);
   container.bind(CatalogImportCheckpoints).to(KnexCatalogImportCheckpoints);
-  container.bind(KnexCategoryRepository).toSelf();
-  container
-    .bind(CategoryRepository)
-    .toDynamicValue(
-      () => new CachingCategoryRepository(container.get(KnexCategoryRepository), database, catalogVersionsOf(database)),
-    );
+  container.bind(CategoryRepository).to(KnexCategoryRepository);
   container.bind(CollectionRepository).to(KnexCollectionRepository);
   container.bind(CustomerRepository).to(KnexCustomerRepository);
   container.bind(CustomerSessionRepository).to(KnexCustomerSessionRepository);

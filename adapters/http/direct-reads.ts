@@ -86,10 +86,8 @@ export class DirectReads {
   /** GET routes in the router's order, by their first two segments; all in one list if a route has a parameter there. */
   private readonly paths = new Map<string, RoutePath[]>();
   private readonly linear: RoutePath[] | undefined;
-  /** Headers every direct answer carries before its own (security, CORS), flat. */
-  private readonly base: readonly unknown[];
-  /** The same as an object, for an answer cache entry's `wire` (the fast path answers its hits with it). */
-  private readonly baseWire: OutgoingHttpHeaders;
+  /** Headers every direct answer carries before its own (security, CORS), names in lower case; an answer cache entry's `wire` starts from them. */
+  private readonly baseWire: Readonly<Record<string, string>>;
 
   constructor(private readonly options: DirectReadOptions) {
     const all: RoutePath[] = [];
@@ -110,7 +108,6 @@ export class DirectReads {
       }
     }
     const common = { ...SECURITY_HEADERS, ...corsHeadersWithoutOrigin(options.corsOrigins) };
-    this.base = flat(common);
     this.baseWire = Object.fromEntries(Object.entries(common).map(([name, value]) => [name.toLowerCase(), value]));
   }
 
@@ -165,18 +162,16 @@ export class DirectReads {
     requestId: string,
     limit: RateLimitStatus | undefined,
     status: number,
-    headers: Readonly<Record<string, string>>,
+    own: Readonly<Record<string, string>>,
     body: string,
   ): void {
-    const list = ["request-id", requestId, ...this.base];
-    if (limit !== undefined) flat(rateLimitHeaders(limit), list);
-    // A header the answer names itself wins over the chain's (as ctx.set would replace it).
-    const own = flat(headers);
-    for (let i = 0; i < own.length; i += 2) {
-      const at = list.indexOf(own[i]);
-      if (at >= 0 && at % 2 === 0) list.splice(at, 2);
-    }
-    list.push(...own, "content-type", JSON_CONTENT_TYPE, "content-length", Buffer.byteLength(body));
+    // As ctx.set does: a header the answer names itself (an error's Retry-After) replaces the chain's.
+    const headers: Record<string, string | number> = { "request-id": requestId, ...this.baseWire };
+    if (limit !== undefined) for (const [name, value] of Object.entries(rateLimitHeaders(limit))) headers[name.toLowerCase()] = value;
+    for (const name of Object.keys(own)) headers[name.toLowerCase()] = own[name]!;
+    headers["content-type"] = JSON_CONTENT_TYPE;
+    headers["content-length"] = Buffer.byteLength(body);
+    const list = flat(headers);
     response.writeHead(status, list as unknown as OutgoingHttpHeaders);
     response.end(body);
   }

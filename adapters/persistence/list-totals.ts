@@ -151,49 +151,70 @@ export class ListAnchors {
 }
 
 /**
- * At most this many pages' keys are kept per process (all stores and lists): a page of 50 ids is
- * about 5 KB, so 2,000 pages stay near 10 MB whatever the catalog's size.
+ * Pages of lists kept between the catalog writes that can change them: a product list's page ids
+ * under the store's membership stamp, as the totals (a list's members and their order, by
+ * creation time, the featured order or what a `search=` filter matches, change only with writes
+ * that move that stamp on, never with stock or a price; the page's products themselves come from
+ * the product copies, each checked against its own version, recent-products.ts), and category and
+ * subcategory pages under the store-wide stamp, which every category write moves on. A page read
+ * again then costs no query until such a write. The same rules as the totals: nothing is kept
+ * while polling is not running or is late, or inside a unit of work that changed the store's
+ * catalog; the oldest page goes first past the bound.
  */
-const MAX_PAGES = 2_000;
-
-/**
- * The ids of a list's page (with what tells whether more follow), kept under the store's
- * membership stamp as the totals are: a list's members and their order (creation time, the
- * featured order, what a `search=` filter matches) change only with writes that move that stamp
- * on, never with stock or a price. The page's products themselves come from the product copies,
- * each checked against its own version (recent-products.ts), so a page read again costs no query
- * until a write changes who is on it. The same rules as the totals: nothing is kept while polling
- * is not running or is late, or inside a unit of work that changed the store's catalog.
- */
-export class ListPages {
+export class KeptPages {
   private readonly pages = new Map<string, { readonly stamp: string; readonly page: unknown }>();
 
-  constructor(private readonly versions: CatalogVersions) {}
+  constructor(
+    private readonly versions: CatalogVersions,
+    /** The stamp a page is kept under. */
+    private readonly stampOf: (storeId: string) => string,
+    /** At most this many pages per process (all stores and lists). */
+    private readonly maxPages: number,
+  ) {}
 
   /** The page `pageKey` of the store's list (the filter, the window), read by `read` unless kept under the current stamp. */
   async page<T>(storeId: string, pageKey: string, read: () => Promise<T>): Promise<T> {
     if (!this.versions.isPolledRecently() || this.versions.changedInCurrentTransaction(storeId)) return read();
     const key = `${storeId}\n${pageKey}`;
     // The stamp before the read: a write meanwhile makes what is read now stale at once.
-    const stamp = this.versions.membershipStamp(storeId);
+    const stamp = this.stampOf(storeId);
     const kept = this.pages.get(key);
     if (kept !== undefined && kept.stamp === stamp) return kept.page as T;
     const page = await read();
     this.pages.delete(key);
     this.pages.set(key, { stamp, page });
-    if (this.pages.size > MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
+    if (this.pages.size > this.maxPages) this.pages.delete(this.pages.keys().next().value!);
     return page;
   }
 }
 
+/** A page of 50 product ids is about 5 KB: 2,000 pages stay near 10 MB whatever the catalog's size. */
+const MAX_LIST_PAGES = 2_000;
+/** A store has tens of categories: its menu is a page or two, a few KB each. */
+const MAX_CATEGORY_PAGES = 2_000;
+
 const caches = new WeakMap<Database, ListTotals>();
 const anchorCaches = new WeakMap<Database, ListAnchors>();
-const pageCaches = new WeakMap<Database, ListPages>();
+const pageCaches = new WeakMap<Database, KeptPages>();
+const categoryPageCaches = new WeakMap<Database, KeptPages>();
 
-/** The one page-keys cache of a database handle. */
-export const listPagesOf = (db: Database): ListPages => {
+/** The one cache of product list page ids of a database handle (kept under the membership stamp). */
+export const listPagesOf = (db: Database): KeptPages => {
   let cache = pageCaches.get(db);
-  if (cache === undefined) pageCaches.set(db, (cache = new ListPages(catalogVersionsOf(db))));
+  if (cache === undefined) {
+    const versions = catalogVersionsOf(db);
+    pageCaches.set(db, (cache = new KeptPages(versions, (storeId) => versions.membershipStamp(storeId), MAX_LIST_PAGES)));
+  }
+  return cache;
+};
+
+/** The one cache of category and subcategory pages of a database handle (kept under the store-wide stamp). */
+export const categoryPagesOf = (db: Database): KeptPages => {
+  let cache = categoryPageCaches.get(db);
+  if (cache === undefined) {
+    const versions = catalogVersionsOf(db);
+    categoryPageCaches.set(db, (cache = new KeptPages(versions, (storeId) => versions.structuralStamp(storeId), MAX_CATEGORY_PAGES)));
+  }
   return cache;
 };
 

@@ -9,6 +9,7 @@ import { recordCatalogChange } from "../catalog-versions.js";
 import { Database } from "../database.js";
 import { searchDocumentsOf } from "../search-documents.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
+import { categoryPagesOf } from "../list-totals.js";
 import { containsPattern, likeSql } from "../like-pattern.js";
 
 interface CategoryRow {
@@ -49,14 +50,22 @@ const columns = (storeId: string, category: Category) => ({
 export class KnexCategoryRepository implements CategoryRepository {
   constructor(@inject(Database) private readonly db: Database) {}
 
+  /**
+   * A page of the list, kept until a store-wide catalog change (list-totals.ts, `KeptPages`): the
+   * category menu is on every storefront page, and every category or subcategory write is such a
+   * change. The same objects are answered while kept, so records made of them are made once.
+   */
   private list<T>(table: string, storeId: string, filter: CategoryListFilter, page: PageRequest, map: (row: CategoryRow) => T): Promise<Page<T>> {
-    return this.db.run(async (q) => {
-      const query = q(table).where({ store_id: storeId, active: filter.active });
-      if (filter.search !== undefined && filter.search !== "") void query.whereRaw(likeSql("name"), [containsPattern(filter.search)]);
-      if (filter.categoryId !== undefined) void query.where("category_id", filter.categoryId);
-      const rows = await this.db.selectQuery<CategoryRow>(applyKeyset(query, { column: "name", idColumn: "id", direction: "asc" }, page));
-      return toPage(rows, page, (r) => [r.name, r.id], map);
-    });
+    const key = JSON.stringify([table, filter.active, filter.search ?? null, filter.categoryId ?? null, page.limit, page.cursor ?? null]);
+    return categoryPagesOf(this.db).page(storeId, key, () =>
+      this.db.run(async (q) => {
+        const query = q(table).where({ store_id: storeId, active: filter.active });
+        if (filter.search !== undefined && filter.search !== "") void query.whereRaw(likeSql("name"), [containsPattern(filter.search)]);
+        if (filter.categoryId !== undefined) void query.where("category_id", filter.categoryId);
+        const rows = await this.db.selectQuery<CategoryRow>(applyKeyset(query, { column: "name", idColumn: "id", direction: "asc" }, page));
+        return toPage(rows, page, (r) => [r.name, r.id], map);
+      }),
+    );
   }
 
   listCategories(storeId: string, filter: CategoryListFilter, page: PageRequest): Promise<Page<Category>> {

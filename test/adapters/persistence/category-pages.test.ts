@@ -1,5 +1,5 @@
-// Category and subcategory list pages kept between catalog changes (caching-category-repository.ts),
-// over the real KnexCategoryRepository on a SQLite file: a repeated page costs no query while
+// Category and subcategory list pages kept between store-wide catalog changes (KnexCategoryRepository
+// with `categoryPagesOf`, list-totals.ts), on a SQLite file: a repeated page costs no query while
 // polling runs; a category write of this process shows at once, another process's at the next
 // poll; a unit of work reads its own writes; nothing is kept while polling is late; stores,
 // filters and pages are kept apart.
@@ -16,7 +16,6 @@ import { catalogVersionsOf, type CatalogVersions } from "../../../adapters/persi
 import { openDatabase } from "../../../adapters/persistence/connection.js";
 import type { Database } from "../../../adapters/persistence/database.js";
 import { migrateToLatest } from "../../../adapters/persistence/migrations/migration-source.js";
-import { CachingCategoryRepository } from "../../../adapters/persistence/repositories/caching-category-repository.js";
 import { KnexCategoryRepository } from "../../../adapters/persistence/repositories/knex-category-repository.js";
 import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
 import { queriesDuring as countQueries } from "../../support/query-counting.js";
@@ -39,11 +38,11 @@ const category = (n: number, name: string, active = true): Category => ({
 const ACTIVE: CategoryListFilter = { active: true };
 const FIRST_PAGE: PageRequest = { limit: 100 };
 
-describe("category list pages kept between catalog changes (CachingCategoryRepository on SQLite)", function () {
+describe("category list pages kept between catalog changes (KnexCategoryRepository on SQLite)", function () {
   let dir: string;
   let db: Database;
   let versions: CatalogVersions;
-  let categories: CachingCategoryRepository;
+  let categories: KnexCategoryRepository;
 
   const queriesDuring = <T>(work: () => Promise<T>) => countQueries(db, work);
   const names = (items: readonly Category[]): string[] => items.map((c) => c.name);
@@ -57,7 +56,7 @@ describe("category list pages kept between catalog changes (CachingCategoryRepos
     await stores.create(store(STORE));
     await stores.create(store(OTHER_STORE));
     versions = catalogVersionsOf(db);
-    categories = new CachingCategoryRepository(new KnexCategoryRepository(db), db, versions);
+    categories = new KnexCategoryRepository(db);
     await categories.insertCategory(STORE, category(1, "Bags"));
     await categories.insertCategory(STORE, category(2, "Shoes"));
     await categories.insertCategory(STORE, category(3, "Archive", false));

@@ -15,7 +15,7 @@ import type { Principal } from "../../application/access/principal.js";
 import type { RateLimitStatus } from "../../application/ports/rate-limiter.js";
 import { keyPermits } from "../../domain/access/api-key.js";
 import { JSON_CONTENT_TYPE, type CachedAnswer } from "./answer-cache.js";
-import { toErrorResponse } from "./error-response.js";
+import { logErrorAnswer, toErrorResponse } from "./error-response.js";
 import { corsHeadersWithoutOrigin, type CorsOrigins } from "./middleware/cors-policy.js";
 import { rateLimitHeaders } from "./middleware/rate-limits.js";
 import { SECURITY_HEADERS } from "./middleware/security-headers.js";
@@ -176,10 +176,10 @@ export class DirectReads {
     response.end(body);
   }
 
-  /** The error answer of a read that threw, as the error middleware makes it (and logs it when unexpected). */
+  /** The error answer of a read that threw, as the error middleware makes it and logs it. */
   writeError(response: ServerResponse, requestId: string, limit: RateLimitStatus | undefined, error: unknown, path: string): number {
     const answer = toErrorResponse(error, requestId);
-    if (answer.unexpected) this.options.logger.error({ err: error, requestId, method: "GET", path }, "unexpected error");
+    logErrorAnswer(this.options.logger, error, answer, { requestId, method: "GET", path });
     this.writePlain(response, requestId, limit, answer.status, answer.headers, JSON.stringify(answer.body));
     return answer.status;
   }

@@ -1,5 +1,6 @@
 // The HTTP answer of an error (CONTRACT section 2): status, headers and JSON body, from the
 // one error table. Used by the error middleware and by idempotency, which stores error answers.
+import type { Logger } from "pino";
 import { ERROR_TABLE, INTERNAL_ERROR, type ErrorMapping } from "./error-table.js";
 import { MethodNotAllowed, PayloadTooLarge } from "./http-errors.js";
 
@@ -69,4 +70,28 @@ export const toErrorResponse = (thrown: unknown, requestId: string): ErrorRespon
       },
     },
   };
+};
+
+/** The driver error behind a 503 in one short line ("KnexTimeoutError: Knex: Timeout acquiring a connection..."). */
+const causeOf = (error: unknown): string | undefined => {
+  const cause = asFields(error) as { cause?: unknown };
+  if (cause.cause === undefined) return undefined;
+  const inner = cause.cause as { name?: unknown; code?: unknown; message?: unknown };
+  if (typeof inner !== "object" || inner === null) return String(inner);
+  return [inner.name, inner.code, inner.message].filter((part) => typeof part === "string" && part !== "").join(": ").slice(0, 300);
+};
+
+/**
+ * The log line an error answer deserves: an unexpected error (a bug) at `error` with its stack; a
+ * 503 at `warn` with the driver error behind it (a pool wait that timed out, a refused connection,
+ * a node not Synced), which the client's body does not name; nothing for the others.
+ */
+export const logErrorAnswer = (
+  logger: Logger,
+  error: unknown,
+  response: ErrorResponse,
+  where: { readonly requestId: string; readonly method: string; readonly path: string },
+): void => {
+  if (response.unexpected) logger.error({ err: error, ...where }, "unexpected error");
+  else if (response.status === 503) logger.warn({ ...where, cause: causeOf(error) ?? response.body.error.message }, "service unavailable");
 };

@@ -1,12 +1,15 @@
 // Pool exhaustion without pile-up: with a pool of 2 whose connections are held, a burst of 200
 // concurrent requests is answered 503 service_unavailable within the acquire timeout plus a margin
 // (none queued for seconds), no acquire is left waiting, connections, sockets and memory return to
-// their baseline, and requests succeed right after the connections are released.
+// their baseline, requests succeed right after the connections are released, and the log names
+// the driver error behind each 503 (the pool wait that timed out), which the client's body does not.
 // (test/adapters/persistence/database-unavailable.test.ts covers one request; this covers a burst.)
 import assert from "node:assert/strict";
 import { request } from "node:http";
+import { Writable } from "node:stream";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import pino from "pino";
 import { listen, type RunningServer } from "../../composition/server.js";
 import { describeMysql } from "../support/mysql-database.js";
 import { startTestApplication, type TestApplication } from "../support/test-application.js";
@@ -71,11 +74,27 @@ const settle = async (until: () => Promise<boolean>, withinMs: number): Promise<
 describeMysql("faults: pool exhaustion", (getDb) => {
   let t: TestApplication | undefined;
   let running: RunningServer | undefined;
+  /** The "service unavailable" lines the server logged. */
+  const unavailableLines: { requestId: string; cause: string }[] = [];
+  const logger = pino(
+    { level: "warn" },
+    new Writable({
+      write(chunk, _encoding, done) {
+        for (const text of String(chunk).split("\n")) {
+          if (text.trim() === "") continue;
+          const line = JSON.parse(text) as { msg: string; requestId: string; cause: string };
+          if (line.msg === "service unavailable") unavailableLines.push(line);
+        }
+        done();
+      },
+    }),
+  );
 
   before(async function () {
     this.timeout(120_000);
     t = await startTestApplication({
       databaseUrl: getDb().url,
+      logger,
       env: {
         STOREFRONT_DB_POOL_MAX: "2",
         STOREFRONT_DB_ACQUIRE_TIMEOUT_MS: String(ACQUIRE_TIMEOUT_MS),
@@ -139,6 +158,7 @@ describeMysql("faults: pool exhaustion", (getDb) => {
         baselines.push(Math.round(baseline));
         for (const probe of probes) assert.equal(probe.status, 200, "/healthz");
         const started = performance.now();
+        unavailableLines.length = 0;
         const answers = await Promise.all(Array.from({ length: BURST }, () => get(running!.port, path, key)));
         const wall = performance.now() - started;
         rounds.push(Math.round(wall));
@@ -147,6 +167,8 @@ describeMysql("faults: pool exhaustion", (getDb) => {
           assert.equal(answer.code, "service_unavailable");
           assert.match(answer.retryAfter ?? "", /^[1-9]\d*$/, "Retry-After");
         }
+        assert.ok(await settle(async () => unavailableLines.length >= BURST, 2_000), `a log line per 503: ${unavailableLines.length}`);
+        for (const line of unavailableLines) assert.match(line.cause, /^KnexTimeoutError: .*Timeout acquiring a connection/, line.cause);
         const slowest = Math.max(...answers.map((a) => a.ms));
         const bound = baseline + ACQUIRE_TIMEOUT_MS + MARGIN_MS;
         assert.ok(slowest < bound, `round ${round}: slowest 503 after ${Math.round(slowest)} ms (bound ${Math.round(bound)} ms)`);

@@ -1,8 +1,9 @@
 // Turns every error into the JSON error body of CONTRACT section 2 through the error table.
-// Nothing else writes error bodies; unexpected errors are logged and never leak a stack.
+// Nothing else writes error bodies; unexpected errors are logged and never leak a stack, and a
+// 503's driver error is logged at warn.
 import type { Middleware } from "koa";
 import type { Logger } from "pino";
-import { toErrorResponse } from "../error-response.js";
+import { logErrorAnswer, toErrorResponse } from "../error-response.js";
 import { MethodNotAllowed, RouteNotFound } from "../http-errors.js";
 import type { StorefrontState } from "../state.js";
 
@@ -20,9 +21,7 @@ export const errorHandler =
       }
     } catch (error) {
       const response = toErrorResponse(error, ctx.state.requestId);
-      if (response.unexpected) {
-        logger.error({ err: error, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, "unexpected error");
-      }
+      logErrorAnswer(logger, error, response, { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path });
       ctx.status = response.status;
       ctx.remove("Content-Encoding");
       ctx.set({ ...response.headers });

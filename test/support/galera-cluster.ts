@@ -131,6 +131,7 @@ export class GaleraNode {
       "--bind-address=127.0.0.1",
       `--socket=${join(this.dir, "mariadb.sock")}`,
       `--pid-file=${join(this.dir, "mariadb.pid")}`,
+      `--tmpdir=${join(this.dir, "tmp")}`,
       "--user=mysql",
       ...LIGHT_OPTIONS,
       "--performance-schema=OFF",
@@ -297,6 +298,9 @@ export class GaleraCluster {
       for (let i = 0; i < size; i++) {
         const dir = join(root, `node${i + 1}`);
         mkdirSync(join(dir, "data"), { recursive: true });
+        // Its own tmpdir: a starting mariadbd deletes every `#sql*` file in its tmpdir, which in
+        // the shared /tmp are the temporary tables of the machine's MariaDB, mid-query.
+        mkdirSync(join(dir, "tmp"));
         const chown = spawnSync("chown", ["-R", "mysql:mysql", dir], { encoding: "utf8" });
         if (chown.status !== 0) throw new Error(`chown of ${dir} failed: ${chown.stderr}`);
         nodes.push(new GaleraNode(i, dir, nodePorts[i]!, mariadbd, clusterAddress));
@@ -309,6 +313,7 @@ export class GaleraCluster {
           "--auth-root-authentication-method=normal",
           "--skip-test-db",
           "--user=mysql",
+          `--tmpdir=${join(nodes[0]!.dir, "tmp")}`,
           ...LIGHT_OPTIONS,
         ],
         { encoding: "utf8", timeout: 120_000 },

@@ -1,7 +1,7 @@
 // Test support: a private, throwaway MariaDB server (own datadir and port) that fault tests
 // may stop and restart, e.g. to prove the app answers 503 while the database is down and recovers.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -62,6 +62,9 @@ export class PrivateMariaDb {
     }
     const dir = await mkdtemp(join(tmpdir(), "sf-mariadb-"));
     removeOnExit(dir);
+    // Its own tmpdir: a starting mariadbd deletes every `#sql*` file in its tmpdir, which in the
+    // shared /tmp are the temporary tables of the machine's MariaDB, mid-query.
+    mkdirSync(join(dir, "tmp"));
     try {
       const install = spawnSync(
         installDb,
@@ -71,6 +74,7 @@ export class PrivateMariaDb {
           "--auth-root-authentication-method=normal",
           "--skip-test-db",
           "--user=root",
+          `--tmpdir=${join(dir, "tmp")}`,
           ...LIGHT_OPTIONS,
         ],
         { encoding: "utf8", timeout: 60_000 },
@@ -150,6 +154,7 @@ export class PrivateMariaDb {
       "--bind-address=127.0.0.1",
       `--socket=${join(this.dir, "mariadb.sock")}`,
       `--pid-file=${join(this.dir, "mariadb.pid")}`,
+      `--tmpdir=${join(this.dir, "tmp")}`,
       "--user=root",
       ...LIGHT_OPTIONS,
       "--skip-log-bin",

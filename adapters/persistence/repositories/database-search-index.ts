@@ -51,8 +51,14 @@ const SAMPLE = 2_000;
 /** Candidates the engine answers for ranking. */
 const TEXT_CANDIDATES = 300;
 const NEIGHBOUR_CANDIDATES = 300;
-/** Above this many matches a query's candidates come from the postings (see the setting). */
-const ENGINE_MATCHES_UP_TO = 3_000;
+/**
+ * Above this many matches a query's candidates come from the postings (see the setting). The
+ * engine's cost grows with the matches it ranks (15-50 ms at 500-3,000 on MariaDB with 100,000
+ * products); the postings' does not, and rank as well there (docs/decisions.md, issue 17).
+ */
+const ENGINE_MATCHES_UP_TO = 300;
+/** A word found only in descriptions is asked of the engine (newest documents) when it matches up to this many. */
+const DESCRIBED_ONLY_UP_TO = 3_000;
 /** Postings read for the query word held by the fewest documents, and for each other word. */
 const DRIVER_POSTINGS = 300;
 const OTHER_POSTINGS = 60;
@@ -360,7 +366,7 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     // its limit, 140 ms for `comfortable` in `comfortable shoes for running` at 1,000,000 products.
     const unposted = queryWords.map((_, i) => groups[i]!.every((t) => this.postedDocuments(vocabulary, t) === 0) && held[i]! > 0);
     const allUnposted = unposted.every(Boolean);
-    const describedOnly = queryWords.filter((_, i) => unposted[i]! && (allUnposted || held[i]! <= ENGINE_MATCHES_UP_TO));
+    const describedOnly = queryWords.filter((_, i) => unposted[i]! && (allUnposted || held[i]! <= DESCRIBED_ONLY_UP_TO));
     if (describedOnly.length > 0) {
       const seen = new Set(rows.map((r) => r.product_id));
       const more = await this.candidates(storeId, describedOnly, undefined, describedOnly.length === queryWords.length ? DRIVER_POSTINGS : OTHER_POSTINGS, "newest", "any", columns);

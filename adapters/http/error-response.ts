@@ -72,13 +72,26 @@ export const toErrorResponse = (thrown: unknown, requestId: string): ErrorRespon
   };
 };
 
-/** The driver error behind a 503 in one short line ("KnexTimeoutError: Knex: Timeout acquiring a connection..."). */
+/** A statement's text at the start of a driver message (knex puts the SQL, values and all, before the driver's words). */
+const STATEMENT_START = /^\s*(select|insert|update|delete|replace|with|call|set|show|begin|commit|rollback|start)\b/i;
+
+/**
+ * The driver error behind a 503 in one short line ("KnexTimeoutError: Knex: Timeout acquiring a
+ * connection...", "Error: ECONNRESET: read ECONNRESET"). Never the statement: knex writes it with
+ * its values into the message (a customer's email, a password hash), so only the driver's own
+ * words after it are kept.
+ */
 const causeOf = (error: unknown): string | undefined => {
   const cause = asFields(error) as { cause?: unknown };
   if (cause.cause === undefined) return undefined;
   const inner = cause.cause as { name?: unknown; code?: unknown; message?: unknown };
-  if (typeof inner !== "object" || inner === null) return String(inner);
-  return [inner.name, inner.code, inner.message].filter((part) => typeof part === "string" && part !== "").join(": ").slice(0, 300);
+  if (typeof inner !== "object" || inner === null) return typeof inner === "string" ? undefined : String(inner);
+  let message = typeof inner.message === "string" ? inner.message : undefined;
+  if (message !== undefined && STATEMENT_START.test(message)) {
+    const after = message.lastIndexOf(" - ");
+    message = after >= 0 ? message.slice(after + 3) : undefined;
+  }
+  return [inner.name, inner.code, message].filter((part) => typeof part === "string" && part !== "").join(": ").slice(0, 300);
 };
 
 /**

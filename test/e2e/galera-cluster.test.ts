@@ -25,6 +25,8 @@ const SERVER_ENV = {
   STOREFRONT_DB_ACQUIRE_TIMEOUT_MS: "1000",
   STOREFRONT_RATE_LIMIT_PER_KEY_PER_MINUTE: "1000000000",
   STOREFRONT_METRICS_TOKEN: METRICS_TOKEN,
+  // A share of the 2xx request lines, so that the kept tail of the log still holds every 503's cause.
+  STOREFRONT_REQUEST_LOG_PERCENT: "1",
 };
 /** The node killed under load: server B's first host. */
 const KILLED = 1;
@@ -342,9 +344,15 @@ describe("a 3-node MariaDB Galera cluster with two servers on different nodes", 
         `last 503 on B at ${lastUnavailableOnB ? Math.round(lastUnavailableOnB.at - killedAt) : "-"} ms after the kill; slowest answer ${Math.round(Math.max(...all.map((o) => o.ms)))} ms`,
     );
     const unavailableKinds = new Map<string, number>();
+    /** The driver error the server logged behind a 503 (its "service unavailable" line), shortened. */
+    const causeOf = (o: Outcome & { server: number }): string => {
+      const line = servers[o.server]!.log.split("\n").find((l) => l.includes('"msg":"service unavailable"') && l.includes(String(o.body?.error?.request_id)));
+      const cause = line === undefined ? undefined : (JSON.parse(line) as { cause?: string }).cause;
+      return cause === undefined ? "" : ` (${cause.slice(0, 90)})`;
+    };
     for (const o of all.filter((x) => x.status === 503)) {
       const phase = o.at < killedAt ? "before" : o.at < killedAt + FAILOVER_WITHIN_MS ? "during" : "after";
-      const kind = `${phase} kill, server ${o.server === 0 ? "A" : "B"}: ${o.body?.error?.message}`;
+      const kind = `${phase} kill, server ${o.server === 0 ? "A" : "B"}: ${o.body?.error?.message}${/unavailable/.test(String(o.body?.error?.message)) ? causeOf(o) : ""}`;
       unavailableKinds.set(kind, (unavailableKinds.get(kind) ?? 0) + 1);
     }
     if (unavailableKinds.size > 0) console.log(`      503s: ${[...unavailableKinds].map(([kind, n]) => `${n} ${kind}`).join("; ")}`);

@@ -12,7 +12,7 @@
 // `stamp()` still moves on with every change (the persistence caches use it); `structuralStamp()`
 // moves only with store-wide changes, and answers that name the products they show check those
 // products' buckets besides it.
-import type { Database } from "./database.js";
+import { onePerDatabase, type Database } from "./database.js";
 
 /** Rows per store: a write picks one at random, so concurrent checkouts rarely queue on one lock. */
 const SHARDS = 16;
@@ -363,14 +363,8 @@ export class CatalogVersions {
   }
 }
 
-const trackers = new WeakMap<Database, CatalogVersions>();
-
 /** The one tracker of a database handle (repositories and the HTTP answer cache share it). */
-export const catalogVersionsOf = (db: Database): CatalogVersions => {
-  let tracker = trackers.get(db);
-  if (tracker === undefined) trackers.set(db, (tracker = new CatalogVersions(db)));
-  return tracker;
-};
+export const catalogVersionsOf = onePerDatabase((db) => new CatalogVersions(db));
 
 /** Records that a store's catalog changed (see CatalogVersions.record). */
 export const recordCatalogChange = (db: Database, storeId: string): Promise<void> => catalogVersionsOf(db).record(storeId);

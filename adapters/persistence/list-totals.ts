@@ -6,7 +6,7 @@
 // not running or is late, or inside a unit of work that changed the store's catalog, nothing is
 // served from here (the count is made, as before).
 import { catalogVersionsOf, type CatalogVersions } from "./catalog-versions.js";
-import type { Database } from "./database.js";
+import { onePerDatabase } from "./database.js";
 
 /** At most this many totals are kept per process (distinct filters over all stores); the oldest go first. */
 const MAX_TOTALS = 10_000;
@@ -193,41 +193,20 @@ const MAX_LIST_PAGES = 2_000;
 /** A store has tens of categories: its menu is a page or two, a few KB each. */
 const MAX_CATEGORY_PAGES = 2_000;
 
-const caches = new WeakMap<Database, ListTotals>();
-const anchorCaches = new WeakMap<Database, ListAnchors>();
-const pageCaches = new WeakMap<Database, KeptPages>();
-const categoryPageCaches = new WeakMap<Database, KeptPages>();
-
 /** The one cache of product list page ids of a database handle (kept under the membership stamp). */
-export const listPagesOf = (db: Database): KeptPages => {
-  let cache = pageCaches.get(db);
-  if (cache === undefined) {
-    const versions = catalogVersionsOf(db);
-    pageCaches.set(db, (cache = new KeptPages(versions, (storeId) => versions.membershipStamp(storeId), MAX_LIST_PAGES)));
-  }
-  return cache;
-};
+export const listPagesOf = onePerDatabase((db) => {
+  const versions = catalogVersionsOf(db);
+  return new KeptPages(versions, (storeId) => versions.membershipStamp(storeId), MAX_LIST_PAGES);
+});
 
 /** The one cache of category and subcategory pages of a database handle (kept under the store-wide stamp). */
-export const categoryPagesOf = (db: Database): KeptPages => {
-  let cache = categoryPageCaches.get(db);
-  if (cache === undefined) {
-    const versions = catalogVersionsOf(db);
-    categoryPageCaches.set(db, (cache = new KeptPages(versions, (storeId) => versions.structuralStamp(storeId), MAX_CATEGORY_PAGES)));
-  }
-  return cache;
-};
+export const categoryPagesOf = onePerDatabase((db) => {
+  const versions = catalogVersionsOf(db);
+  return new KeptPages(versions, (storeId) => versions.structuralStamp(storeId), MAX_CATEGORY_PAGES);
+});
 
 /** The one anchor cache of a database handle. */
-export const listAnchorsOf = (db: Database): ListAnchors => {
-  let cache = anchorCaches.get(db);
-  if (cache === undefined) anchorCaches.set(db, (cache = new ListAnchors(catalogVersionsOf(db))));
-  return cache;
-};
+export const listAnchorsOf = onePerDatabase((db) => new ListAnchors(catalogVersionsOf(db)));
 
 /** The one cache of a database handle. */
-export const listTotalsOf = (db: Database): ListTotals => {
-  let cache = caches.get(db);
-  if (cache === undefined) caches.set(db, (cache = new ListTotals(catalogVersionsOf(db))));
-  return cache;
-};
+export const listTotalsOf = onePerDatabase((db) => new ListTotals(catalogVersionsOf(db)));

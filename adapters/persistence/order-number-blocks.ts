@@ -8,7 +8,7 @@
 //
 // The block's size follows this process's recent checkouts of the store: one number at a time
 // for a quiet shop (no gaps when it restarts), up to 50 when orders come several a second.
-import type { Database } from "./database.js";
+import { onePerDatabase, type Database } from "./database.js";
 
 const MAX_BLOCK = 50;
 /** The window over which recent takes decide the next block's size. */
@@ -77,11 +77,5 @@ export class OrderNumberBlocks {
   }
 }
 
-const registry = new WeakMap<Database, OrderNumberBlocks>();
-
 /** The one set of blocks of a database handle (every order repository of the process shares it). */
-export const orderNumberBlocksOf = (db: Database): OrderNumberBlocks => {
-  let blocks = registry.get(db);
-  if (blocks === undefined) registry.set(db, (blocks = new OrderNumberBlocks(db)));
-  return blocks;
-};
+export const orderNumberBlocksOf = onePerDatabase((db) => new OrderNumberBlocks(db));

@@ -12,7 +12,7 @@
 // served from here.
 import type { ProductWithVariants } from "../../application/ports/product-repository.js";
 import { bucketOf, catalogVersionsOf, type CatalogVersions, type ItemMark } from "./catalog-versions.js";
-import type { Database } from "./database.js";
+import { onePerDatabase, type Database } from "./database.js";
 
 /** At most this many products are kept per process by default; past it, the least recently read go first. */
 export const DEFAULT_MAX_PRODUCTS = 20_000;
@@ -163,7 +163,6 @@ export class RecentProducts {
   }
 }
 
-const caches = new WeakMap<Database, RecentProducts>();
 const limits = new WeakMap<Database, number>();
 
 /** Sets how many product copies the database handle's cache keeps (before its first use; 0 keeps none). */
@@ -172,8 +171,4 @@ export const limitRecentProducts = (db: Database, maxProducts: number): void => 
 };
 
 /** The one cache of a database handle (every product repository on it shares it). */
-export const recentProductsOf = (db: Database): RecentProducts => {
-  let cache = caches.get(db);
-  if (cache === undefined) caches.set(db, (cache = new RecentProducts(catalogVersionsOf(db), limits.get(db) ?? DEFAULT_MAX_PRODUCTS)));
-  return cache;
-};
+export const recentProductsOf = onePerDatabase((db) => new RecentProducts(catalogVersionsOf(db), limits.get(db) ?? DEFAULT_MAX_PRODUCTS));

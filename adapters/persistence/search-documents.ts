@@ -17,7 +17,7 @@ import {
 } from "../search/search-text.js";
 import { readBoolean, readJson } from "./column-types.js";
 import { gramsOf } from "./substring-grams.js";
-import { inList, settleAll, type Database, type Dialect } from "./database.js";
+import { inList, onePerDatabase, settleAll, type Database, type Dialect } from "./database.js";
 
 interface ProductRow {
   id: string;
@@ -594,11 +594,5 @@ export class SearchDocuments {
   }
 }
 
-const writers = new WeakMap<Database, SearchDocuments>();
-
 /** The one search-document writer of a database handle (repositories and the composition share it). */
-export const searchDocumentsOf = (db: Database): SearchDocuments => {
-  let writer = writers.get(db);
-  if (writer === undefined) writers.set(db, (writer = new SearchDocuments(db)));
-  return writer;
-};
+export const searchDocumentsOf = onePerDatabase((db) => new SearchDocuments(db));

@@ -5,26 +5,19 @@
 // filters and pages are kept apart.
 import "reflect-metadata";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { PageRequest } from "../../../application/pagination/page.js";
 import type { CategoryListFilter } from "../../../application/ports/category-repository.js";
 import type { Category, Subcategory } from "../../../domain/catalog/category.js";
-import type { Store } from "../../../domain/stores/store.js";
-import { catalogVersionsOf, type CatalogVersions } from "../../../adapters/persistence/catalog-versions.js";
-import { openDatabase } from "../../../adapters/persistence/connection.js";
+import type { CatalogVersions } from "../../../adapters/persistence/catalog-versions.js";
 import type { Database } from "../../../adapters/persistence/database.js";
-import { migrateToLatest } from "../../../adapters/persistence/migrations/migration-source.js";
 import { KnexCategoryRepository } from "../../../adapters/persistence/repositories/knex-category-repository.js";
-import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
+import { PolledSqliteFile } from "../../support/polled-sqlite.js";
 import { queriesDuring as countQueries } from "../../support/query-counting.js";
 
 const STORE = "01900000-0000-7000-8000-00000000000a";
 const OTHER_STORE = "01900000-0000-7000-8000-00000000000b";
 const AT = "2030-01-01T00:00:00.000Z";
 
-const store = (id: string): Store => ({ id, name: `Store ${id}`, baseCurrency: "KES", hmacSecret: "x".repeat(48), createdAt: AT });
 const category = (n: number, name: string, active = true): Category => ({
   id: `01900000-0000-7000-8000-0000000003${String(n).padStart(2, "0")}`,
   name,
@@ -39,7 +32,7 @@ const ACTIVE: CategoryListFilter = { active: true };
 const FIRST_PAGE: PageRequest = { limit: 100 };
 
 describe("category list pages kept between catalog changes (KnexCategoryRepository on SQLite)", function () {
-  let dir: string;
+  let file: PolledSqliteFile;
   let db: Database;
   let versions: CatalogVersions;
   let categories: KnexCategoryRepository;
@@ -49,13 +42,8 @@ describe("category list pages kept between catalog changes (KnexCategoryReposito
   const list = (storeId = STORE, filter = ACTIVE, page = FIRST_PAGE) => queriesDuring(() => categories.listCategories(storeId, filter, page));
 
   beforeEach(async function () {
-    dir = mkdtempSync(join(tmpdir(), "storefront-categories-"));
-    db = openDatabase({ dialect: "sqlite", filename: join(dir, "store.db") });
-    await migrateToLatest(db.knex);
-    const stores = new KnexStoreRepository(db);
-    await stores.create(store(STORE));
-    await stores.create(store(OTHER_STORE));
-    versions = catalogVersionsOf(db);
+    file = await PolledSqliteFile.open("storefront-categories-", [STORE, OTHER_STORE]);
+    ({ db, versions } = file);
     categories = new KnexCategoryRepository(db);
     await categories.insertCategory(STORE, category(1, "Bags"));
     await categories.insertCategory(STORE, category(2, "Shoes"));
@@ -63,16 +51,9 @@ describe("category list pages kept between catalog changes (KnexCategoryReposito
     await categories.insertCategory(OTHER_STORE, category(4, "Other store's"));
   });
 
-  afterEach(async function () {
-    versions.stop();
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => file.close());
 
-  const startPolling = async (): Promise<void> => {
-    versions.start(60_000, (error) => assert.fail(String(error)));
-    await versions.poll();
-  };
+  const startPolling = () => file.startPolling();
 
   it("answers a repeated page without a query while polling runs, each store, filter and page on its own", async function () {
     await startPolling();
@@ -142,7 +123,7 @@ describe("category list pages kept between catalog changes (KnexCategoryReposito
   it("learns of another process's write at the next poll", async function () {
     await startPolling();
     await list();
-    const other = openDatabase({ dialect: "sqlite", filename: join(dir, "store.db") });
+    const other = file.openOther();
     try {
       await new KnexCategoryRepository(other).insertCategory(STORE, category(7, "Caps"));
     } finally {

@@ -4,17 +4,12 @@
 // does not run.
 import "reflect-metadata";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { catalogVersionsOf, type CatalogVersions } from "../../../adapters/persistence/catalog-versions.js";
-import { openDatabase } from "../../../adapters/persistence/connection.js";
+import type { CatalogVersions } from "../../../adapters/persistence/catalog-versions.js";
 import type { Database } from "../../../adapters/persistence/database.js";
-import { migrateToLatest } from "../../../adapters/persistence/migrations/migration-source.js";
 import { listAnchorsOf, ListTotals } from "../../../adapters/persistence/list-totals.js";
 import { KnexProductRepository } from "../../../adapters/persistence/repositories/knex-product-repository.js";
-import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
 import { productRecord, variantRecord } from "../../support/catalog-fixtures.js";
+import { PolledSqliteFile } from "../../support/polled-sqlite.js";
 import { queriesDuring } from "../../support/query-counting.js";
 
 const STORE = "01900000-0000-7000-8000-0000000000ab";
@@ -22,7 +17,7 @@ const productId = (n: number) => `01900000-0000-7000-8000-${(0x300 + n).toString
 const variantId = (n: number) => `01900000-0000-7000-8000-${(0x700 + n).toString(16).padStart(12, "0")}`;
 
 describe("list totals under the catalog stamp (SQLite)", function () {
-  let dir: string;
+  let file: PolledSqliteFile;
   let db: Database;
   let other: Database;
   let versions: CatalogVersions;
@@ -43,25 +38,19 @@ describe("list totals under the catalog stamp (SQLite)", function () {
     repository.insert(STORE, productRecord(productId(n)), [variantRecord(variantId(n), productId(n), `SKU-T${n}`)]);
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), "storefront-totals-"));
-    db = openDatabase({ dialect: "sqlite", filename: join(dir, "store.db") });
-    await migrateToLatest(db.knex);
-    await new KnexStoreRepository(db).create({ id: STORE, name: "Totals", baseCurrency: "KES", hmacSecret: "x".repeat(48), createdAt: "2030-01-01T00:00:00.000Z" });
+    file = await PolledSqliteFile.open("storefront-totals-", [STORE]);
+    ({ db, versions } = file);
     products = new KnexProductRepository(db);
     for (let n = 0; n < 3; n++) await add(products, n);
-    other = openDatabase({ dialect: "sqlite", filename: join(dir, "store.db") });
-    versions = catalogVersionsOf(db);
+    other = file.openOther();
   });
   afterEach(async () => {
-    versions.stop();
     await other.close();
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await file.close();
   });
 
   it("counts once per catalog change while polling runs; this process's write at once, another's at the next poll", async () => {
-    versions.start(60_000, (error) => assert.fail(String(error)));
-    await versions.poll();
+    await file.startPolling();
     assert.deepEqual(await counts(), { total: 3, counted: true });
     assert.deepEqual(await counts(), { total: 3, counted: false }, "the next page is not counted again");
     await add(products, 3);
@@ -92,8 +81,7 @@ describe("list totals under the catalog stamp (SQLite)", function () {
     const plain = await all();
     assert.deepEqual(await pages(), expected(plain));
 
-    versions.start(60_000, (error) => assert.fail(String(error)));
-    await versions.poll();
+    await file.startPolling();
     const sent: string[] = [];
     const stop = db.onQuery((sql) => sent.push(sql));
     try {
@@ -123,8 +111,7 @@ describe("list totals under the catalog stamp (SQLite)", function () {
   });
 
   it("pages asking at once share one count while polling runs", async () => {
-    versions.start(60_000, (error) => assert.fail(String(error)));
-    await versions.poll();
+    await file.startPolling();
     const totals = new ListTotals(versions);
     let counts = 0;
     const count = async (): Promise<number> => {
@@ -178,8 +165,7 @@ describe("list totals under the catalog stamp (SQLite)", function () {
     // While polling does not run: read every time.
     await keyset();
     assert.ok((await keyset()).queries > 0, "never polled");
-    versions.start(60_000, (error) => assert.fail(String(error)));
-    await versions.poll();
+    await file.startPolling();
     const first = await keyset();
     assert.deepEqual(ids(first.answer.items), [productId(2), productId(1)]);
     assert.equal((await keyset()).queries, 0, "the page's ids kept, its products copies");

@@ -5,22 +5,14 @@
 // to the database.
 import "reflect-metadata";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { ProductWithVariants } from "../../../application/ports/product-repository.js";
-import type { Store } from "../../../domain/stores/store.js";
-import { bucketOf, catalogVersionsOf, PRODUCT_BUCKETS, type CatalogVersions } from "../../../adapters/persistence/catalog-versions.js";
-import { openDatabase } from "../../../adapters/persistence/connection.js";
+import { bucketOf, PRODUCT_BUCKETS, type CatalogVersions } from "../../../adapters/persistence/catalog-versions.js";
 import type { Database } from "../../../adapters/persistence/database.js";
-import { migrateToLatest } from "../../../adapters/persistence/migrations/migration-source.js";
 import { RecentProducts, recentProductsOf } from "../../../adapters/persistence/recent-products.js";
 import { KnexProductRepository } from "../../../adapters/persistence/repositories/knex-product-repository.js";
-import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
 import { productRecord, variantRecord } from "../../support/catalog-fixtures.js";
+import { PolledSqliteFile } from "../../support/polled-sqlite.js";
 import { queriesDuring as countQueries } from "../../support/query-counting.js";
-
-const store = (id: string): Store => ({ id, name: `Store ${id}`, baseCurrency: "KES", hmacSecret: "x".repeat(48), createdAt: "2030-01-01T00:00:00.000Z" });
 
 const STORE = "01900000-0000-7000-8000-00000000000a";
 const OTHER_STORE = "01900000-0000-7000-8000-00000000000b";
@@ -30,7 +22,7 @@ const SECOND_PRODUCT = "01900000-0000-7000-8000-000000000102";
 const SECOND_VARIANT = "01900000-0000-7000-8000-000000000202";
 
 describe("recent product copies (KnexProductRepository on SQLite)", function () {
-  let dir: string;
+  let file: PolledSqliteFile;
   let db: Database;
   let versions: CatalogVersions;
   let products: KnexProductRepository;
@@ -43,28 +35,16 @@ describe("recent product copies (KnexProductRepository on SQLite)", function () 
 
   beforeEach(async function () {
     // A file, so a second handle (another process) can write to the same database.
-    dir = mkdtempSync(join(tmpdir(), "storefront-recent-"));
-    db = openDatabase({ dialect: "sqlite", filename: join(dir, "store.db") });
-    await migrateToLatest(db.knex);
-    const stores = new KnexStoreRepository(db);
-    await stores.create(store(STORE));
-    await stores.create(store(OTHER_STORE));
+    file = await PolledSqliteFile.open("storefront-recent-", [STORE, OTHER_STORE]);
+    ({ db, versions } = file);
     products = new KnexProductRepository(db);
     await products.insert(STORE, productRecord(PRODUCT), [variantRecord(VARIANT, PRODUCT, "SKU-1", { price: 1_000 })]);
     await products.insert(STORE, productRecord(SECOND_PRODUCT), [variantRecord(SECOND_VARIANT, SECOND_PRODUCT, "SKU-2", { price: 2_000 })]);
-    versions = catalogVersionsOf(db);
   });
 
-  afterEach(async function () {
-    versions.stop();
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => file.close());
 
-  const startPolling = async (): Promise<void> => {
-    versions.start(60_000, (error) => assert.fail(String(error)));
-    await versions.poll();
-  };
+  const startPolling = () => file.startPolling();
 
   it("answers a repeated read from its copy, without a query, while polling runs", async function () {
     await startPolling();
@@ -127,7 +107,7 @@ describe("recent product copies (KnexProductRepository on SQLite)", function () 
   it("learns of another process's write at the next poll", async function () {
     await startPolling();
     await recentRead([PRODUCT]);
-    const other = openDatabase({ dialect: "sqlite", filename: join(dir, "store.db") });
+    const other = file.openOther();
     try {
       await new KnexProductRepository(other).updateVariant(STORE, variantRecord(VARIANT, PRODUCT, "SKU-1", { price: 1_700 }));
     } finally {

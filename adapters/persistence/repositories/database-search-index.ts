@@ -137,6 +137,8 @@ interface QueryWord {
 interface Meeting {
   readonly token: string;
   readonly weights: ReadonlyArray<number | undefined>;
+  /** The word's idf in each of SEARCH_FIELDS, worked out on first use (NaN until then). */
+  readonly idf: Float64Array;
 }
 
 /** The meetings of one query's words, worked out once per distinct stored word. */
@@ -162,6 +164,8 @@ const meanOf = (vectors: Iterable<Float32Array>, dims: number): Float32Array => 
 };
 
 const SPACE = 32;
+/** FIELD_BOOST in SEARCH_FIELDS order. */
+const FIELD_BOOSTS: readonly number[] = SEARCH_FIELDS.map((field) => FIELD_BOOST[field]);
 
 /**
  * A stored field's length for BM25: its number of words, repeats and stop words included (as
@@ -504,7 +508,7 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
           weights.push(weight);
           if (weight !== undefined) any = true;
         }
-        if (any) meeting = { token, weights };
+        if (any) meeting = { token, weights, idf: new Float64Array(SEARCH_FIELDS.length).fill(NaN) };
       }
       memo.set(raw, meeting);
       return meeting;
@@ -528,47 +532,59 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     needles: readonly string[],
   ): Scored | undefined {
     let score = 0;
-    let reason: SearchField | undefined;
-    const found = new Array<boolean>(queryWords.length).fill(false);
-    for (const field of SEARCH_FIELDS) {
-      const text = row[field];
+    let reason = -1;
+    let found: Uint8Array | undefined;
+    for (let f = 0; f < SEARCH_FIELDS.length; f++) {
+      const text = row[SEARCH_FIELDS[f]!];
       if (text === "") continue;
-      let hits: Map<Meeting, number> | undefined;
+      // The words meeting the query in this field, each with its count (a few at most).
+      let hits: Array<{ meeting: Meeting; frequency: number }> | undefined;
       // Where words already counted begin: a word beginning with two needles counts once.
       let counted: number[] | undefined;
       for (const needle of needles) {
         for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
           if ((at > 0 && text.charCodeAt(at - 1) !== SPACE) || counted?.includes(at)) continue;
           const end = text.indexOf(" ", at + needle.length);
-          const meeting = meet(end === -1 ? text.slice(at) : text.slice(at, end));
+          // The word itself when it is the needle (no new string to hash), else the longer word.
+          const meeting = meet(end === at + needle.length || (end === -1 && at + needle.length === text.length) ? needle : text.slice(at, end === -1 ? undefined : end));
           if (meeting === null) continue;
           (counted ??= []).push(at);
-          hits ??= new Map();
-          hits.set(meeting, (hits.get(meeting) ?? 0) + 1);
+          const hit = (hits ??= []).find((h) => h.meeting === meeting);
+          if (hit === undefined) hits.push({ meeting, frequency: 1 });
+          else hit.frequency++;
         }
       }
       if (hits === undefined) continue;
       const length = wordCount(text);
+      const boost = FIELD_BOOSTS[f]!;
+      const averageLength = vocabulary.averageLength[SEARCH_FIELDS[f]!];
       for (let i = 0; i < queryWords.length; i++) {
-        for (const [meeting, frequency] of hits) {
+        for (const { meeting, frequency } of hits) {
           const weight = meeting.weights[i];
           if (weight === undefined) continue;
-          found[i] = true;
-          if (reason === undefined || FIELD_BOOST[field] > FIELD_BOOST[reason]) reason = field;
-          score += weight * FIELD_BOOST[field] * this.bm25(vocabulary, this.documentsWith(vocabulary, meeting.token, field), frequency, length, vocabulary.averageLength[field]);
+          (found ??= new Uint8Array(queryWords.length))[i] = 1;
+          if (reason === -1 || boost > FIELD_BOOSTS[reason]!) reason = f;
+          let idf = meeting.idf[f]!;
+          if (Number.isNaN(idf)) meeting.idf[f] = idf = this.idf(vocabulary, this.documentsWith(vocabulary, meeting.token, SEARCH_FIELDS[f]));
+          score += weight * boost * idf * this.bm25(frequency, length, averageLength);
         }
       }
     }
+    if (found === undefined || reason === -1) return undefined;
     let matched = 0;
-    for (const f of found) if (f) matched++;
-    return matched === 0 || reason === undefined ? undefined : { row, score: score * matched, reason };
+    for (const f of found) matched += f;
+    return { row, score: score * matched, reason: SEARCH_FIELDS[reason]! };
   }
 
-  private bm25(vocabulary: Vocabulary, documents: number, frequency: number, length: number, averageLength: number): number {
+  private idf(vocabulary: Vocabulary, documents: number): number {
     const n = Math.max(vocabulary.documents, 1);
     const holding = Math.min(documents, n);
-    const idf = Math.log(1 + (n - holding + 0.5) / (holding + 0.5));
-    return idf * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + BM25.k * (1 - BM25.b + (BM25.b * length) / Math.max(averageLength, 1))));
+    return Math.log(1 + (n - holding + 0.5) / (holding + 0.5));
+  }
+
+  /** BM25+'s weight of a word's `frequency` in a field of `length` words, before its idf. */
+  private bm25(frequency: number, length: number, averageLength: number): number {
+    return BM25.d + (frequency * (BM25.k + 1)) / (frequency + BM25.k * (1 - BM25.b + (BM25.b * length) / Math.max(averageLength, 1)));
   }
 
   /** Documents holding the word (in `field`, or in any): a word left out of memory counts as the least common kept. */

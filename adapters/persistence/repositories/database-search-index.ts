@@ -106,8 +106,6 @@ interface StoreVocabulary {
 
 interface CandidateRow {
   doc_id: number;
-  /** 1 on the row of the exact SKU's document when the postings' statement asks for it too. */
-  exact_sku?: number | string;
   product_id: string;
   content_hash: string;
   name: string;
@@ -189,14 +187,6 @@ const dot = (a: ArrayLike<number>, b: ArrayLike<number>): number => {
 const CANDIDATE_COLUMNS = "d.doc_id, d.product_id, d.content_hash, d.name, d.sku, d.brand, d.tags, d.category, d.attributes, d.description, d.vector, d.vector_model, d.vector_hash";
 /** What ranking by text reads: the words, not the vector and its hashes (reading those cost 40 % more a row on SQLite). */
 const TEXT_COLUMNS = "d.doc_id, d.product_id, d.name, d.sku, d.brand, d.tags, d.category, d.attributes, d.description";
-
-/** The product whose SKU is the whole query, as typed or in either case, when it is searchable (`exactSkuBindings`). */
-const EXACT_SKU =
-  "select v.product_id from variants v join search_documents s on s.product_id = v.product_id " +
-  "where v.store_id = ? and v.sku in (?, ?, ?) and s.searchable = 1 order by v.product_id limit 1";
-const exactSkuBindings = (storeId: string, query: string): unknown[] => [storeId, query, query.toUpperCase(), query.toLowerCase()];
-/** Whether a query may be a whole SKU (SKUs are at most 100 characters). */
-const isSkuQuery = (query: string): boolean => query !== "" && query.length <= 100;
 
 /** Which columns a candidate read takes: `text` rows have no vector (and no content hash), so only ranking by text may use them. */
 type Columns = "text" | "all";
@@ -305,17 +295,12 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     columns: Columns,
   ): Promise<{ hits: Array<SearchHit & { exactSku: boolean }>; total: number; rows: CandidateRow[] }> {
     const queryWords = queryTerms(query).map((term) => this.widen(vocabulary, term));
-    let exact: string | undefined;
-    let found: { rows: CandidateRow[]; total: number };
-    if (queryWords.length > 0 && categoryId === undefined && this.matches(vocabulary, queryWords) > this.engineMatchesUpTo) {
-      // The exact SKU is asked in the postings' statement (one round trip a search, not two).
-      ({ exact, ...found } = await this.postingCandidates(storeId, vocabulary, queryWords, columns, query.trim()));
-    } else {
-      exact = await this.exactSku(storeId, query.trim(), categoryId);
-      if (queryWords.length === 0 && exact === undefined) return { hits: [], total: 0, rows: [] };
-      found = await this.engineCandidates(storeId, queryWords, categoryId, columns);
-    }
-    const { rows, total } = found;
+    const exact = await this.exactSku(storeId, query.trim(), categoryId);
+    if (queryWords.length === 0 && exact === undefined) return { hits: [], total: 0, rows: [] };
+    const { rows, total } =
+      queryWords.length > 0 && categoryId === undefined && this.matches(vocabulary, queryWords) > this.engineMatchesUpTo
+        ? await this.postingCandidates(storeId, vocabulary, queryWords, columns)
+        : await this.engineCandidates(storeId, queryWords, categoryId, columns);
     const meet = this.meetings(queryWords);
     // Every word a query word can meet holds the query word itself (exactly or as a prefix) or is
     // one of its corrections: a field holding none of these is skipped unread.
@@ -376,14 +361,11 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     vocabulary: Vocabulary,
     queryWords: readonly QueryWord[],
     columns: Columns,
-    skuQuery: string,
-  ): Promise<{ rows: CandidateRow[]; total: number; exact: string | undefined }> {
+  ): Promise<{ rows: CandidateRow[]; total: number }> {
     const groups = await Promise.all(queryWords.map((q) => this.alternatives(storeId, vocabulary, q)));
     const held = groups.map((alternatives) => alternatives.reduce((sum, t) => sum + this.documentsWith(vocabulary, t), 0));
     const driver = held.indexOf(Math.min(...held));
-    const read = await this.postingDocuments(storeId, groups.map((terms, i) => ({ terms, limit: i === driver ? DRIVER_POSTINGS : OTHER_POSTINGS })), columns, skuQuery);
-    const rows = read.filter((row) => Number(row.exact_sku ?? 0) === 0);
-    const exact = read.find((row) => Number(row.exact_sku ?? 0) === 1)?.product_id;
+    const rows = await this.postingDocuments(storeId, groups.map((terms, i) => ({ terms, limit: i === driver ? DRIVER_POSTINGS : OTHER_POSTINGS })), columns);
     // Words found only in descriptions have no postings: the engine's newest documents holding
     // them. A common one beside words with postings is left to the ranking (which reads the
     // descriptions of the other words' candidates): InnoDB collects every match of a word before
@@ -396,7 +378,7 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
       const more = await this.candidates(storeId, describedOnly, undefined, describedOnly.length === queryWords.length ? DRIVER_POSTINGS : OTHER_POSTINGS, "newest", "any", columns);
       rows.push(...more.filter((r) => !seen.has(r.product_id)));
     }
-    return { rows, total: Math.min(vocabulary.documents, Math.max(...held)), exact };
+    return { rows, total: Math.min(vocabulary.documents, Math.max(...held)) };
   }
 
   /** Documents holding the word in a field with postings (every field but the description), by the vocabulary. */
@@ -454,7 +436,6 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     storeId: string,
     groups: ReadonlyArray<{ readonly terms: readonly string[]; readonly limit: number }>,
     columns: Columns = "all",
-    skuQuery?: string,
   ): Promise<CandidateRow[]> {
     const chosen: string[] = [];
     const bindings: unknown[] = [];
@@ -473,12 +454,9 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     }
     if (chosen.length === 0) return [];
     const join = this.db.dialect === "mysql" ? "straight_join" : "cross join";
-    const posted = `select ${columnsOf(columns)}, 0 as exact_sku from (${chosen.join(" union ")}) c ${join} search_documents d${this.db.indexHint("primary")} on d.doc_id = c.doc_id where +d.store_id = ? and +d.searchable = 1`;
-    if (skuQuery === undefined || !isSkuQuery(skuQuery)) return this.db.select<CandidateRow>(posted, [...bindings, storeId]);
-    // Also the document of the product whose SKU is the whole query (`exactSku`), marked.
     return this.db.select<CandidateRow>(
-      `${posted} union all select ${columnsOf(columns)}, 1 as exact_sku from (${EXACT_SKU}) e ${join} search_documents d${this.db.indexHint("search_documents_product_unique")} on d.product_id = e.product_id`,
-      [...bindings, storeId, ...exactSkuBindings(storeId, skuQuery)],
+      `select ${columnsOf(columns)} from (${chosen.join(" union ")}) c ${join} search_documents d${this.db.indexHint("primary")} on d.doc_id = c.doc_id where +d.store_id = ? and +d.searchable = 1`,
+      [...bindings, storeId],
     );
   }
 
@@ -620,10 +598,13 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
 
   /** The product whose SKU is the whole query, as typed or in either case, when it is searchable (and in the category). */
   private async exactSku(storeId: string, query: string, categoryId: string | undefined): Promise<string | undefined> {
-    if (!isSkuQuery(query)) return undefined;
+    if (query === "" || query.length > 100) return undefined;
     const [row] = await this.db.select<{ product_id: string }>(
-      categoryId === undefined ? EXACT_SKU : EXACT_SKU.replace(" order by", " and (s.category_id = ? or s.subcategory_id = ?) order by"),
-      [...exactSkuBindings(storeId, query), ...(categoryId === undefined ? [] : [categoryId, categoryId])],
+      "select v.product_id from variants v join search_documents d on d.product_id = v.product_id " +
+        "where v.store_id = ? and v.sku in (?, ?, ?) and d.searchable = 1" +
+        (categoryId === undefined ? "" : " and (d.category_id = ? or d.subcategory_id = ?)") +
+        " order by v.product_id limit 1",
+      [storeId, query, query.toUpperCase(), query.toLowerCase(), ...(categoryId === undefined ? [] : [categoryId, categoryId])],
     );
     return row?.product_id;
   }

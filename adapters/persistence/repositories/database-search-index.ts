@@ -180,6 +180,33 @@ const wordCount = (text: string): number => {
   return n;
 };
 
+/**
+ * The words of a stored field (space-separated) that meet the query, each with its number of
+ * occurrences, in the order first found; undefined when none does. Every word meeting a query word
+ * begins with one of the `needles`, so the field is searched for them at word starts and only the
+ * words found there are given to `meet` (a word beginning with two needles counts once).
+ */
+export const fieldHits = <M>(text: string, needles: readonly string[], meet: (raw: string) => M | null): Array<{ meeting: M; frequency: number }> | undefined => {
+  let hits: Array<{ meeting: M; frequency: number }> | undefined;
+  // Where words already counted begin.
+  let counted: number[] | undefined;
+  for (const needle of needles) {
+    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+      if ((at > 0 && text.charCodeAt(at - 1) !== SPACE) || counted?.includes(at)) continue;
+      const end = text.indexOf(" ", at + needle.length);
+      // The word itself when it is the needle (no new string to hash), else the longer word.
+      const whole = end === at + needle.length || (end === -1 && at + needle.length === text.length);
+      const meeting = meet(whole ? needle : text.slice(at, end === -1 ? undefined : end));
+      if (meeting === null) continue;
+      (counted ??= []).push(at);
+      const hit = (hits ??= []).find((h) => h.meeting === meeting);
+      if (hit === undefined) hits.push({ meeting, frequency: 1 });
+      else hit.frequency++;
+    }
+  }
+  return hits;
+};
+
 const dot = (a: ArrayLike<number>, b: ArrayLike<number>): number => {
   let sum = 0;
   for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
@@ -524,12 +551,10 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
   }
 
   /**
-   * BM25 over the fields of one candidate, as the words of the query meet them; undefined when
-   * none does. A word meeting a query word begins with one of the `needles` (the query word
-   * itself, as a word or a prefix, or one of its corrections), so each field is searched for the
-   * needles at word starts and only the words found there are looked at: the candidates of a large
-   * catalog are hundreds of documents a search, and splitting every field of each into its words
-   * was a third of a search's CPU at a million products.
+   * BM25 over the fields of one candidate, as the words of the query meet them (`fieldHits`);
+   * undefined when none does. The candidates of a large catalog are hundreds of documents a
+   * search: splitting every field of each into its words was a third of a search's CPU at a
+   * million products.
    */
   private score(
     vocabulary: Vocabulary,
@@ -544,25 +569,9 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     for (let f = 0; f < SEARCH_FIELDS.length; f++) {
       const text = row[SEARCH_FIELDS[f]!];
       if (text === "") continue;
-      // The words meeting the query in this field, each with its count (a few at most).
-      let hits: Array<{ meeting: Meeting; frequency: number }> | undefined;
-      // Where words already counted begin: a word beginning with two needles counts once.
-      let counted: number[] | undefined;
-      for (const needle of needles) {
-        for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
-          if ((at > 0 && text.charCodeAt(at - 1) !== SPACE) || counted?.includes(at)) continue;
-          const end = text.indexOf(" ", at + needle.length);
-          // The word itself when it is the needle (no new string to hash), else the longer word.
-          const meeting = meet(end === at + needle.length || (end === -1 && at + needle.length === text.length) ? needle : text.slice(at, end === -1 ? undefined : end));
-          if (meeting === null) continue;
-          (counted ??= []).push(at);
-          const hit = (hits ??= []).find((h) => h.meeting === meeting);
-          if (hit === undefined) hits.push({ meeting, frequency: 1 });
-          else hit.frequency++;
-        }
-      }
+      const hits = fieldHits(text, needles, meet);
       if (hits === undefined) continue;
-      const length = f === DESCRIPTION ? (text === "" ? 0 : Number(row.description_spaces ?? 0) + 1) : wordCount(text);
+      const length = f === DESCRIPTION ? Number(row.description_spaces ?? 0) + 1 : wordCount(text);
       const boost = FIELD_BOOSTS[f]!;
       const averageLength = vocabulary.averageLength[SEARCH_FIELDS[f]!];
       for (let i = 0; i < queryWords.length; i++) {

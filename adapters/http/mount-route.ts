@@ -195,7 +195,6 @@ export const goesDirect = (route: AnyRoute): boolean =>
   route.method === "GET" &&
   route.access !== "public" &&
   route.answerCache?.scope !== undefined &&
-  route.answerCache.confirmed !== true &&
   route.signed !== true &&
   route.idempotency === undefined &&
   route.beforeExecution === undefined &&

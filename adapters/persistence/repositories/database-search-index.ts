@@ -44,6 +44,8 @@ export interface DatabaseSearchSettings {
 const VOCABULARY_CAP = 250_000;
 /** How many refresh intervals old a vocabulary may be and still answer while the next is read. */
 const STALE_VOCABULARY_AGES = 3;
+/** Query words kept widened per vocabulary (it is read again every few seconds, and they with it). */
+const WIDENED_KEPT = 10_000;
 /** Vocabulary words given vectors (for meaning), the most common ones. */
 const TERM_VECTOR_CAP = 60_000;
 /** Documents read to estimate field lengths and the catalog's mean vector. */
@@ -84,6 +86,8 @@ interface Vocabulary {
   readonly terms: SearchableMap<TermCounts>;
   /** Words looked up in `terms` so far, with what was found (the vocabulary is read again every few seconds, and this with it). */
   readonly looked: Map<string, TermCounts | undefined>;
+  /** Query words widened against this vocabulary so far (a shop's searches repeat their words), up to WIDENED_KEPT. */
+  readonly widened: Map<string, QueryWord>;
   /** Documents holding the least common word kept: the count assumed for words left out. */
   readonly floor: number;
   readonly documents: number;
@@ -494,7 +498,17 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     );
   }
 
+  /** A query word with its corrections and completions from the vocabulary (worked out once per vocabulary and word). */
   private widen(vocabulary: Vocabulary, term: string): QueryWord {
+    let widened = vocabulary.widened.get(term);
+    if (widened === undefined) {
+      widened = this.widenNow(vocabulary, term);
+      if (vocabulary.widened.size < WIDENED_KEPT) vocabulary.widened.set(term, widened);
+    }
+    return widened;
+  }
+
+  private widenNow(vocabulary: Vocabulary, term: string): QueryWord {
     const fuzzy = new Map<string, number>();
     const distance = maxEditDistance(term);
     if (distance > 0) {
@@ -897,6 +911,7 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     const vocabulary: Vocabulary = {
       terms,
       looked: new Map(),
+      widened: new Map(),
       floor: termRows.length === VOCABULARY_CAP ? Number(termRows[termRows.length - 1]!.docs) : 1,
       documents: Number(counted?.n ?? 0),
       averageLength: lengths,

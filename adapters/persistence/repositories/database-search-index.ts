@@ -64,11 +64,13 @@ const DESCRIBED_ONLY_UP_TO = 3_000;
 /**
  * Postings read for the query word held by the fewest documents, and for each other word. The
  * documents holding every word come from the first (the ranking puts them first); the others'
- * few matter only when those are fewer than a page. Measured at 1,000,000 products over 250 shop
- * queries, the top five's DCG against a window ten times as large: 0.958 with 60 a word, 0.956
- * with 20, for a ninth fewer documents read (docs/decisions.md, issue 17's fourth part).
+ * few matter only when those are fewer than a page. Reading and ranking the candidates is most
+ * of a search's cost in both processes. Measured at 1,000,000 products over 250 shop queries,
+ * the top five's DCG against a window of 3,000 / 600: 0.958 at 300 / 60,
+ * 0.956 at 300 / 20, 0.943 at 200 / 20 (one-word queries 0.985 and 0.982), for a third fewer
+ * documents read (docs/decisions.md, "Large catalogs, fourth part").
  */
-const DRIVER_POSTINGS = 300;
+const DRIVER_POSTINGS = 200;
 const OTHER_POSTINGS = 20;
 /** Alternatives of one query word read from the postings, the most common ones. */
 const POSTING_ALTERNATIVES = 8;

@@ -227,7 +227,7 @@ const dot = (a: ArrayLike<number>, b: ArrayLike<number>): number => {
 
 /**
  * The spaces of the description, counted by the database (its longest field: counting them in
- * process was a third of ranking a candidate), for its length in words (`lengthOf`).
+ * process was a third of ranking a candidate), for its length in words (`score`).
  */
 const DESCRIPTION_SPACES = "length(d.description) - length(replace(d.description, ' ', '')) as description_spaces";
 const CANDIDATE_COLUMNS = `d.doc_id, d.product_id, d.content_hash, d.name, d.sku, d.brand, d.tags, d.category, d.attributes, d.description, ${DESCRIPTION_SPACES}, d.vector, d.vector_model, d.vector_hash`;

@@ -114,6 +114,13 @@ const IN_LIST_LENGTHS = [1, 4, 16, 64, 128, 256, 512];
  * statements in all, every connection of every process together). Repeating a value changes
  * nothing an IN list matches.
  */
+export const inList = <T>(values: readonly T[]): { readonly sql: string; readonly values: readonly T[] } => {
+  if (values.length === 0) throw new Error("an IN list needs a value");
+  const length = IN_LIST_LENGTHS.find((n) => n >= values.length) ?? values.length;
+  const padded = values.length === length ? values : [...values, ...Array.from({ length: length - values.length }, () => values[values.length - 1]!)];
+  return { sql: Array.from({ length }, () => "?").join(", "), values: padded };
+};
+
 /**
  * A function answering one `T` per database handle, made by `make` on first use and shared by
  * everything the handle serves (repositories, the HTTP answer cache): the process's catalog
@@ -126,13 +133,6 @@ export const onePerDatabase = <T>(make: (db: Database) => T): ((db: Database) =>
     if (one === undefined) made.set(db, (one = make(db)));
     return one;
   };
-};
-
-export const inList = <T>(values: readonly T[]): { readonly sql: string; readonly values: readonly T[] } => {
-  if (values.length === 0) throw new Error("an IN list needs a value");
-  const length = IN_LIST_LENGTHS.find((n) => n >= values.length) ?? values.length;
-  const padded = values.length === length ? values : [...values, ...Array.from({ length: length - values.length }, () => values[values.length - 1]!)];
-  return { sql: Array.from({ length }, () => "?").join(", "), values: padded };
 };
 
 /** At most this many prepared statements are kept per SQLite connection. */

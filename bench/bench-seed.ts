@@ -5,7 +5,7 @@ import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { CategoryRepository } from "../application/ports/category-repository.js";
-import type { ProductRecord } from "../application/ports/product-repository.js";
+import { ProductRepository, type ProductRecord } from "../application/ports/product-repository.js";
 import { CreateStore } from "../application/stores/create-store.js";
 import { seedDemoPricing } from "../composition/demo/demo-pricing.js";
 import { productColumns, variantColumns } from "../adapters/persistence/repositories/knex-product-repository.js";
@@ -27,6 +27,13 @@ export interface SeedOptions {
   readonly sampleSize: number;
   readonly storeName: string;
   readonly currency: string;
+  /**
+   * The catalog's history: this share of products is renamed after the seed (a new adjective and
+   * a later `updated_at`), and this share deleted, through the repository's own writes, so that
+   * the search data carries edits and deletions as a shop's does (docs/decisions.md, Search 10).
+   */
+  readonly renamedShare: number;
+  readonly deletedShare: number;
 }
 
 export const DEFAULT_SEED_OPTIONS: SeedOptions = {
@@ -37,6 +44,8 @@ export const DEFAULT_SEED_OPTIONS: SeedOptions = {
   sampleSize: 2_000,
   storeName: "Bench Outfitters",
   currency: "KES",
+  renamedShare: 0.03,
+  deletedShare: 0.01,
 };
 
 /** What the load runner reads: the keys, the counts and a sample of active products. */
@@ -50,6 +59,9 @@ export interface SeedSummary {
   readonly variants: number;
   readonly simple_products: number;
   readonly inactive_products: number;
+  /** Products renamed after the seed, and deleted (the catalog's history). */
+  readonly renamed_products: number;
+  readonly deleted_products: number;
   readonly categories: number;
   readonly subcategories: number;
   readonly seconds: number;
@@ -533,6 +545,35 @@ const insertCategories = async (application: Application, rng: Rng, storeId: str
   return placements;
 };
 
+/** How many history writes go in one transaction. */
+const HISTORY_PER_TRANSACTION = 500;
+
+/**
+ * The catalog's history, written through the product repository (as the API's writes are, search
+ * data included): renamed products take another adjective and a day of up to a year later; deleted
+ * ones are gone.
+ */
+const writeHistory = async (application: Application, storeId: string, rng: Rng, renamed: readonly ProductRecord[], deleted: ReadonlySet<string>): Promise<void> => {
+  const products = application.container.get(ProductRepository);
+  const renames = renamed.map((record): ProductRecord => {
+    const adjective = ADJECTIVES.find((a) => record.name.includes(` ${a} `) || record.name.startsWith(`${a} `));
+    const other = rng.pick(ADJECTIVES.filter((a) => a !== adjective));
+    const name = adjective === undefined ? `${other} ${record.name}` : record.name.replace(adjective, other);
+    return { ...record, name, updatedAt: isoDate(Date.parse(record.createdAt) + rng.int(1, 365) * 86_400_000) };
+  });
+  for (const batch of inChunks(renames, HISTORY_PER_TRANSACTION)) {
+    await application.database.transaction(async () => {
+      for (const record of batch) await products.update(storeId, record);
+    });
+  }
+  const now = isoDate(EPOCH_MS + 400 * 86_400_000);
+  for (const batch of inChunks([...deleted], HISTORY_PER_TRANSACTION)) {
+    await application.database.transaction(async () => {
+      for (const id of batch) await products.remove(storeId, id, now);
+    });
+  }
+};
+
 /**
  * Seeds the bench store into a migrated database: a store (through CreateStore, so its keys are
  * real), its categories (through the repository) and the catalog (batched inserts of exactly the
@@ -554,6 +595,10 @@ export const seedBench = async (application: Application, partial: Partial<SeedO
   const active: Array<{ id: string; slug: string; variantId: string | null }> = [];
   let inactive = 0;
   let variantTotal = 0;
+  // A stream of its own, so that the catalog itself does not change with the history's shares.
+  const historyRng = new Rng(options.seed ^ 0x4157);
+  const toRename: ProductRecord[] = [];
+  const toDelete = new Set<string>();
 
   for (let start = 0; start < options.products; start += PRODUCTS_PER_TRANSACTION) {
     const batch: GeneratedProduct[] = [];
@@ -572,11 +617,19 @@ export const seedBench = async (application: Application, partial: Partial<SeedO
     });
     variantTotal += variantRows.length;
     for (const p of batch) {
+      const roll = historyRng.next();
+      if (roll < options.deletedShare) {
+        toDelete.add(p.record.id);
+        continue;
+      }
+      if (roll < options.deletedShare + options.renamedShare) toRename.push(p.record);
       const inStock = p.variants.find((v) => v.stock > 0);
       if (p.record.isActive) active.push({ id: p.record.id, slug: p.record.slug, variantId: inStock?.id ?? null });
       else inactive++;
     }
   }
+
+  await writeHistory(application, storeId, historyRng, toRename, toDelete);
 
   // A separate stream, so the sample does not change when the catalog's generation does.
   const sample = new Rng(options.seed ^ 0x5eed).sample(active, Math.min(options.sampleSize, active.length));
@@ -590,6 +643,8 @@ export const seedBench = async (application: Application, partial: Partial<SeedO
     variants: variantTotal,
     simple_products: counts.filter((c) => c === 1).length,
     inactive_products: inactive,
+    renamed_products: toRename.length,
+    deleted_products: toDelete.size,
     categories: placements.length,
     subcategories: placements.reduce((sum, p) => sum + p.subcategories.length, 0),
     seconds: Number(process.hrtime.bigint() - started) / 1e9,

@@ -2,6 +2,8 @@
 // test/fixtures (recall@5, MRR), then the resident memory of a real `storefront serve` process
 // with semantic search in use over 10,000 generated products.
 // Options: --relevance-only, --products N (default 10000).
+// `npm run bench:search -- --known-item --database-url URL --seed FILE`: the known-item set on a
+// seeded catalog instead (bench/known-item.ts).
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -123,15 +125,23 @@ const memoryOfServer = async (count: number) => {
   }
 };
 
-const figures = await relevance();
-console.log(`search relevance over ${searchCatalog().length} products, 50 graded queries (test/fixtures)`);
-console.log(`  text     (GET /v1/search):  recall@5 ${pct(figures.text.recallAt5)}  MRR ${pct(figures.text.mrr)}`);
-console.log(`  semantic (POST /v1/search): recall@5 ${pct(figures.semantic.recallAt5)}  MRR ${pct(figures.semantic.mrr)}`);
-console.log(`  text misses (first relevant below 5th): ${figures.text.misses.join(", ") || "none"}`);
-console.log(`  semantic misses: ${figures.semantic.misses.join(", ") || "none"}`);
-if (!args.includes("--relevance-only")) {
-  const memory = await memoryOfServer(productCount);
-  console.log(`storefront serve with semantic search over ${productCount} products:`);
-  console.log(`  RSS ${memory.rssMb.toFixed(0)} MB (peak ${memory.peakRssMb.toFixed(0)} MB; ${memory.idleRssMb.toFixed(0)} MB before the first search)`);
-  for (const [label, ms] of Object.entries(memory.timings)) console.log(`  ${label}: ${ms} ms`);
+if (args.includes("--known-item")) {
+  await import("./known-item.js");
+} else {
+  await relevanceAndMemory();
+}
+
+async function relevanceAndMemory(): Promise<void> {
+  const figures = await relevance();
+  console.log(`search relevance over ${searchCatalog().length} products, 50 graded queries (test/fixtures)`);
+  console.log(`  text     (GET /v1/search):  recall@5 ${pct(figures.text.recallAt5)}  MRR ${pct(figures.text.mrr)}`);
+  console.log(`  semantic (POST /v1/search): recall@5 ${pct(figures.semantic.recallAt5)}  MRR ${pct(figures.semantic.mrr)}`);
+  console.log(`  text misses (first relevant below 5th): ${figures.text.misses.join(", ") || "none"}`);
+  console.log(`  semantic misses: ${figures.semantic.misses.join(", ") || "none"}`);
+  if (!args.includes("--relevance-only")) {
+    const memory = await memoryOfServer(productCount);
+    console.log(`storefront serve with semantic search over ${productCount} products:`);
+    console.log(`  RSS ${memory.rssMb.toFixed(0)} MB (peak ${memory.peakRssMb.toFixed(0)} MB; ${memory.idleRssMb.toFixed(0)} MB before the first search)`);
+    for (const [label, ms] of Object.entries(memory.timings)) console.log(`  ${label}: ${ms} ms`);
+  }
 }

@@ -534,6 +534,9 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
       // Documents from before search postings existed get theirs (resumable; none on later runs).
       const posted = await searchDocumentsOf(database).backfillPostings();
       if (posted > 0) logger.info({ documents: posted }, "search postings written for existing documents");
+      // And their bitmaps (migration 0027), likewise resumable.
+      const mapped = await searchDocumentsOf(database).backfillBitmaps();
+      if (mapped > 0) logger.info({ documents: mapped }, "search bitmaps written for existing documents");
     },
     close: async () => {
       catalogVersions.stop();

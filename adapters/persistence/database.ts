@@ -116,9 +116,17 @@ const IN_LIST_LENGTHS = [1, 4, 16, 64, 128, 256, 512];
  */
 export const inList = <T>(values: readonly T[]): { readonly sql: string; readonly values: readonly T[] } => {
   if (values.length === 0) throw new Error("an IN list needs a value");
-  const length = IN_LIST_LENGTHS.find((n) => n >= values.length) ?? values.length;
-  const padded = values.length === length ? values : [...values, ...Array.from({ length: length - values.length }, () => values[values.length - 1]!)];
-  return { sql: Array.from({ length }, () => "?").join(", "), values: padded };
+  const list = padded(values);
+  return { sql: Array.from({ length: list.length }, () => "?").join(", "), values: list };
+};
+
+/**
+ * `items` padded with its last item to one of the IN lists' lengths, for statements of many
+ * rows (or OR'ed conditions) where a repeated row changes nothing: one prepared text per length.
+ */
+export const padded = <T>(items: readonly T[]): readonly T[] => {
+  const length = IN_LIST_LENGTHS.find((n) => n >= items.length) ?? items.length;
+  return items.length === length ? items : [...items, ...Array.from({ length: length - items.length }, () => items[items.length - 1]!)];
 };
 
 /**

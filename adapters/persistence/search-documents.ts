@@ -17,7 +17,8 @@ import {
 } from "../search/search-text.js";
 import { readBoolean, readJson } from "./column-types.js";
 import { gramsOf } from "./substring-grams.js";
-import { inList, onePerDatabase, settleAll, type Database, type Dialect } from "./database.js";
+import { chunkOf, offsetOf, withChanges } from "../search/doc-bitmaps.js";
+import { inList, onePerDatabase, padded, settleAll, type Database, type Dialect } from "./database.js";
 
 interface ProductRow {
   id: string;
@@ -199,6 +200,10 @@ const GRAMS_PER_STATEMENT = 500;
 
 /** Postings per statement: three bindings each. */
 const POSTINGS_PER_STATEMENT = 500;
+/** Bitmap rows per statement (padded to the IN lists' lengths: one prepared text per length). */
+const BITMAP_ROWS_PER_STATEMENT = 128;
+/** The bytes of a bitmap row locked before it is read (it is rewritten or deleted after). */
+const EMPTY = Buffer.alloc(0);
 
 
 export class SearchDocuments {
@@ -283,16 +288,17 @@ export class SearchDocuments {
   }
 
   /**
-   * Writes the postings of documents from before postings existed, a batch of documents at a
-   * time in order, remembering the last one so that an interrupted run resumes; answers how many
+   * Writes the postings (`postings`) or the bitmaps (`bitmaps`) of documents from before they
+   * existed, a batch of documents at a time in order, remembering the last one so that an
+   * interrupted run resumes (adding what is there already changes nothing); answers how many
    * documents it read (none once it has finished).
    */
-  async backfillPostings(batch = 2_000): Promise<number> {
+  async backfillPostings(batch = 2_000, what: "postings" | "bitmaps" = "postings"): Promise<number> {
     let done = 0;
     for (;;) {
       const [state] = await this.db.select<{ last_doc_id: number | string; done: number | boolean }>(
-        "select last_doc_id, done from search_backfills where name = 'postings'",
-        [],
+        "select last_doc_id, done from search_backfills where name = ?",
+        [what],
       );
       if (state !== undefined && readBoolean(state.done)) return done;
       const after = Number(state?.last_doc_id ?? 0);
@@ -302,13 +308,20 @@ export class SearchDocuments {
       );
       const last = docs.length === 0 ? after : Number(docs[docs.length - 1]!.doc_id);
       await this.db.transaction(async () => {
-        await this.movePostings([], docs.flatMap((doc) => this.postingsOf(doc.store_id, Number(doc.doc_id), doc)));
+        const postings = docs.flatMap((doc) => this.postingsOf(doc.store_id, Number(doc.doc_id), doc));
+        if (what === "postings") await this.movePostings([], postings);
+        else await this.moveBitmaps([], postings);
         await this.db.run((q) =>
-          q("search_backfills").insert({ name: "postings", last_doc_id: last, done: docs.length < batch }).onConflict("name").merge(),
+          q("search_backfills").insert({ name: what, last_doc_id: last, done: docs.length < batch }).onConflict("name").merge(),
         );
       });
       done += docs.length;
     }
+  }
+
+  /** Writes the bitmaps of documents from before they existed (migration 0027); see `backfillPostings`. */
+  async backfillBitmaps(batch = 2_000): Promise<number> {
+    return this.backfillPostings(batch, "bitmaps");
   }
 
   /**
@@ -480,6 +493,73 @@ export class SearchDocuments {
       sent.push(this.db.execute(`${insert} into search_postings (term_key, tier, doc_id) values ${rows.map(() => "(?, ?, ?)").join(", ")}`, rows.flat()));
     }
     // Queued together: the database writes one while the next is made.
+    await settleAll(sent);
+    await this.moveBitmaps(removed, added);
+  }
+
+  /**
+   * Takes removed postings out of the words' bitmaps and puts added ones in (the same postings, as
+   * documents in each word's and tier's chunk rows; adapters/search/doc-bitmaps.ts), in key order.
+   * A row is rewritten whole, so two writers must not build on the same bytes: on MySQL every row
+   * is locked first (an upsert that changes nothing locks a row that exists, an insert one that
+   * did not), then read; SQLite's write transaction is the file's only one (BEGIN IMMEDIATE).
+   */
+  private async moveBitmaps(removed: readonly Posting[], added: readonly Posting[]): Promise<void> {
+    if (removed.length === 0 && added.length === 0) return;
+    interface Change {
+      readonly key: readonly [termKey: number, tier: number, chunk: number];
+      readonly added: number[];
+      readonly removed: number[];
+    }
+    const changes = new Map<string, Change>();
+    const changeOf = ([termKey, tier, docId]: Posting): Change => {
+      const chunk = chunkOf(docId);
+      const id = `${termKey}:${tier}:${chunk}`;
+      let change = changes.get(id);
+      if (change === undefined) changes.set(id, (change = { key: [termKey, tier, chunk], added: [], removed: [] }));
+      return change;
+    };
+    for (const p of removed) changeOf(p).removed.push(offsetOf(p[2]));
+    for (const p of added) changeOf(p).added.push(offsetOf(p[2]));
+    const sorted = [...changes.values()].sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2]);
+    const mysql = this.db.dialect === "mysql";
+    const current = new Map<string, Uint8Array>();
+    for (let i = 0; i < sorted.length; i += BITMAP_ROWS_PER_STATEMENT) {
+      const rows = padded(sorted.slice(i, i + BITMAP_ROWS_PER_STATEMENT));
+      const sent: Promise<unknown>[] = [];
+      if (mysql) {
+        sent.push(this.db.execute(
+          `insert into search_bitmaps (term_key, tier, chunk, bits) values ${rows.map(() => "(?, ?, ?, ?)").join(", ")} on duplicate key update bits = bits`,
+          rows.flatMap((r) => [...r.key, EMPTY]),
+        ));
+      }
+      const read = this.db.select<{ term_key: number | string; tier: number; chunk: number; bits: Uint8Array }>(
+        `select term_key, tier, chunk, bits from search_bitmaps where ${rows.map(() => "(term_key = ? and tier = ? and chunk = ?)").join(" or ")}`,
+        rows.flatMap((r) => r.key),
+      );
+      sent.push(read);
+      await settleAll(sent);
+      for (const row of await read) current.set(`${Number(row.term_key)}:${Number(row.tier)}:${Number(row.chunk)}`, row.bits);
+    }
+    const written: Array<readonly [number, number, number, Buffer]> = [];
+    const emptied: Array<readonly [number, number, number]> = [];
+    for (const change of sorted) {
+      const before = current.get(change.key.join(":"));
+      const after = withChanges(before === undefined || before.length === 0 ? undefined : before, change.added, change.removed);
+      if (after === undefined) {
+        if (before !== undefined) emptied.push(change.key);
+      } else written.push([...change.key, Buffer.from(after.buffer, after.byteOffset, after.length)]);
+    }
+    const sent: Promise<number>[] = [];
+    const upsert = mysql ? "on duplicate key update bits = values(bits)" : "on conflict (term_key, tier, chunk) do update set bits = excluded.bits";
+    for (let i = 0; i < written.length; i += BITMAP_ROWS_PER_STATEMENT) {
+      const rows = padded(written.slice(i, i + BITMAP_ROWS_PER_STATEMENT));
+      sent.push(this.db.execute(`insert into search_bitmaps (term_key, tier, chunk, bits) values ${rows.map(() => "(?, ?, ?, ?)").join(", ")} ${upsert}`, rows.flat()));
+    }
+    for (let i = 0; i < emptied.length; i += BITMAP_ROWS_PER_STATEMENT) {
+      const rows = padded(emptied.slice(i, i + BITMAP_ROWS_PER_STATEMENT));
+      sent.push(this.db.execute(`delete from search_bitmaps where ${rows.map(() => "(term_key = ? and tier = ? and chunk = ?)").join(" or ")}`, rows.flat()));
+    }
     await settleAll(sent);
   }
 

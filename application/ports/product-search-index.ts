@@ -21,10 +21,16 @@ export interface SimilarProduct {
   readonly score: number;
 }
 
+/** Ranked hits and how many products matched in all; `estimated` when that count is a lower bound's estimate, not a count. */
+export interface SearchFound {
+  readonly hits: readonly SearchHit[];
+  readonly total: number;
+  readonly estimated?: boolean;
+}
+
 export interface ProductSearchIndex {
-  /** Ranked hits and how many products matched in all. */
-  text(storeId: string, query: string, options: SearchOptions): Promise<{ readonly hits: readonly SearchHit[]; readonly total: number }>;
-  semantic(storeId: string, query: string, options: SearchOptions): Promise<{ readonly hits: readonly SearchHit[]; readonly total: number }>;
+  text(storeId: string, query: string, options: SearchOptions): Promise<SearchFound>;
+  semantic(storeId: string, query: string, options: SearchOptions): Promise<SearchFound>;
   /** Active products nearest to the mean vector of `productIds`, best first, never those products. */
   similar(storeId: string, productIds: readonly string[], limit: number): Promise<readonly SimilarProduct[]>;
 }

@@ -20,11 +20,11 @@ export interface SearchResults {
   readonly message: string;
 }
 
-const resultMessage = (query: string, shown: number, total: number): string =>
+const resultMessage = (query: string, shown: number, total: number, estimated: boolean): string =>
   total === 0
     ? `No products match "${query}".`
     : shown < total
-      ? `Showing ${shown} of ${total} products matching "${query}".`
+      ? `Showing ${shown} of ${estimated ? "about " : ""}${total} products matching "${query}".`
       : `Found ${total} product${total === 1 ? "" : "s"} matching "${query}".`;
 
 @injectable()
@@ -42,7 +42,7 @@ export class SearchProducts {
       results: found.hits.map((h) => ({ productId: h.productId, score: Math.round(h.score * 10_000) / 10_000, matchReason: h.matchReason })),
       totalResults: found.total,
       searchTimeMs: Math.round(performance.now() - started),
-      message: resultMessage(query, found.hits.length, found.total),
+      message: resultMessage(query, found.hits.length, found.total, found.estimated === true),
     };
   }
 }

@@ -20,7 +20,8 @@ import {
   type SearchField,
   words,
 } from "../../search/search-text.js";
-import type { Database } from "../database.js";
+import { chooseDocuments, type BitmapRow } from "../../search/doc-bitmaps.js";
+import { inList, type Database } from "../database.js";
 import { dequantize, quantize, readStoredWords, sha256, storedWords, termKey, wordsOf } from "../search-documents.js";
 
 export interface DatabaseSearchSettings {
@@ -72,6 +73,11 @@ const DESCRIBED_ONLY_UP_TO = 3_000;
  */
 const DRIVER_POSTINGS = 200;
 const OTHER_POSTINGS = 20;
+/**
+ * Candidates chosen from the bitmaps for ranking: the documents holding the most query words,
+ * in the best fields (docs/decisions.md, Search 10).
+ */
+const CANDIDATE_WINDOW = 200;
 /** Alternatives of one query word read from the postings, the most common ones. */
 const POSTING_ALTERNATIVES = 8;
 /** Completions of a query word asked of the engine by name, the most common ones. */
@@ -247,13 +253,13 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     private readonly settings: DatabaseSearchSettings,
   ) {}
 
-  async text(storeId: string, query: string, options: SearchOptions): Promise<{ hits: SearchHit[]; total: number }> {
+  async text(storeId: string, query: string, options: SearchOptions): Promise<{ hits: SearchHit[]; total: number; estimated: boolean }> {
     const vocabulary = await this.vocabulary(storeId);
-    const { hits, total } = await this.lexical(storeId, vocabulary, query, options.categoryId, "text");
-    return { hits: hits.slice(0, options.limit).map((h) => ({ productId: h.productId, score: h.score, matchReason: h.matchReason })), total };
+    const { hits, total, estimated } = await this.lexical(storeId, vocabulary, query, options.categoryId, "text");
+    return { hits: hits.slice(0, options.limit).map((h) => ({ productId: h.productId, score: h.score, matchReason: h.matchReason })), total, estimated };
   }
 
-  async semantic(storeId: string, query: string, options: SearchOptions): Promise<{ hits: SearchHit[]; total: number }> {
+  async semantic(storeId: string, query: string, options: SearchOptions): Promise<{ hits: SearchHit[]; total: number; estimated: boolean }> {
     const vocabulary = await this.vocabulary(storeId);
     const lexical = await this.lexical(storeId, vocabulary, query, options.categoryId, "all");
     let queryVector: Float32Array | undefined;
@@ -268,7 +274,7 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     } catch (error) {
       // Without vectors (a model server that is away, or a query of unknown words) the text ranking answers.
       if (queryVector !== undefined && dot(queryVector, queryVector) !== 0) this.settings.onError?.(error, "semantic search fell back to text ranking");
-      return { hits: lexical.hits.slice(0, options.limit).map(({ exactSku: _, ...hit }) => hit), total: lexical.total };
+      return { hits: lexical.hits.slice(0, options.limit).map(({ exactSku: _, ...hit }) => hit), total: lexical.total, estimated: lexical.estimated };
     }
     const blended = new Map<string, { productId: string; score: number; matchReason: string; semantic: number; lexical: number; exactSku: boolean }>();
     for (const hit of lexical.hits) {
@@ -289,7 +295,7 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
       }));
     // Matches beyond the candidates (a very common word) still count.
     const total = Math.max(ranked.length, lexical.total + (ranked.length - lexical.hits.length));
-    return { hits: ranked.slice(0, options.limit), total };
+    return { hits: ranked.slice(0, options.limit), total, estimated: lexical.estimated };
   }
 
   async similar(storeId: string, productIds: readonly string[], limit: number): Promise<SimilarProduct[]> {
@@ -339,11 +345,11 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     query: string,
     categoryId: string | undefined,
     columns: Columns,
-  ): Promise<{ hits: Array<SearchHit & { exactSku: boolean }>; total: number; rows: CandidateRow[] }> {
+  ): Promise<{ hits: Array<SearchHit & { exactSku: boolean }>; total: number; estimated: boolean; rows: CandidateRow[] }> {
     const queryWords = queryTerms(query).map((term) => this.widen(vocabulary, term));
     const exact = await this.exactSku(storeId, query.trim(), categoryId);
-    if (queryWords.length === 0 && exact === undefined) return { hits: [], total: 0, rows: [] };
-    const { rows, total } =
+    if (queryWords.length === 0 && exact === undefined) return { hits: [], total: 0, estimated: false, rows: [] };
+    const { rows, total, estimated } =
       queryWords.length > 0 && categoryId === undefined && this.matches(vocabulary, queryWords) > this.engineMatchesUpTo
         ? await this.postingCandidates(storeId, vocabulary, queryWords, columns)
         : await this.engineCandidates(storeId, queryWords, categoryId, columns);
@@ -363,7 +369,7 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
       hits.push({ productId: s.row.product_id, score: s.score / top, matchReason: s.reason, exactSku: false });
     }
     const counted = exact !== undefined && !rows.some((r) => r.product_id === exact) ? total + 1 : total;
-    return { hits, total: Math.max(counted, hits.length), rows };
+    return { hits, total: Math.max(counted, hits.length), estimated: estimated && counted > hits.length, rows };
   }
 
   private get engineMatchesUpTo(): number {
@@ -380,8 +386,8 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     queryWords: readonly QueryWord[],
     categoryId: string | undefined,
     columns: Columns,
-  ): Promise<{ rows: CandidateRow[]; total: number }> {
-    if (queryWords.length === 0) return { rows: [], total: 0 };
+  ): Promise<{ rows: CandidateRow[]; total: number; estimated: boolean }> {
+    if (queryWords.length === 0) return { rows: [], total: 0, estimated: false };
     let rows = await this.candidates(storeId, queryWords, categoryId, TEXT_CANDIDATES, "rank", "all", columns);
     let everyMatch = false;
     if (queryWords.length === 1) everyMatch = true;
@@ -392,39 +398,75 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
       everyMatch = any.length < TEXT_CANDIDATES;
     }
     const total = everyMatch && rows.length < TEXT_CANDIDATES ? rows.length : await this.count(storeId, queryWords, categoryId);
-    return { rows, total };
+    return { rows, total, estimated: false };
   }
 
   /**
-   * Candidates from the postings, whose cost does not grow with the catalog: the best documents
-   * of the word held by the fewest (a name match before a tag match, newer before older), and a
-   * few of each other word's, each alternative an index range read. The ranking then puts the
-   * documents holding every word first. The total is the vocabulary's count of documents holding
-   * the commonest word (or its alternatives): an estimate, as counting every match is what costs.
+   * Candidates from the words' bitmaps (docs/decisions.md, Search 10): the documents holding the
+   * most query words (each word with its alternatives), in the best fields, worked out over every
+   * document holding any of them, so that age decides only between equals; then read by key. The
+   * total is the exact count of documents holding any query word in a field with bitmaps (every
+   * field but the description); when the vocabulary says a word is held by more documents than
+   * that (in descriptions), the total is the vocabulary's figure, marked as an estimate.
    */
   private async postingCandidates(
     storeId: string,
     vocabulary: Vocabulary,
     queryWords: readonly QueryWord[],
     columns: Columns,
-  ): Promise<{ rows: CandidateRow[]; total: number }> {
+  ): Promise<{ rows: CandidateRow[]; total: number; estimated: boolean }> {
     const groups = await Promise.all(queryWords.map((q) => this.alternatives(storeId, vocabulary, q)));
     const held = groups.map((alternatives) => alternatives.reduce((sum, t) => sum + this.documentsWith(vocabulary, t), 0));
-    const driver = held.indexOf(Math.min(...held));
-    const rows = await this.postingDocuments(storeId, groups.map((terms, i) => ({ terms, limit: i === driver ? DRIVER_POSTINGS : OTHER_POSTINGS })), columns);
-    // Words found only in descriptions have no postings: the engine's newest documents holding
-    // them. A common one beside words with postings is left to the ranking (which reads the
+    const unposted = queryWords.map((_, i) => groups[i]!.every((t) => this.postedDocuments(vocabulary, t) === 0) && held[i]! > 0);
+    const keyed = groups.filter((_, i) => !unposted[i]).map((terms) => terms.map((t) => termKey(storeId, t)));
+    const chosen = chooseDocuments(keyed, await this.bitmapRows(keyed.flat()), CANDIDATE_WINDOW);
+    const rows = await this.documentsByKey(storeId, chosen.docIds, columns);
+    // Words found only in descriptions have no bitmaps: the engine's newest documents holding
+    // them. A common one beside words with bitmaps is left to the ranking (which reads the
     // descriptions of the other words' candidates): InnoDB collects every match of a word before
     // its limit, 140 ms for `comfortable` in `comfortable shoes for running` at 1,000,000 products.
-    const unposted = queryWords.map((_, i) => groups[i]!.every((t) => this.postedDocuments(vocabulary, t) === 0) && held[i]! > 0);
     const allUnposted = unposted.every(Boolean);
     const describedOnly = queryWords.filter((_, i) => unposted[i]! && (allUnposted || held[i]! <= DESCRIBED_ONLY_UP_TO));
     if (describedOnly.length > 0) {
       const seen = new Set(rows.map((r) => r.product_id));
-      const more = await this.candidates(storeId, describedOnly, undefined, describedOnly.length === queryWords.length ? DRIVER_POSTINGS : OTHER_POSTINGS, "newest", "any", columns);
+      const more = await this.candidates(storeId, describedOnly, undefined, describedOnly.length === queryWords.length ? CANDIDATE_WINDOW : OTHER_POSTINGS, "newest", "any", columns);
       rows.push(...more.filter((r) => !seen.has(r.product_id)));
     }
-    return { rows, total: Math.min(vocabulary.documents, Math.max(...held)) };
+    // Documents holding a word only in their description are not in the bitmaps: at least the
+    // word's documents (by the vocabulary) less those the bitmaps found for it, added as an
+    // estimate (some of them may hold another query word in a field with bitmaps).
+    let describedOnlyAtLeast = 0;
+    let posted = 0;
+    queryWords.forEach((q, i) => {
+      const documents = vocabulary.terms.get(q.term)?.[0] ?? 0;
+      describedOnlyAtLeast += Math.max(0, documents - (unposted[i] ? 0 : chosen.holdingEach[posted] ?? 0));
+      if (!unposted[i]) posted++;
+    });
+    const total = Math.min(vocabulary.documents, chosen.holdingAny + describedOnlyAtLeast);
+    // Estimated also when a word stands for more completions than were read.
+    const cut = queryWords.some((q) => (q.completions?.length ?? 0) >= MAX_COMPLETIONS) || groups.some((g) => g.length >= POSTING_ALTERNATIVES);
+    return { rows, total, estimated: describedOnlyAtLeast > 0 || cut };
+  }
+
+  /** The stored bitmap rows of these word keys (every tier and chunk). */
+  private async bitmapRows(keys: readonly number[]): Promise<BitmapRow[]> {
+    if (keys.length === 0) return [];
+    const list = inList([...new Set(keys)]);
+    const rows = await this.db.select<{ term_key: number | string; tier: number; chunk: number; bits: Uint8Array }>(
+      `select term_key, tier, chunk, bits from search_bitmaps where term_key in (${list.sql})`,
+      list.values,
+    );
+    return rows.map((r) => ({ termKey: Number(r.term_key), tier: Number(r.tier), chunk: Number(r.chunk), bits: r.bits }));
+  }
+
+  /** The searchable documents of these ids in the store, read by key. */
+  private async documentsByKey(storeId: string, docIds: readonly number[], columns: Columns): Promise<CandidateRow[]> {
+    if (docIds.length === 0) return [];
+    const list = inList(docIds);
+    return this.db.select<CandidateRow>(
+      `select ${columnsOf(columns)} from search_documents d${this.db.indexHint("primary")} where d.doc_id in (${list.sql}) and +d.store_id = ? and +d.searchable = 1`,
+      [...list.values, storeId],
+    );
   }
 
   /** Documents holding the word in a field with postings (every field but the description), by the vocabulary. */
@@ -522,6 +564,12 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     if (distance > 0) {
       for (const [found, [counts, d]] of vocabulary.terms.fuzzyGet(term, distance)) {
         if (found !== term && counts[0]! > 0 && !(matchesPrefixes(term) && found.startsWith(term))) fuzzy.set(found, d);
+      }
+      // Two letters typed the wrong way round are one slip, not the two edits Levenshtein counts.
+      for (let i = 0; i + 1 < term.length; i++) {
+        if (term[i] === term[i + 1]) continue;
+        const swapped = term.slice(0, i) + term[i + 1]! + term[i]! + term.slice(i + 2);
+        if (!fuzzy.has(swapped) && (vocabulary.terms.get(swapped)?.[0] ?? 0) > 0) fuzzy.set(swapped, 1);
       }
     }
     let completions: string[] | undefined;

@@ -1,0 +1,215 @@
+// Sets of search documents as the database keeps them for choosing candidates: for each word of a
+// store and the tier of the best field holding it, one row per chunk of 65,536 document ids, whose
+// bytes are the documents' offsets in the chunk: sorted 16-bit numbers (little-endian) while there
+// are at most 4,095 of them, else a bitset of 8,192 bytes (roaring's two containers). A word held
+// by 25,000 of a million documents is 16 rows of about 3 KB; the documents holding every word of a
+// query are then worked out here, exactly, whatever their age (docs/decisions.md, Search 10).
+// Pure code: no I/O; the reader and the writer are in adapters/persistence.
+
+/** Document ids per chunk (offsets are 16-bit). */
+export const CHUNK_SIZE = 65_536;
+/** The largest offset list kept as sorted numbers; above it, a bitset. */
+export const ARRAY_MAX = 4_095;
+const BITSET_BYTES = CHUNK_SIZE / 8;
+
+export const chunkOf = (docId: number): number => Math.floor(docId / CHUNK_SIZE);
+export const offsetOf = (docId: number): number => docId % CHUNK_SIZE;
+
+const isBitset = (bytes: Uint8Array): boolean => bytes.length === BITSET_BYTES;
+
+/** Calls `visit` with each offset of a chunk's bytes, in ascending order. */
+export const forEachOffset = (bytes: Uint8Array, visit: (offset: number) => void): void => {
+  if (isBitset(bytes)) {
+    for (let i = 0; i < BITSET_BYTES; i++) {
+      let byte = bytes[i]!;
+      while (byte !== 0) {
+        const low = byte & -byte;
+        visit(i * 8 + (31 - Math.clz32(low)));
+        byte ^= low;
+      }
+    }
+    return;
+  }
+  for (let i = 0; i + 1 < bytes.length; i += 2) visit(bytes[i]! | (bytes[i + 1]! << 8));
+};
+
+/** The offsets of a chunk's bytes, ascending. */
+export const offsetsOf = (bytes: Uint8Array): number[] => {
+  const out: number[] = [];
+  forEachOffset(bytes, (offset) => out.push(offset));
+  return out;
+};
+
+/** The bytes of a chunk holding `offsets` (ascending, distinct); undefined when there are none. */
+export const encodeOffsets = (offsets: readonly number[]): Uint8Array | undefined => {
+  if (offsets.length === 0) return undefined;
+  if (offsets.length > ARRAY_MAX) {
+    const bits = new Uint8Array(BITSET_BYTES);
+    for (const offset of offsets) bits[offset >> 3]! |= 1 << (offset & 7);
+    return bits;
+  }
+  const out = new Uint8Array(offsets.length * 2);
+  for (let i = 0; i < offsets.length; i++) {
+    out[2 * i] = offsets[i]! & 0xff;
+    out[2 * i + 1] = offsets[i]! >> 8;
+  }
+  return out;
+};
+
+const ascending = (a: number, b: number): number => a - b;
+
+/**
+ * A chunk's bytes with offsets added and removed (an offset in both is added); undefined when
+ * nothing is left. `bytes` is left as it is.
+ */
+export const withChanges = (bytes: Uint8Array | undefined, added: readonly number[], removed: readonly number[]): Uint8Array | undefined => {
+  const remove = new Set(removed);
+  for (const offset of added) remove.delete(offset);
+  const add = [...new Set(added)].sort(ascending);
+  // A merge of two ascending lists, leaving out what is removed.
+  const before = bytes === undefined ? [] : offsetsOf(bytes);
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < before.length || j < add.length) {
+    let next: number;
+    if (j >= add.length || (i < before.length && before[i]! < add[j]!)) next = before[i++]!;
+    else if (i < before.length && before[i] === add[j]) {
+      next = before[i++]!;
+      j++;
+    } else next = add[j++]!;
+    if (!remove.has(next)) out.push(next);
+  }
+  return encodeOffsets(out);
+};
+
+/** One stored row: a word's key, the tier of the field it is held in, the chunk and its bytes. */
+export interface BitmapRow {
+  readonly termKey: number;
+  readonly tier: number;
+  readonly chunk: number;
+  readonly bits: Uint8Array;
+}
+
+export interface ChosenDocuments {
+  /** The chosen documents, best first (see `chooseDocuments`). */
+  readonly docIds: number[];
+  /** Documents holding at least one of the groups' words. */
+  readonly holdingAny: number;
+  /** Documents holding a word of every group. */
+  readonly holdingAll: number;
+  /** For each group, the documents holding one of its words. */
+  readonly holdingEach: number[];
+}
+
+/** Query words counted in a document's order of choice; more are treated as this many. */
+export const MAX_GROUPS = 16;
+const TIER_SPAN = 8 * MAX_GROUPS + 1;
+
+// Scratch space of `chooseDocuments` (synchronous, so one set serves every call): each is left
+// zeroed where it was written.
+const bestTier = new Uint8Array(CHUNK_SIZE);
+const held = new Uint8Array(CHUNK_SIZE);
+const tierSum = new Uint16Array(CHUNK_SIZE);
+const groupTouched = new Int32Array(CHUNK_SIZE);
+const touched = new Int32Array(CHUNK_SIZE);
+
+/**
+ * The `limit` documents best placed to answer a query, from the rows of its words: a group per
+ * query word (its alternatives' keys: the word, its completions and corrections). A document is
+ * placed by the number of groups it holds a word of, then by the sum of each such group's best
+ * tier (a word in the name above one in the tags), then newest first: so the documents holding
+ * every word come first whatever their age, and age only breaks ties.
+ */
+export const chooseDocuments = (groups: ReadonlyArray<readonly number[]>, rows: readonly BitmapRow[], limit: number): ChosenDocuments => {
+  const used = groups.slice(0, MAX_GROUPS);
+  // Which groups a key stands for (an alternative may be shared by two query words).
+  const groupsOf = new Map<number, number[]>();
+  used.forEach((keys, g) => {
+    for (const key of keys) {
+      const list = groupsOf.get(key);
+      if (list === undefined) groupsOf.set(key, [g]);
+      else if (!list.includes(g)) list.push(g);
+    }
+  });
+  // Rows by chunk, the newest chunk first; within a chunk, by group.
+  const byChunk = new Map<number, Array<Array<{ tier: number; bits: Uint8Array }>>>();
+  for (const row of rows) {
+    const owners = groupsOf.get(row.termKey);
+    if (owners === undefined) continue;
+    let perGroup = byChunk.get(row.chunk);
+    if (perGroup === undefined) byChunk.set(row.chunk, (perGroup = used.map(() => [])));
+    for (const g of owners) perGroup[g]!.push({ tier: row.tier, bits: row.bits });
+  }
+  const chunks = [...byChunk.keys()].sort((a, b) => b - a);
+
+  const maxPlace = used.length * TIER_SPAN + TIER_SPAN;
+  const buckets: Array<number[] | undefined> = new Array(maxPlace);
+  const counts = new Float64Array(maxPlace);
+  let floor = 0;
+  let holdingAny = 0;
+  let holdingAll = 0;
+  const holdingEach = used.map(() => 0);
+
+  for (const chunk of chunks) {
+    const perGroup = byChunk.get(chunk)!;
+    let nTouched = 0;
+    for (let g = 0; g < perGroup.length; g++) {
+      const list = perGroup[g]!;
+      if (list.length === 0) continue;
+      let nGroup = 0;
+      for (const { tier, bits } of list) {
+        forEachOffset(bits, (offset) => {
+          const was = bestTier[offset]!;
+          if (was === 0) groupTouched[nGroup++] = offset;
+          if (tier > was) bestTier[offset] = tier;
+        });
+      }
+      holdingEach[g] += nGroup;
+      for (let i = 0; i < nGroup; i++) {
+        const offset = groupTouched[i]!;
+        if (held[offset] === 0) touched[nTouched++] = offset;
+        held[offset]!++;
+        tierSum[offset]! += Math.min(bestTier[offset]!, 8);
+        bestTier[offset] = 0;
+      }
+    }
+    // Newest first within the chunk.
+    const order = touched.subarray(0, nTouched).sort().reverse();
+    const base = chunk * CHUNK_SIZE;
+    for (let i = 0; i < order.length; i++) {
+      const offset = order[i]!;
+      const groupsHeld = held[offset]!;
+      const place = groupsHeld * TIER_SPAN + tierSum[offset]!;
+      held[offset] = 0;
+      tierSum[offset] = 0;
+      holdingAny++;
+      if (groupsHeld === used.length) holdingAll++;
+      if (place < floor) continue;
+      counts[place]!++;
+      // Older documents of a place that already has `limit` are never chosen.
+      const bucket = (buckets[place] ??= []);
+      if (bucket.length < limit) bucket.push(base + offset);
+    }
+    // The lowest place still needed for `limit` documents: places below it are dropped.
+    let sum = 0;
+    for (let place = maxPlace - 1; place >= floor; place--) {
+      sum += counts[place]!;
+      if (sum >= limit) {
+        for (let p = floor; p < place; p++) {
+          buckets[p] = undefined;
+          counts[p] = 0;
+        }
+        floor = place;
+        break;
+      }
+    }
+  }
+  const docIds: number[] = [];
+  for (let place = maxPlace - 1; place >= floor && docIds.length < limit; place--) {
+    const bucket = buckets[place];
+    if (bucket === undefined) continue;
+    for (let i = 0; i < bucket.length && docIds.length < limit; i++) docIds.push(bucket[i]!);
+  }
+  return { docIds, holdingAny, holdingAll, holdingEach };
+};

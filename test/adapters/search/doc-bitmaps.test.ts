@@ -1,0 +1,127 @@
+// The search's document sets (adapters/search/doc-bitmaps.ts): a chunk's bytes hold exactly the
+// offsets put in (both containers, across the 4,095 boundary), and the documents chosen for a
+// query are those a plain count over every document would choose: most query words held, then
+// the best tiers, then newest; with exact counts of documents holding any and every word.
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  ARRAY_MAX,
+  chooseDocuments,
+  chunkOf,
+  CHUNK_SIZE,
+  encodeOffsets,
+  offsetOf,
+  offsetsOf,
+  withChanges,
+  type BitmapRow,
+} from "../../../adapters/search/doc-bitmaps.js";
+
+const sortedUnique = (xs: readonly number[]): number[] => [...new Set(xs)].sort((a, b) => a - b);
+
+describe("search document sets (doc-bitmaps)", () => {
+  it("a chunk's bytes hold the offsets put in, in either container", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: CHUNK_SIZE - 1 }), { maxLength: 6_000 }), (xs) => {
+        const offsets = sortedUnique(xs);
+        const bytes = encodeOffsets(offsets);
+        if (offsets.length === 0) return assert.equal(bytes, undefined);
+        assert.deepEqual(offsetsOf(bytes!), offsets);
+        assert.equal(bytes!.length, offsets.length > ARRAY_MAX ? 8_192 : offsets.length * 2);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("changes give the set a Set would hold, across the container boundary", () => {
+    const offset = fc.integer({ min: 0, max: CHUNK_SIZE - 1 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.array(offset, { maxLength: 300 }),
+        fc.array(offset, { maxLength: 300 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (size, added, removed, seed) => {
+          // A starting set near the boundary now and then: `size` offsets spread from `seed`.
+          const start = sortedUnique(Array.from({ length: size }, (_, i) => (seed + i * 13) % CHUNK_SIZE));
+          const expected = new Set(start);
+          for (const r of removed) expected.delete(r);
+          for (const a of added) expected.add(a);
+          const bytes = withChanges(encodeOffsets(start), added, removed);
+          assert.deepEqual(bytes === undefined ? [] : offsetsOf(bytes), sortedUnique([...expected]));
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it("chooses what a count over every document chooses, with exact counts", () => {
+    // Documents spread over a few chunks; words are keys 1..6, each held at a tier 1..4.
+    const doc = fc.integer({ min: 0, max: 3 * CHUNK_SIZE - 1 });
+    const holding = fc.record({ key: fc.integer({ min: 1, max: 6 }), tier: fc.integer({ min: 1, max: 4 }), doc });
+    const group = fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(fc.array(holding, { maxLength: 400 }), fc.array(group, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 50 }), (held, groups, limit) => {
+        // A word is held once per document, at one tier (as the writer keeps it).
+        const tierOf = new Map<string, number>();
+        for (const h of held) if (!tierOf.has(`${h.key}:${h.doc}`)) tierOf.set(`${h.key}:${h.doc}`, h.tier);
+        const rowsByKey = new Map<string, number[]>();
+        for (const [kd, tier] of tierOf) {
+          const [key, docId] = kd.split(":").map(Number) as [number, number];
+          const id = `${key}:${tier}:${chunkOf(docId)}`;
+          rowsByKey.set(id, [...(rowsByKey.get(id) ?? []), offsetOf(docId)]);
+        }
+        const rows: BitmapRow[] = [...rowsByKey].map(([id, offsets]) => {
+          const [termKey, tier, chunk] = id.split(":").map(Number) as [number, number, number];
+          return { termKey, tier, chunk, bits: encodeOffsets(sortedUnique(offsets))! };
+        });
+        // The plain count: every document, its groups held and best tier per group.
+        const docs = new Set([...tierOf.keys()].map((kd) => Number(kd.split(":")[1])));
+        const placed = [...docs].map((d) => {
+          let groupsHeld = 0;
+          let tiers = 0;
+          for (const keys of groups) {
+            const best = Math.max(0, ...keys.map((k) => tierOf.get(`${k}:${d}`) ?? 0));
+            if (best > 0) {
+              groupsHeld++;
+              tiers += best;
+            }
+          }
+          return { d, groupsHeld, tiers };
+        });
+        const holdingAny = placed.filter((p) => p.groupsHeld > 0);
+        const expected = holdingAny
+          .sort((a, b) => b.groupsHeld - a.groupsHeld || b.tiers - a.tiers || b.d - a.d)
+          .slice(0, limit)
+          .map((p) => p.d);
+        const chosen = chooseDocuments(groups, rows, limit);
+        assert.deepEqual(chosen.docIds, expected);
+        assert.equal(chosen.holdingAny, holdingAny.length);
+        assert.equal(chosen.holdingAll, placed.filter((p) => p.groupsHeld === groups.length).length);
+        assert.deepEqual(
+          chosen.holdingEach,
+          groups.map((keys) => [...docs].filter((d) => keys.some((k) => tierOf.has(`${k}:${d}`))).length),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("finds the one old document holding every word among many newer ones holding some", () => {
+    // Word 1 in 20,000 new documents, word 2 in 20,000 others, both only in document 5.
+    const one = sortedUnique([5, ...Array.from({ length: 20_000 }, (_, i) => 100_000 + i)]);
+    const two = sortedUnique([5, ...Array.from({ length: 20_000 }, (_, i) => 130_000 + i)]);
+    const rows = (key: number, docs: number[]): BitmapRow[] => {
+      const byChunk = new Map<number, number[]>();
+      for (const d of docs) {
+        const list = byChunk.get(chunkOf(d));
+        if (list === undefined) byChunk.set(chunkOf(d), [offsetOf(d)]);
+        else list.push(offsetOf(d));
+      }
+      return [...byChunk].map(([chunk, offsets]) => ({ termKey: key, tier: 4, chunk, bits: encodeOffsets(offsets)! }));
+    };
+    const chosen = chooseDocuments([[1], [2]], [...rows(1, one), ...rows(2, two)], 20);
+    assert.equal(chosen.docIds[0], 5);
+    assert.equal(chosen.holdingAll, 1);
+    assert.equal(chosen.holdingAny, 40_001);
+  });
+});

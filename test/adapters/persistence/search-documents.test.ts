@@ -15,6 +15,7 @@ import { DatabaseSearchIndex } from "../../../adapters/persistence/repositories/
 import { KnexProductRepository } from "../../../adapters/persistence/repositories/knex-product-repository.js";
 import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
 import { dequantize, quantize, readStoredWords, searchDocumentsOf, storedWords, termKey } from "../../../adapters/persistence/search-documents.js";
+import { CHUNK_SIZE, offsetsOf } from "../../../adapters/search/doc-bitmaps.js";
 import { WordVectorEmbedder } from "../../../adapters/search/word-vector-embedder.js";
 import { productRecord, variantRecord } from "../../support/catalog-fixtures.js";
 import { describeMysql } from "../../support/mysql-database.js";
@@ -56,11 +57,21 @@ const suite = (open: () => { db: Database; other: Database; cleanUp: () => Promi
     assert.equal(Number(row?.documents ?? 0), Number(actual!.n), "the kept count is the count");
     return Number(row?.documents ?? 0);
   };
-  const postings = async (term: string): Promise<Array<{ tier: number; doc_id: number }>> =>
-    (await db.knex("search_postings").where({ term_key: termKey(STORE, term) }).select("tier", "doc_id")).map((r: { tier: number; doc_id: number }) => ({
-      tier: Number(r.tier),
-      doc_id: Number(r.doc_id),
-    }));
+  /** A word's documents as its bitmaps hold them (every tier and chunk), in (tier, doc) order. */
+  const bitmapped = async (term: string): Promise<Array<{ tier: number; doc_id: number }>> => {
+    const rows = await db.knex("search_bitmaps").where({ term_key: termKey(STORE, term) }).select("tier", "chunk", "bits");
+    return rows
+      .flatMap((r: { tier: number; chunk: number; bits: Uint8Array }) => offsetsOf(r.bits).map((o) => ({ tier: Number(r.tier), doc_id: Number(r.chunk) * CHUNK_SIZE + o })))
+      .sort((a, b) => a.tier - b.tier || a.doc_id - b.doc_id);
+  };
+  /** A word's postings, checked against its bitmaps: both follow every write from the same documents. */
+  const postings = async (term: string, againstBitmaps = true): Promise<Array<{ tier: number; doc_id: number }>> => {
+    const rows = (await db.knex("search_postings").where({ term_key: termKey(STORE, term) }).select("tier", "doc_id"))
+      .map((r: { tier: number; doc_id: number }) => ({ tier: Number(r.tier), doc_id: Number(r.doc_id) }))
+      .sort((a, b) => a.tier - b.tier || a.doc_id - b.doc_id);
+    if (againstBitmaps) assert.deepEqual(await bitmapped(term), rows, `the bitmaps of ${term} hold what its postings hold`);
+    return rows;
+  };
 
   beforeEach(async () => {
     ({ db, other, cleanUp } = open());
@@ -141,12 +152,45 @@ const suite = (open: () => { db: Database; other: Database; cleanUp: () => Promi
     // As if a run had written the first document's postings and been stopped.
     await db.knex("search_backfills").insert({ name: "postings", last_doc_id: ids[0], done: false }).onConflict("name").merge();
     assert.equal(await searchDocumentsOf(db).backfillPostings(1), 2, "the two documents after the first");
-    assert.deepEqual((await postings("teak")).map((p) => p.doc_id).sort((a, b) => a - b), ids.slice(1));
+    assert.deepEqual((await postings("teak", false)).map((p) => p.doc_id).sort((a, b) => a - b), ids.slice(1));
     assert.equal(await searchDocumentsOf(db).backfillPostings(1), 0);
     await db.knex("search_backfills").where({ name: "postings" }).update({ last_doc_id: 0, done: false });
     assert.equal(await searchDocumentsOf(db).backfillPostings(), 3);
-    assert.equal((await postings("teak")).length, 3, "written again without duplicates");
+    assert.equal((await postings("teak")).length, 3, "written again without duplicates (as the bitmaps hold them)");
     assert.equal((await found("teak bowl"))[0], productId(13));
+  });
+
+  it("the bitmaps backfill writes the bitmaps of existing documents, resumes where it stopped, and then has nothing to do", async () => {
+    await add(16, "Sisal Basket");
+    await add(17, "Sisal Mat");
+    await add(18, "Sisal Rug");
+    const ids = (await db.knex("search_documents").where({ store_id: STORE }).orderBy("doc_id").select("doc_id")).map((r: { doc_id: number }) => Number(r.doc_id));
+    await db.knex("search_bitmaps").delete();
+    await db.knex("search_backfills").insert({ name: "bitmaps", last_doc_id: ids[0], done: false }).onConflict("name").merge();
+    assert.equal(await searchDocumentsOf(db).backfillBitmaps(1), 2, "the two documents after the first");
+    assert.deepEqual((await bitmapped("sisal")).map((p) => p.doc_id), ids.slice(1));
+    assert.equal(await searchDocumentsOf(db).backfillBitmaps(1), 0);
+    await db.knex("search_backfills").where({ name: "bitmaps" }).update({ last_doc_id: 0, done: false });
+    assert.equal(await searchDocumentsOf(db).backfillBitmaps(), 3);
+    assert.equal((await postings("sisal")).length, 3, "written again, each document once");
+  });
+
+  it("concurrent writers of products sharing words lose none of each other's documents in the bitmaps", async () => {
+    // Two connections (two server processes' pools) write products with the same words at once:
+    // each rewrites the same bitmap rows, so one building on bytes the other has since changed
+    // would drop a document.
+    const others = new KnexProductRepository(other);
+    searchDocumentsOf(other).useEmbedder(embedder);
+    const write = (repository: KnexProductRepository, n: number) =>
+      repository.insert(STORE, productRecord(productId(100 + n), { name: `Shared Word Lamp ${n}` }), [variantRecord(variantId(100 + n), productId(100 + n), `LAMP-${n}`)]);
+    const writes = Array.from({ length: 24 }, (_, n) => () => write(n % 2 === 0 ? products : others, n));
+    // SQLite takes one writer at a time (BEGIN IMMEDIATE), and its driver waits for the file's
+    // lock synchronously: two handles in one process take turns here, as two processes would.
+    if (db.dialect === "sqlite") for (const w of writes) await w();
+    else await Promise.all(writes.map((w) => w()));
+    const ids = (await db.knex("search_documents").where({ store_id: STORE }).orderBy("doc_id").select("doc_id")).map((r: { doc_id: number }) => Number(r.doc_id));
+    assert.equal(ids.length, 24);
+    for (const word of ["shared", "word", "lamp"]) assert.deepEqual((await postings(word)).map((p) => p.doc_id), ids, word);
   });
 
   it("a rolled-back write leaves neither its document nor its counts", async () => {

@@ -122,7 +122,7 @@ const walksList = (sql: string): boolean =>
  * are joined by key, the chosen ids leading.
  */
 const documentsByKey = (sql: string, plan: readonly string[] | readonly { table: string; key: string | null; type?: string }[], what: string): void => {
-  const byDoc = /from search_documents d\b[^(]*where d\.doc_id in \(/.test(sql) || /\bsearch_documents d\b.* on d\.doc_id = c\.doc_id/.test(sql);
+  const byDoc = /from search_documents d\b[^(]*(\(primary\)\s*)?where d\.doc_id in \(/.test(sql) || /\bsearch_documents d\b.* on d\.doc_id = c\.doc_id/.test(sql);
   const byProduct = /from search_documents d\b[^(]*where .*d\.product_id in \(/.test(sql);
   if (!byDoc && !byProduct) return;
   if (typeof plan[0] === "string") {
@@ -254,7 +254,7 @@ const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: (
       }
     });
 
-    it("search of common words (a large catalog's way): each word's postings are an index range in order, documents read by key", async () => {
+    it("search of common words (a large catalog's way): each word's bitmaps and postings are read by key (postings in index order), documents by key", async () => {
       searchDocumentsOf(db).useEmbedder(new WordVectorEmbedder());
       const index = new DatabaseSearchIndex(db, new WordVectorEmbedder(), { vocabularyMaxAgeMs: 0, engineMatchesUpTo: 0 });
       const sent = await captured(db, async () => {
@@ -264,6 +264,8 @@ const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: (
         await index.similar(STORE, [id(1, 7)], 10);
       });
       assert.ok(sent.some((s) => /search_postings/.test(s.sql)), "the postings were read");
+      assert.ok(sent.some((s) => /from search_bitmaps/.test(s.sql)), "the bitmaps were read");
+      assert.ok(sent.some((s) => /from search_documents d\b[^(]*(\(primary\)\s*)?where d\.doc_id in \(/.test(s.sql)), "the chosen documents were read by key");
       assert.ok(!sent.some((s) => /search_fts|against/.test(s.sql)), "the engine was not asked");
       for (const { sql, bindings } of sent) {
         if (db.dialect === "sqlite") {
@@ -272,6 +274,7 @@ const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: (
           const what = `${sql}\n${details.join("\n")}`;
           for (const detail of details) assert.doesNotMatch(detail, /^SCAN (d|v|p|search_documents|search_terms|search_postings|variants|products)\b/, what);
           documentsByKey(sql, details, what);
+          if (/from search_bitmaps/.test(sql)) assert.ok(details.some((d) => /SEARCH search_bitmaps USING PRIMARY KEY \(term_key=\?\)/.test(d)), `bitmaps by key: ${what}`);
           if (/search_postings/.test(sql)) {
             assert.ok(details.some((d) => /SEARCH search_postings USING PRIMARY KEY \(term_key=\?\)/.test(d)), `postings by key: ${what}`);
             // Each word's postings in the index's order (only a group's few hundred chosen rows are sorted, above them).
@@ -288,6 +291,7 @@ const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: (
           for (const row of rows) {
             if (/^<(union|derived)/.test(row.table ?? "<union")) continue;
             assert.notEqual(row.type, "ALL", `a scan of ${row.table}: ${what}`);
+            if (row.table === "search_bitmaps") assert.equal(row.key, "PRIMARY", `bitmaps by key: ${what}`);
             if (row.table === "search_postings") {
               assert.equal(row.key, "PRIMARY", `postings by key: ${what}`);
               assert.doesNotMatch(row.Extra ?? "", /filesort/, `postings read in their order: ${what}`);

@@ -69,14 +69,17 @@ export const typo = (rng: Rng, word: string): string => {
   }
 };
 
-/** The name as typed up to the middle of its last word of three letters or more: "mlima coastal marb". */
+/**
+ * The name as typed up to the middle of its last word of three letters or more ("mlima coastal
+ * marb" of "Mlima Coastal Marble"), or of the word before a last one of one or two ("XL", "2.0").
+ */
 export const typedPrefix = (name: string): string | undefined => {
   const lower = name.toLowerCase();
   const parts = lower.split(" ");
   for (let last = parts.length - 1; last >= 1; last--) {
     const word = parts[last]!;
     const letters = words(word)[0];
-    if (letters === undefined || letters.length < 4) continue;
+    if (letters === undefined || letters.length < 3) continue;
     const keep = Math.max(2, Math.ceil(letters.length * 0.6));
     if (keep >= letters.length) continue;
     const start = word.indexOf(letters);
@@ -226,7 +229,7 @@ const main = async (): Promise<void> => {
         if (rank >= 1 && rank <= 5) t2.at5++;
         if (rank >= 1 && rank <= 10) t2.at10++;
         if (rank >= 1) t2.rr += 1 / rank;
-        else if (t2.misses.length < 10) t2.misses.push(a.query);
+        if (rank !== 1 && t2.misses.length < 10) t2.misses.push(`${a.query} (${rank === 0 ? "not in the top 20" : `at ${rank}`})`);
       }
       if (a.kind === "exact" && totals.length < Number(values.totals)) totals.push({ query: a.query, total: found.total, estimated: found.estimated === true });
     }
@@ -278,7 +281,8 @@ const main = async (): Promise<void> => {
         mrr: Math.round((1000 * t.rr) / Math.max(1, t.n)) / 1000,
         p50_ms: quantile(t.ms, 0.5),
         p99_ms: quantile(t.ms, 0.99),
-        misses: t.misses,
+        /** Up to ten queries whose product was not first, with where it was. */
+    not_first: t.misses,
       }];
     });
     const lines = [

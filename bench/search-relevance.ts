@@ -28,7 +28,9 @@ const productCount = Number(args[args.indexOf("--products") + 1] ?? 10_000) || 1
 const pct = (x: number): string => x.toFixed(3);
 
 const relevance = async () => {
-  const app = await startTestApplication();
+  // STOREFRONT_SEARCH_ENGINE_MATCHES=0 forces every query through the bitmaps (a large catalog's way).
+  const forced = process.env.STOREFRONT_SEARCH_ENGINE_MATCHES;
+  const app = await startTestApplication(forced === undefined ? {} : { env: { STOREFRONT_SEARCH_ENGINE_MATCHES: forced } });
   try {
     const key = app.store.keys.secretTest;
     const skuOf = await loadSearchCatalog(app.client, key);

@@ -167,6 +167,11 @@ interface Scored {
   readonly row: CandidateRow;
   readonly score: number;
   readonly reason: SearchField;
+  /**
+   * The name is what was asked for: every query word meets a word of the name and every word of
+   * the name is met (in any order, as prefixes or corrections too); see `lexical`.
+   */
+  readonly exactName: boolean;
 }
 
 /** The mean of vectors of `dims` components (others left out); zeros when there are none. */
@@ -184,6 +189,7 @@ const meanOf = (vectors: Iterable<Float32Array>, dims: number): Float32Array => 
 
 const SPACE = 32;
 const DESCRIPTION = SEARCH_FIELDS.indexOf("description");
+const NAME = SEARCH_FIELDS.indexOf("name");
 /** FIELD_BOOST in SEARCH_FIELDS order. */
 const FIELD_BOOSTS: readonly number[] = SEARCH_FIELDS.map((field) => FIELD_BOOST[field]);
 
@@ -357,14 +363,22 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     // Every word a query word can meet holds the query word itself (exactly or as a prefix) or is
     // one of its corrections: a field holding none of these is skipped unread.
     const needles = [...new Set(queryWords.flatMap((q) => [q.term, ...q.fuzzy.keys()]))];
-    const scored = rows
-      .map((row) => this.score(vocabulary, queryWords, meet, row, needles))
-      .filter((s): s is Scored => s !== undefined)
+    // The query's words as typed, repeats included (`queryTerms` keeps each once), for `isExactName`.
+    const asked = words(query).filter((w) => !isStopWord(w)).length;
+    const scored = rows.map((row) => this.score(vocabulary, queryWords, meet, row, needles, asked)).filter((s): s is Scored => s !== undefined);
+    // Products named exactly as asked come first (Meilisearch's "exactness" rule), then BM25:
+    // a name that holds the query's words among others ("Upendo Compact Cast Iron Saucepan" for
+    // "compact cast iron saucepan"), or one word twice, may score above the product of that very
+    // name (docs/decisions.md, Search 10). Their scores are lifted above every other's, so that
+    // scores still fall down the list.
+    const lift = scored.reduce((max, s) => (s.exactName ? max : Math.max(max, s.score)), 0);
+    const ranked = scored
+      .map((s) => (s.exactName ? { ...s, score: s.score + lift } : s))
       .sort((a, b) => b.score - a.score || (a.row.product_id < b.row.product_id ? -1 : 1));
-    const top = scored[0]?.score ?? 1;
+    const top = ranked[0]?.score ?? 1;
     const hits: Array<SearchHit & { exactSku: boolean }> = [];
     if (exact !== undefined) hits.push({ productId: exact, score: 1, matchReason: "sku", exactSku: true });
-    for (const s of scored) {
+    for (const s of ranked) {
       if (s.row.product_id === exact) continue;
       hits.push({ productId: s.row.product_id, score: s.score / top, matchReason: s.reason, exactSku: false });
     }
@@ -632,15 +646,18 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     meet: Meetings,
     row: CandidateRow,
     needles: readonly string[],
+    asked: number,
   ): Scored | undefined {
     let score = 0;
     let reason = -1;
     let found: Uint8Array | undefined;
+    let exactName = false;
     for (let f = 0; f < SEARCH_FIELDS.length; f++) {
       const text = row[SEARCH_FIELDS[f]!];
       if (text === "") continue;
       const hits = fieldHits(text, needles, meet);
       if (hits === undefined) continue;
+      if (f === NAME) exactName = this.isExactName(text, hits, queryWords.length, asked);
       const length = f === DESCRIPTION ? Number(row.description_spaces ?? 0) + 1 : wordCount(text);
       const boost = FIELD_BOOSTS[f]!;
       const averageLength = vocabulary.averageLength[SEARCH_FIELDS[f]!];
@@ -659,7 +676,20 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     if (found === undefined || reason === -1) return undefined;
     let matched = 0;
     for (const f of found) matched += f;
-    return { row, score: score * matched, reason: SEARCH_FIELDS[reason]! };
+    return { row, score: score * matched, reason: SEARCH_FIELDS[reason]!, exactName };
+  }
+
+  /**
+   * Whether the name's words meet every query word and are all met, and are as many as the
+   * query's (stop words aside): "canvas canvas sneaker" is not the name asked by "canvas sneaker".
+   */
+  private isExactName(name: string, hits: ReadonlyArray<{ meeting: Meeting; frequency: number }>, queryWordCount: number, asked: number): boolean {
+    for (let i = 0; i < queryWordCount; i++) if (!hits.some((h) => h.meeting.weights[i] !== undefined)) return false;
+    let met = 0;
+    for (const h of hits) met += h.frequency;
+    if (met !== asked) return false;
+    const length = wordCount(name);
+    return met === length || met === length - name.split(" ").filter((w) => isStopWord(w.replace(/_+$/, ""))).length;
   }
 
   private idf(vocabulary: Vocabulary, documents: number): number {

@@ -193,6 +193,38 @@ const suite = (open: () => { db: Database; other: Database; cleanUp: () => Promi
     for (const word of ["shared", "word", "lamp"]) assert.deepEqual((await postings(word)).map((p) => p.doc_id), ids, word);
   });
 
+  it("finds an old product by its exact name among hundreds of newer ones sharing every word but one, first, with the match counted", async () => {
+    // The oldest product, then 900 newer ones holding its words in pairs: every word of the
+    // query is common, and the old product is the only one holding them all. Candidates chosen
+    // by newest postings (until migration 0027) could not find it.
+    await add(20, "Kilele Premium Classic Boot", "OLD-20");
+    const newer = Array.from({ length: 900 }, (_, k) => {
+      const n = 1000 + k;
+      const name = ["Kilele Premium Sandal", "Premium Classic Loafer", "Kilele Classic Slipper", "Classic Boot Tree", "Kilele Boot Brush", "Premium Boot Wax"][k % 6]!;
+      return { record: productRecord(productId(n), { name: `${name} ${k}` }), variants: [variantRecord(variantId(n), productId(n), `NEW-${n}`)] };
+    });
+    await products.insertMany(STORE, newer);
+    const byBitmaps = new DatabaseSearchIndex(other, embedder, { vocabularyMaxAgeMs: 0, engineMatchesUpTo: 0 });
+    for (const query of ["Kilele Premium Classic Boot", "boot classic premium kilele", "kilele premium clasic boot", "kilele premium classic bo"]) {
+      const found = await byBitmaps.text(STORE, query, { limit: 5 });
+      assert.equal(found.hits[0]?.productId, productId(20), query);
+    }
+    const found = await byBitmaps.text(STORE, "Kilele Premium Classic Boot", { limit: 5 });
+    assert.equal(found.total, 901, "every product holding a word of the query");
+    assert.equal(found.estimated, false);
+  });
+
+  it("ranks the product of exactly the name asked above names that hold its words among others", async () => {
+    await add(21, "Upendo Compact Cast Iron Saucepan");
+    await add(22, "Compact Cast Iron Saucepan");
+    await add(23, "Compact Cast Iron Cast Saucepan");
+    for (const engineMatchesUpTo of [300, 0]) {
+      const index = new DatabaseSearchIndex(other, embedder, { vocabularyMaxAgeMs: 0, engineMatchesUpTo });
+      assert.equal((await index.text(STORE, "compact cast iron saucepan", { limit: 5 })).hits[0]?.productId, productId(22));
+      assert.equal((await index.text(STORE, "saucepan iron cast compact upendo", { limit: 5 })).hits[0]?.productId, productId(21));
+    }
+  });
+
   it("a rolled-back write leaves neither its document nor its counts", async () => {
     await assert.rejects(
       db.transaction(async () => {

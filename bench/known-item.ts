@@ -292,7 +292,11 @@ const main = async (): Promise<void> => {
     ];
     console.log(lines.join("\n"));
     const worst = checked.reduce((m, c) => Math.max(m, c.estimated ? 0 : c.error), 0);
-    log(`totalResults: ${checked.length} checked, ${checked.filter((c) => c.estimated).length} labelled estimates, worst error of the unlabelled ${(100 * worst).toFixed(1)} %`);
+    const errors = checked.map((c) => c.error).sort((a, b) => a - b);
+    log(
+      `totalResults: ${checked.length} checked, ${checked.filter((c) => c.estimated).length} labelled estimates, worst error of the unlabelled ${(100 * worst).toFixed(1)} %, ` +
+        `median error ${(100 * (errors[Math.floor(errors.length / 2)] ?? 0)).toFixed(1)} %, largest ${(100 * (errors[errors.length - 1] ?? 0)).toFixed(1)} %`,
+    );
     await mkdir(dirname(out), { recursive: true });
     await writeFile(
       out,

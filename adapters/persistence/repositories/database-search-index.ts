@@ -447,13 +447,16 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
       rows.push(...more.filter((r) => !seen.has(r.product_id)));
     }
     // Documents holding a word only in their description are not in the bitmaps: at least the
-    // word's documents (by the vocabulary) less those the bitmaps found for it, added as an
-    // estimate (some of them may hold another query word in a field with bitmaps).
+    // documents of the word's commonest alternative (by the vocabulary, descriptions included)
+    // less those the bitmaps found for the word, added as an estimate (some of them may hold
+    // another query word in a field with bitmaps).
     let describedOnlyAtLeast = 0;
     let posted = 0;
     queryWords.forEach((q, i) => {
-      const documents = vocabulary.terms.get(q.term)?.[0] ?? 0;
-      describedOnlyAtLeast += Math.max(0, documents - (unposted[i] ? 0 : chosen.holdingEach[posted] ?? 0));
+      const documents = Math.max(0, ...groups[i]!.map((t) => vocabulary.terms.get(t)?.[0] ?? 0));
+      // An alternative held by more documents than its fields with bitmaps count is held by some in descriptions alone.
+      const described = Math.max(0, ...groups[i]!.map((t) => (vocabulary.terms.get(t)?.[0] ?? 0) - this.postedDocuments(vocabulary, t)));
+      describedOnlyAtLeast += Math.max(described, documents - (unposted[i] ? 0 : chosen.holdingEach[posted] ?? 0));
       if (!unposted[i]) posted++;
     });
     const total = Math.min(vocabulary.documents, chosen.holdingAny + describedOnlyAtLeast);

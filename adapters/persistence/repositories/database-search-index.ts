@@ -1,10 +1,12 @@
 // Search over the database's own text index (SQLite FTS5 or InnoDB FULLTEXT on
 // search_documents), shared by every server process and current at each commit. A query's words
 // are widened against the store's vocabulary (typos within a fifth of a word's length, and for
-// meaning, the vocabulary words nearest the query's vector); the engine answers the best few
-// hundred candidates in its own order, and those are ranked here by BM25 over the fields with
-// their boosts (exact words above prefixes above corrections, more of the query's words first),
-// then, for meaning, blended with the cosine of their stored vectors. Per process a store costs
+// meaning, the vocabulary words nearest the query's vector). Words matched by a few hundred
+// documents are ranked whole by the engine; commoner ones take as candidates the documents holding
+// the most query words, worked out from each word's bitmaps (search_bitmaps, whatever the
+// documents' age). The candidates are ranked here by BM25 over the fields with their boosts
+// (a product named exactly as asked first, exact words above prefixes above corrections, more of
+// the query's words first), then, for meaning, blended with the cosine of their stored vectors. Per process a store costs
 // its vocabulary (capped) and a sample's mean vector, whatever the size of its catalog.
 import SearchableMap from "minisearch/SearchableMap";
 import type { Embedder } from "../../../application/ports/embedder.js";
@@ -63,21 +65,15 @@ const ENGINE_MATCHES_UP_TO = 300;
 /** A word found only in descriptions is asked of the engine (newest documents) when it matches up to this many. */
 const DESCRIBED_ONLY_UP_TO = 3_000;
 /**
- * Postings read for the query word held by the fewest documents, and for each other word. The
- * documents holding every word come from the first (the ranking puts them first); the others'
- * few matter only when those are fewer than a page. Reading and ranking the candidates is most
- * of a search's cost in both processes. Measured at 1,000,000 products over 250 shop queries,
- * the top five's DCG against a window of 3,000 / 600: 0.958 at 300 / 60,
- * 0.956 at 300 / 20, 0.943 at 200 / 20 (one-word queries 0.985 and 0.982), for a third fewer
- * documents read (docs/decisions.md, "Large catalogs, fourth part").
- */
-const DRIVER_POSTINGS = 200;
-const OTHER_POSTINGS = 20;
-/**
  * Candidates chosen from the bitmaps for ranking: the documents holding the most query words,
- * in the best fields (docs/decisions.md, Search 10).
+ * in the best fields (docs/decisions.md, Search 10). Reading and ranking the candidates is most
+ * of a search's cost in both processes; 200 was measured against larger windows in "Large
+ * catalogs, fourth part" (the top five's DCG at 1,000,000 products 0.943 of a 3,000 window, when
+ * candidates were the newest postings).
  */
 const CANDIDATE_WINDOW = 200;
+/** Candidates a word found only in descriptions adds beside words with bitmaps (the engine's newest). */
+const DESCRIBED_ONLY_CANDIDATES = 20;
 /** Alternatives of one query word read from the postings, the most common ones. */
 const POSTING_ALTERNATIVES = 8;
 /** Completions of a query word asked of the engine by name, the most common ones. */
@@ -357,7 +353,7 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     if (queryWords.length === 0 && exact === undefined) return { hits: [], total: 0, estimated: false, rows: [] };
     const { rows, total, estimated } =
       queryWords.length > 0 && categoryId === undefined && this.matches(vocabulary, queryWords) > this.engineMatchesUpTo
-        ? await this.postingCandidates(storeId, vocabulary, queryWords, columns)
+        ? await this.bitmapCandidates(storeId, vocabulary, queryWords, columns)
         : await this.engineCandidates(storeId, queryWords, categoryId, columns);
     const meet = this.meetings(queryWords);
     // Every word a query word can meet holds the query word itself (exactly or as a prefix) or is
@@ -420,10 +416,10 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
    * most query words (each word with its alternatives), in the best fields, worked out over every
    * document holding any of them, so that age decides only between equals; then read by key. The
    * total is the exact count of documents holding any query word in a field with bitmaps (every
-   * field but the description); when the vocabulary says a word is held by more documents than
-   * that (in descriptions), the total is the vocabulary's figure, marked as an estimate.
+   * field but the description), plus, marked as an estimate, those the vocabulary shows must hold
+   * a word in their description alone.
    */
-  private async postingCandidates(
+  private async bitmapCandidates(
     storeId: string,
     vocabulary: Vocabulary,
     queryWords: readonly QueryWord[],
@@ -443,7 +439,7 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
     const describedOnly = queryWords.filter((_, i) => unposted[i]! && (allUnposted || held[i]! <= DESCRIBED_ONLY_UP_TO));
     if (describedOnly.length > 0) {
       const seen = new Set(rows.map((r) => r.product_id));
-      const more = await this.candidates(storeId, describedOnly, undefined, describedOnly.length === queryWords.length ? CANDIDATE_WINDOW : OTHER_POSTINGS, "newest", "any", columns);
+      const more = await this.candidates(storeId, describedOnly, undefined, describedOnly.length === queryWords.length ? CANDIDATE_WINDOW : DESCRIBED_ONLY_CANDIDATES, "newest", "any", columns);
       rows.push(...more.filter((r) => !seen.has(r.product_id)));
     }
     // Documents holding a word only in their description are not in the bitmaps: at least the

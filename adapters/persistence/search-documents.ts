@@ -17,7 +17,7 @@ import {
 } from "../search/search-text.js";
 import { readBoolean, readJson } from "./column-types.js";
 import { gramsOf } from "./substring-grams.js";
-import { chunkOf, offsetOf, withChanges } from "../search/doc-bitmaps.js";
+import { chunkOf, offsetOf, tierCode, withChanges } from "../search/doc-bitmaps.js";
 import { inList, onePerDatabase, padded, settleAll, type Database, type Dialect } from "./database.js";
 
 interface ProductRow {
@@ -194,6 +194,14 @@ const cachedTermKey = (storeId: string, term: string): number => {
 /** A posting: the word's key, its tier in the document, the document. */
 type Posting = readonly [termKey: number, tier: number, docId: number];
 
+/** What `was` holds and `is` does not (onto `removed`), and the other way round (onto `added`). */
+const difference = (was: readonly Posting[], is: readonly Posting[], removed: Posting[], added: Posting[]): void => {
+  const wasKeys = new Set(was.map((p) => p.join(":")));
+  const isKeys = new Set(is.map((p) => p.join(":")));
+  for (const p of was) if (!isKeys.has(p.join(":"))) removed.push(p);
+  for (const p of is) if (!wasKeys.has(p.join(":"))) added.push(p);
+};
+
 /** A word's count in SKUs among a delta's slots (0: any field, then SEARCH_FIELDS in order). */
 const SKU_SLOT = SEARCH_FIELDS.indexOf("sku") + 1;
 const GRAMS_PER_STATEMENT = 500;
@@ -259,6 +267,7 @@ export class SearchDocuments {
       const deltas = new Map<string, number[]>();
       for (const doc of existing.values()) this.count(deltas, this.vocabularyOf(doc), -1);
       await this.movePostings([...existing.values()].flatMap((doc) => this.postingsOf(storeId, doc.doc_id, doc)), []);
+      await this.moveBitmaps([...existing.values()].flatMap((doc) => this.bitmapEntriesOf(storeId, doc.doc_id, doc)), []);
       await this.markNonAscii(storeId, [...existing.values()].map((doc) => doc.doc_id), []);
       if (existing.size > 0) {
         await this.db.execute(`delete from search_documents where store_id = ? and product_id in (${placeholders(existing.size)})`, [
@@ -308,9 +317,8 @@ export class SearchDocuments {
       );
       const last = docs.length === 0 ? after : Number(docs[docs.length - 1]!.doc_id);
       await this.db.transaction(async () => {
-        const postings = docs.flatMap((doc) => this.postingsOf(doc.store_id, Number(doc.doc_id), doc));
-        if (what === "postings") await this.movePostings([], postings);
-        else await this.moveBitmaps([], postings);
+        if (what === "postings") await this.movePostings([], docs.flatMap((doc) => this.postingsOf(doc.store_id, Number(doc.doc_id), doc)));
+        else await this.moveBitmaps([], docs.flatMap((doc) => this.bitmapEntriesOf(doc.store_id, Number(doc.doc_id), doc)));
         await this.db.run((q) =>
           q("search_backfills").insert({ name: what, last_doc_id: last, done: docs.length < batch }).onConflict("name").merge(),
         );
@@ -363,6 +371,8 @@ export class SearchDocuments {
     const inserts: Array<Record<string, unknown>> = [];
     const removedPostings: Posting[] = [];
     const addedPostings: Posting[] = [];
+    const removedEntries: Posting[] = [];
+    const addedEntries: Posting[] = [];
     for (const w of writes) {
       const before = existing.get(w.id);
       const vector = vectors.get(w.id);
@@ -384,12 +394,9 @@ export class SearchDocuments {
       if (before === undefined) inserts.push({ product_id: w.id, store_id: storeId, ...columns });
       else {
         await this.db.run((q) => q("search_documents").where({ doc_id: before.doc_id }).update(columns));
-        const was = this.postingsOf(storeId, before.doc_id, before);
-        const is = this.postingsOf(storeId, before.doc_id, { searchable: w.product.searchable, ...w.stored });
-        const wasKeys = new Set(was.map((p) => p.join(":")));
-        const isKeys = new Set(is.map((p) => p.join(":")));
-        removedPostings.push(...was.filter((p) => !isKeys.has(p.join(":"))));
-        addedPostings.push(...is.filter((p) => !wasKeys.has(p.join(":"))));
+        const now = { searchable: w.product.searchable, ...w.stored };
+        difference(this.postingsOf(storeId, before.doc_id, before), this.postingsOf(storeId, before.doc_id, now), removedPostings, addedPostings);
+        difference(this.bitmapEntriesOf(storeId, before.doc_id, before), this.bitmapEntriesOf(storeId, before.doc_id, now), removedEntries, addedEntries);
       }
     }
     // New documents in a few statements (an import writes hundreds at a time).
@@ -413,11 +420,13 @@ export class SearchDocuments {
       for (const doc of created) {
         const w = written.get(doc.product_id)!;
         addedPostings.push(...this.postingsOf(storeId, doc.doc_id, { searchable: w.product.searchable, ...w.stored }));
+        addedEntries.push(...this.bitmapEntriesOf(storeId, doc.doc_id, { searchable: w.product.searchable, ...w.stored }));
         if (isNonAscii(w.product)) nonAscii.push(doc.doc_id);
       }
     }
     await this.markNonAscii(storeId, rewritten, nonAscii);
     await this.movePostings(removedPostings, addedPostings);
+    await this.moveBitmaps(removedEntries, addedEntries);
     await this.applyDeltas(storeId, deltas);
     let searchable = 0;
     for (const w of writes) searchable += (w.product.searchable ? 1 : 0) - (readBoolean(existing.get(w.id)?.searchable ?? false) ? 1 : 0);
@@ -462,6 +471,17 @@ export class SearchDocuments {
     return [...tiers].map(([w, tier]) => [cachedTermKey(storeId, w), tier, Number(docId)] as const);
   }
 
+  /**
+   * A searchable document's entries in the words' bitmaps: its postings, with a name word's tier
+   * carrying the name's length in words, stop words aside (`tierCode`, adapters/search/doc-bitmaps.ts).
+   */
+  private bitmapEntriesOf(storeId: string, docId: number, doc: { readonly searchable: number | boolean } & Readonly<Record<SearchField, string>>): Posting[] {
+    const postings = this.postingsOf(storeId, docId, doc);
+    if (postings.length === 0) return postings;
+    const nameWords = readStoredWords(doc.name).filter((w) => !isStopWord(w)).length;
+    return postings.map(([key, tier, id]) => [key, tierCode(tier, nameWords), id] as const);
+  }
+
   /** Takes `unmark` out of `search_non_ascii`, then puts `mark` in (see migration 0025). */
   private async markNonAscii(storeId: string, unmark: readonly number[], mark: readonly number[]): Promise<void> {
     const sent: Promise<number>[] = [];
@@ -494,12 +514,11 @@ export class SearchDocuments {
     }
     // Queued together: the database writes one while the next is made.
     await settleAll(sent);
-    await this.moveBitmaps(removed, added);
   }
 
   /**
-   * Takes removed postings out of the words' bitmaps and puts added ones in (the same postings, as
-   * documents in each word's and tier's chunk rows; adapters/search/doc-bitmaps.ts), in key order.
+   * Takes removed entries out of the words' bitmaps and puts added ones in (`bitmapEntriesOf`: as
+   * documents in each word's and tier code's chunk rows; adapters/search/doc-bitmaps.ts), in key order.
    * A row is rewritten whole, so two writers must not build on the same bytes: on MySQL every row
    * is locked first (an upsert that changes nothing locks a row that exists, an insert one that
    * did not), then read; SQLite's write transaction is the file's only one (BEGIN IMMEDIATE).

@@ -83,7 +83,21 @@ export const withChanges = (bytes: Uint8Array | undefined, added: readonly numbe
   return encodeOffsets(out);
 };
 
-/** One stored row: a word's key, the tier of the field it is held in, the chunk and its bytes. */
+/**
+ * A row's tier code: the best field holding the word (the postings' tiers: name 4, SKU 3, brand,
+ * tags and category 2, attributes 1), and for the name its length in words, stop words aside
+ * (`NAME_CODES` + length, up to 15), so that among documents holding the same query words in the
+ * same fields, those whose names hold fewer other words can be chosen first, as BM25 ranks them.
+ */
+export const NAME_TIER = 4;
+export const NAME_CODES = 16;
+export const MAX_NAME_WORDS = 15;
+export const tierCode = (tier: number, nameWords: number): number =>
+  tier === NAME_TIER ? NAME_CODES + Math.max(1, Math.min(MAX_NAME_WORDS, nameWords)) : tier;
+/** The field tier a code stands for. */
+const tierOfCode = (code: number): number => (code >= NAME_CODES ? NAME_TIER : code);
+
+/** One stored row: a word's key, its tier code (`tierCode`), the chunk and its bytes. */
 export interface BitmapRow {
   readonly termKey: number;
   readonly tier: number;
@@ -102,13 +116,15 @@ export interface ChosenDocuments {
   readonly holdingEach: number[];
 }
 
-/** Query words counted in a document's order of choice; more are treated as this many. */
-export const MAX_GROUPS = 16;
-const TIER_SPAN = 8 * MAX_GROUPS + 1;
+/** Query words counted in a document's order of choice; more are left out of it. */
+export const MAX_GROUPS = 12;
+/** Name lengths told apart in the order of choice (longer ones count as this). */
+const LENGTHS = MAX_NAME_WORDS + 1;
 
 // Scratch space of `chooseDocuments` (synchronous, so one set serves every call): each is left
 // zeroed where it was written.
 const bestTier = new Uint8Array(CHUNK_SIZE);
+const nameWords = new Uint8Array(CHUNK_SIZE);
 const held = new Uint8Array(CHUNK_SIZE);
 const tierSum = new Uint16Array(CHUNK_SIZE);
 const groupTouched = new Int32Array(CHUNK_SIZE);
@@ -118,8 +134,9 @@ const touched = new Int32Array(CHUNK_SIZE);
  * The `limit` documents best placed to answer a query, from the rows of its words: a group per
  * query word (its alternatives' keys: the word, its completions and corrections). A document is
  * placed by the number of groups it holds a word of, then by the sum of each such group's best
- * tier (a word in the name above one in the tags), then newest first: so the documents holding
- * every word come first whatever their age, and age only breaks ties.
+ * tier (a word in the name above one in the tags), then by the fewest words in its name (when a
+ * query word is in it), then newest first: so the documents holding every word come first
+ * whatever their age, and age only breaks ties.
  */
 export const chooseDocuments = (groups: ReadonlyArray<readonly number[]>, rows: readonly BitmapRow[], limit: number): ChosenDocuments => {
   const used = groups.slice(0, MAX_GROUPS);
@@ -143,7 +160,9 @@ export const chooseDocuments = (groups: ReadonlyArray<readonly number[]>, rows: 
   }
   const chunks = [...byChunk.keys()].sort((a, b) => b - a);
 
-  const maxPlace = used.length * TIER_SPAN + TIER_SPAN;
+  // A place: (groups held × tier sums + tier sum) × name lengths + (shorter names higher).
+  const tierSpan = NAME_TIER * used.length + 1;
+  const maxPlace = (used.length + 1) * tierSpan * LENGTHS;
   const buckets: Array<number[] | undefined> = new Array(maxPlace);
   const counts = new Float64Array(maxPlace);
   let floor = 0;
@@ -158,11 +177,14 @@ export const chooseDocuments = (groups: ReadonlyArray<readonly number[]>, rows: 
       const list = perGroup[g]!;
       if (list.length === 0) continue;
       let nGroup = 0;
-      for (const { tier, bits } of list) {
+      for (const { tier: code, bits } of list) {
+        const tier = tierOfCode(code);
+        const length = code >= NAME_CODES ? code - NAME_CODES : 0;
         forEachOffset(bits, (offset) => {
           const was = bestTier[offset]!;
           if (was === 0) groupTouched[nGroup++] = offset;
           if (tier > was) bestTier[offset] = tier;
+          if (length > 0) nameWords[offset] = length;
         });
       }
       holdingEach[g] += nGroup;
@@ -170,7 +192,7 @@ export const chooseDocuments = (groups: ReadonlyArray<readonly number[]>, rows: 
         const offset = groupTouched[i]!;
         if (held[offset] === 0) touched[nTouched++] = offset;
         held[offset]!++;
-        tierSum[offset]! += Math.min(bestTier[offset]!, 8);
+        tierSum[offset]! += bestTier[offset]!;
         bestTier[offset] = 0;
       }
     }
@@ -180,9 +202,11 @@ export const chooseDocuments = (groups: ReadonlyArray<readonly number[]>, rows: 
     for (let i = 0; i < order.length; i++) {
       const offset = order[i]!;
       const groupsHeld = held[offset]!;
-      const place = groupsHeld * TIER_SPAN + tierSum[offset]!;
+      const length = nameWords[offset]!;
+      const place = (groupsHeld * tierSpan + tierSum[offset]!) * LENGTHS + (length === 0 ? 0 : LENGTHS - length);
       held[offset] = 0;
       tierSum[offset] = 0;
+      nameWords[offset] = 0;
       holdingAny++;
       if (groupsHeld === used.length) holdingAll++;
       if (place < floor) continue;

@@ -15,7 +15,7 @@ import { DatabaseSearchIndex } from "../../../adapters/persistence/repositories/
 import { KnexProductRepository } from "../../../adapters/persistence/repositories/knex-product-repository.js";
 import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
 import { dequantize, quantize, readStoredWords, searchDocumentsOf, storedWords, termKey } from "../../../adapters/persistence/search-documents.js";
-import { CHUNK_SIZE, offsetsOf } from "../../../adapters/search/doc-bitmaps.js";
+import { CHUNK_SIZE, NAME_CODES, NAME_TIER, offsetsOf } from "../../../adapters/search/doc-bitmaps.js";
 import { WordVectorEmbedder } from "../../../adapters/search/word-vector-embedder.js";
 import { productRecord, variantRecord } from "../../support/catalog-fixtures.js";
 import { describeMysql } from "../../support/mysql-database.js";
@@ -57,11 +57,16 @@ const suite = (open: () => { db: Database; other: Database; cleanUp: () => Promi
     assert.equal(Number(row?.documents ?? 0), Number(actual!.n), "the kept count is the count");
     return Number(row?.documents ?? 0);
   };
-  /** A word's documents as its bitmaps hold them (every tier and chunk), in (tier, doc) order. */
-  const bitmapped = async (term: string): Promise<Array<{ tier: number; doc_id: number }>> => {
+  /**
+   * A word's documents as its bitmaps hold them (every tier and chunk), in (tier, doc) order; a
+   * name's tier code (its length in words) read as the name's tier, or kept with `codes`.
+   */
+  const bitmapped = async (term: string, codes = false): Promise<Array<{ tier: number; doc_id: number }>> => {
     const rows = await db.knex("search_bitmaps").where({ term_key: termKey(STORE, term) }).select("tier", "chunk", "bits");
     return rows
-      .flatMap((r: { tier: number; chunk: number; bits: Uint8Array }) => offsetsOf(r.bits).map((o) => ({ tier: Number(r.tier), doc_id: Number(r.chunk) * CHUNK_SIZE + o })))
+      .flatMap((r: { tier: number; chunk: number; bits: Uint8Array }) =>
+        offsetsOf(r.bits).map((o) => ({ tier: codes || Number(r.tier) < NAME_CODES ? Number(r.tier) : NAME_TIER, doc_id: Number(r.chunk) * CHUNK_SIZE + o })),
+      )
       .sort((a, b) => a.tier - b.tier || a.doc_id - b.doc_id);
   };
   /** A word's postings, checked against its bitmaps: both follow every write from the same documents. */
@@ -120,9 +125,14 @@ const suite = (open: () => { db: Database; other: Database; cleanUp: () => Promi
     assert.deepEqual(await postings("tote"), [{ tier: 4, doc_id: docId }]);
     assert.deepEqual(await postings("11"), [{ tier: 3, doc_id: docId }], "a SKU's part");
 
+    assert.deepEqual(await bitmapped("tote", true), [{ tier: NAME_CODES + 2, doc_id: docId }], "a name of two words");
+
     await products.update(STORE, productRecord(productId(11), { name: "Linen Tote", brand: "Canvas Co" }));
     assert.deepEqual(await postings("canvas"), [{ tier: 2, doc_id: docId }], "now only in the brand");
     assert.deepEqual(await postings("linen"), [{ tier: 4, doc_id: docId }]);
+    await products.update(STORE, productRecord(productId(11), { name: "Linen Tote for the Beach", brand: "Canvas Co" }));
+    assert.deepEqual(await bitmapped("tote", true), [{ tier: NAME_CODES + 3, doc_id: docId }], "the name's new length, stop words aside");
+    await products.update(STORE, productRecord(productId(11), { name: "Linen Tote", brand: "Canvas Co" }));
     assert.deepEqual(await found("canvas"), [productId(11)]);
 
     await products.update(STORE, productRecord(productId(11), { name: "Linen Tote", brand: "Canvas Co", isActive: false }));

@@ -12,6 +12,7 @@ import {
   encodeOffsets,
   offsetOf,
   offsetsOf,
+  tierCode,
   withChanges,
   type BitmapRow,
 } from "../../../adapters/search/doc-bitmaps.js";
@@ -55,9 +56,11 @@ describe("search document sets (doc-bitmaps)", () => {
   });
 
   it("chooses what a count over every document chooses, with exact counts", () => {
-    // Documents spread over a few chunks; words are keys 1..6, each held at a tier 1..4.
+    // Documents spread over a few chunks; words are keys 1..6, each held at a tier 1..4; a
+    // document's name (tier 4) has its own length in words, 1..5 (`docs % 5 + 1`).
     const doc = fc.integer({ min: 0, max: 3 * CHUNK_SIZE - 1 });
     const holding = fc.record({ key: fc.integer({ min: 1, max: 6 }), tier: fc.integer({ min: 1, max: 4 }), doc });
+    const nameLength = (d: number): number => (d % 5) + 1;
     const group = fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 3 });
     fc.assert(
       fc.property(fc.array(holding, { maxLength: 400 }), fc.array(group, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 50 }), (held, groups, limit) => {
@@ -67,7 +70,7 @@ describe("search document sets (doc-bitmaps)", () => {
         const rowsByKey = new Map<string, number[]>();
         for (const [kd, tier] of tierOf) {
           const [key, docId] = kd.split(":").map(Number) as [number, number];
-          const id = `${key}:${tier}:${chunkOf(docId)}`;
+          const id = `${key}:${tierCode(tier, nameLength(docId))}:${chunkOf(docId)}`;
           rowsByKey.set(id, [...(rowsByKey.get(id) ?? []), offsetOf(docId)]);
         }
         const rows: BitmapRow[] = [...rowsByKey].map(([id, offsets]) => {
@@ -79,18 +82,21 @@ describe("search document sets (doc-bitmaps)", () => {
         const placed = [...docs].map((d) => {
           let groupsHeld = 0;
           let tiers = 0;
+          let named = false;
           for (const keys of groups) {
             const best = Math.max(0, ...keys.map((k) => tierOf.get(`${k}:${d}`) ?? 0));
             if (best > 0) {
               groupsHeld++;
               tiers += best;
             }
+            if (keys.some((k) => tierOf.get(`${k}:${d}`) === 4)) named = true;
           }
-          return { d, groupsHeld, tiers };
+          // Shorter names first among equals; a document met in no name comes after them.
+          return { d, groupsHeld, tiers, shortness: named ? 100 - nameLength(d) : 0 };
         });
         const holdingAny = placed.filter((p) => p.groupsHeld > 0);
         const expected = holdingAny
-          .sort((a, b) => b.groupsHeld - a.groupsHeld || b.tiers - a.tiers || b.d - a.d)
+          .sort((a, b) => b.groupsHeld - a.groupsHeld || b.tiers - a.tiers || b.shortness - a.shortness || b.d - a.d)
           .slice(0, limit)
           .map((p) => p.d);
         const chosen = chooseDocuments(groups, rows, limit);

@@ -70,22 +70,18 @@ export const typo = (rng: Rng, word: string): string => {
 };
 
 /**
- * The name as typed up to the middle of its last word of three letters or more ("mlima coastal
- * marb" of "Mlima Coastal Marble"), or of the word before a last one of one or two ("XL", "2.0").
+ * The name as typed up to the middle of its last word ("mlima coastal marb" of "Mlima Coastal
+ * Marble"): 60 % of that word's characters, at least one. The last word is where this catalog's
+ * names that differ by one word differ ("Ultra Strategy Game 2.0" beside "Ultra Strategy Game
+ * XL"), so a prefix that stops before it names no one product.
  */
 export const typedPrefix = (name: string): string | undefined => {
   const lower = name.toLowerCase();
-  const parts = lower.split(" ");
-  for (let last = parts.length - 1; last >= 1; last--) {
-    const word = parts[last]!;
-    const letters = words(word)[0];
-    if (letters === undefined || letters.length < 3) continue;
-    const keep = Math.max(2, Math.ceil(letters.length * 0.6));
-    if (keep >= letters.length) continue;
-    const start = word.indexOf(letters);
-    return [...parts.slice(0, last), word.slice(0, start + keep)].join(" ");
-  }
-  return undefined;
+  const cut = lower.lastIndexOf(" ") + 1;
+  const last = lower.slice(cut);
+  const keep = Math.max(1, Math.ceil(last.length * 0.6));
+  if (cut === 0 || keep >= last.length || words(last.slice(0, keep)).length === 0) return undefined;
+  return lower.slice(0, cut + keep);
 };
 
 /** Edits between two words, a swap of two neighbouring letters counting as one (as text search counts them). */

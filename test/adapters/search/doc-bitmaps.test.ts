@@ -55,60 +55,75 @@ describe("search document sets (doc-bitmaps)", () => {
     );
   });
 
-  it("chooses what a count over every document chooses, with exact counts", () => {
-    // Documents spread over a few chunks; words are keys 1..6, each held at a tier 1..4; a
-    // document's name (tier 4) has its own length in words, 1..5 (`docs % 5 + 1`).
-    const doc = fc.integer({ min: 0, max: 3 * CHUNK_SIZE - 1 });
-    const holding = fc.record({ key: fc.integer({ min: 1, max: 6 }), tier: fc.integer({ min: 1, max: 4 }), doc });
-    const nameLength = (d: number): number => (d % 5) + 1;
-    const group = fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 3 });
-    fc.assert(
-      fc.property(fc.array(holding, { maxLength: 400 }), fc.array(group, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 50 }), (held, groups, limit) => {
-        // A word is held once per document, at one tier (as the writer keeps it).
-        const tierOf = new Map<string, number>();
-        for (const h of held) if (!tierOf.has(`${h.key}:${h.doc}`)) tierOf.set(`${h.key}:${h.doc}`, h.tier);
-        const rowsByKey = new Map<string, number[]>();
-        for (const [kd, tier] of tierOf) {
-          const [key, docId] = kd.split(":").map(Number) as [number, number];
-          const id = `${key}:${tierCode(tier, nameLength(docId))}:${chunkOf(docId)}`;
-          rowsByKey.set(id, [...(rowsByKey.get(id) ?? []), offsetOf(docId)]);
+  // Words are keys 1..6, each held at a tier 1..4; a document's name (tier 4) has its own length
+  // in words, 1..5 (`doc % 5 + 1`).
+  const nameLength = (d: number): number => (d % 5) + 1;
+  const holdingOf = (maxDoc: number, keys = 6, tiers: readonly [number, number] = [1, 4]) =>
+    fc.record({ key: fc.integer({ min: 1, max: keys }), tier: fc.integer({ min: tiers[0], max: tiers[1] }), doc: fc.integer({ min: 0, max: maxDoc }) });
+  const group = fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 3 });
+
+  /** `chooseDocuments` against a plain count over every document. */
+  const checkAgainstCount = (held: ReadonlyArray<{ key: number; tier: number; doc: number }>, groups: number[][], limit: number): void => {
+    // A word is held once per document, at one tier (as the writer keeps it).
+    const tierOf = new Map<string, number>();
+    for (const h of held) if (!tierOf.has(`${h.key}:${h.doc}`)) tierOf.set(`${h.key}:${h.doc}`, h.tier);
+    const rowsByKey = new Map<string, number[]>();
+    for (const [kd, tier] of tierOf) {
+      const [key, docId] = kd.split(":").map(Number) as [number, number];
+      const id = `${key}:${tierCode(tier, nameLength(docId))}:${chunkOf(docId)}`;
+      const list = rowsByKey.get(id);
+      if (list === undefined) rowsByKey.set(id, [offsetOf(docId)]);
+      else list.push(offsetOf(docId));
+    }
+    const rows: BitmapRow[] = [...rowsByKey].map(([id, offsets]) => {
+      const [termKey, tier, chunk] = id.split(":").map(Number) as [number, number, number];
+      return { termKey, tier, chunk, bits: encodeOffsets(sortedUnique(offsets))! };
+    });
+    const docs = new Set([...tierOf.keys()].map((kd) => Number(kd.split(":")[1])));
+    const placed = [...docs].map((d) => {
+      let groupsHeld = 0;
+      let tiers = 0;
+      let named = false;
+      for (const keys of groups) {
+        const best = Math.max(0, ...keys.map((k) => tierOf.get(`${k}:${d}`) ?? 0));
+        if (best > 0) {
+          groupsHeld++;
+          tiers += best;
         }
-        const rows: BitmapRow[] = [...rowsByKey].map(([id, offsets]) => {
-          const [termKey, tier, chunk] = id.split(":").map(Number) as [number, number, number];
-          return { termKey, tier, chunk, bits: encodeOffsets(sortedUnique(offsets))! };
-        });
-        // The plain count: every document, its groups held and best tier per group.
-        const docs = new Set([...tierOf.keys()].map((kd) => Number(kd.split(":")[1])));
-        const placed = [...docs].map((d) => {
-          let groupsHeld = 0;
-          let tiers = 0;
-          let named = false;
-          for (const keys of groups) {
-            const best = Math.max(0, ...keys.map((k) => tierOf.get(`${k}:${d}`) ?? 0));
-            if (best > 0) {
-              groupsHeld++;
-              tiers += best;
-            }
-            if (keys.some((k) => tierOf.get(`${k}:${d}`) === 4)) named = true;
-          }
-          // Shorter names first among equals; a document met in no name comes after them.
-          return { d, groupsHeld, tiers, shortness: named ? 100 - nameLength(d) : 0 };
-        });
-        const holdingAny = placed.filter((p) => p.groupsHeld > 0);
-        const expected = holdingAny
-          .sort((a, b) => b.groupsHeld - a.groupsHeld || b.tiers - a.tiers || b.shortness - a.shortness || b.d - a.d)
-          .slice(0, limit)
-          .map((p) => p.d);
-        const chosen = chooseDocuments(groups, rows, limit);
-        assert.deepEqual(chosen.docIds, expected);
-        assert.equal(chosen.holdingAny, holdingAny.length);
-        assert.equal(chosen.holdingAll, placed.filter((p) => p.groupsHeld === groups.length).length);
-        assert.deepEqual(
-          chosen.holdingEach,
-          groups.map((keys) => [...docs].filter((d) => keys.some((k) => tierOf.has(`${k}:${d}`))).length),
-        );
-      }),
+        if (keys.some((k) => tierOf.get(`${k}:${d}`) === 4)) named = true;
+      }
+      // Shorter names first among equals; a document met in no name comes after them.
+      return { d, groupsHeld, tiers, shortness: named ? 100 - nameLength(d) : 0 };
+    });
+    const holdingAny = placed.filter((p) => p.groupsHeld > 0);
+    const expected = holdingAny
+      .sort((a, b) => b.groupsHeld - a.groupsHeld || b.tiers - a.tiers || b.shortness - a.shortness || b.d - a.d)
+      .slice(0, limit)
+      .map((p) => p.d);
+    const chosen = chooseDocuments(groups, rows, limit);
+    assert.deepEqual(chosen.docIds, expected);
+    assert.equal(chosen.holdingAny, holdingAny.length);
+    assert.equal(chosen.holdingAll, placed.filter((p) => p.groupsHeld === groups.length).length);
+    assert.deepEqual(
+      chosen.holdingEach,
+      groups.map((keys) => [...docs].filter((d) => keys.some((k) => tierOf.has(`${k}:${d}`))).length),
+    );
+  };
+
+  it("chooses what a count over every document chooses, with exact counts", () => {
+    // Documents spread over a few chunks.
+    fc.assert(
+      fc.property(fc.array(holdingOf(3 * CHUNK_SIZE - 1), { maxLength: 400 }), fc.array(group, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 50 }), checkAgainstCount),
       { numRuns: 300 },
+    );
+  });
+
+  it("chooses the same from chunks dense enough to be bitsets, thousands of documents each", () => {
+    // Two words at tiers 2-3 over 20,000 documents of one chunk: rows of over 4,095 documents.
+    const dense = fc.array(fc.integer({ min: 1, max: 2 }), { minLength: 1, maxLength: 2 });
+    fc.assert(
+      fc.property(fc.array(holdingOf(20_000, 2, [2, 3]), { minLength: 22_000, maxLength: 24_000 }), fc.array(dense, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 300 }), checkAgainstCount),
+      { numRuns: 6 },
     );
   });
 

@@ -132,10 +132,12 @@ const touched = new Int32Array(CHUNK_SIZE);
 
 /**
  * Adds one row's documents to the current group (`bestTier`, `nameWords`, `groupTouched`) and
- * answers how many documents the group has touched: written as plain loops over the bytes (a
- * callback per document was most of a search's CPU at a million products).
+ * answers how many documents the group has touched. With `newcomers` false, a document no earlier
+ * group held can no longer be chosen: it is only counted (`countOnly`), not followed. Written as
+ * plain loops over the bytes (a callback per document was most of a search's CPU at a million
+ * products).
  */
-const addRow = (bits: Uint8Array, tier: number, length: number, nGroup: number): number => {
+const addRow = (bits: Uint8Array, tier: number, length: number, nGroup: number, newcomers: boolean): number => {
   if (isBitset(bits)) {
     for (let i = 0; i < BITSET_BYTES; i++) {
       let byte = bits[i]!;
@@ -143,6 +145,10 @@ const addRow = (bits: Uint8Array, tier: number, length: number, nGroup: number):
         const low = byte & -byte;
         const offset = i * 8 + (31 - Math.clz32(low));
         byte ^= low;
+        if (!newcomers && held[offset] === 0) {
+          countOnly(offset);
+          continue;
+        }
         const was = bestTier[offset]!;
         if (was === 0) groupTouched[nGroup++] = offset;
         if (tier > was) bestTier[offset] = tier;
@@ -153,12 +159,40 @@ const addRow = (bits: Uint8Array, tier: number, length: number, nGroup: number):
   }
   for (let i = 0; i + 1 < bits.length; i += 2) {
     const offset = bits[i]! | (bits[i + 1]! << 8);
+    if (!newcomers && held[offset] === 0) {
+      countOnly(offset);
+      continue;
+    }
     const was = bestTier[offset]!;
     if (was === 0) groupTouched[nGroup++] = offset;
     if (tier > was) bestTier[offset] = tier;
     if (length > 0) nameWords[offset] = length;
   }
   return nGroup;
+};
+
+// Counts of documents only counted: marks stamped per group and per chunk (no clearing needed).
+const groupMark = new Uint32Array(CHUNK_SIZE);
+const chunkMark = new Uint32Array(CHUNK_SIZE);
+let groupStamp = 0;
+let chunkStamp = 0;
+let countedInGroup = 0;
+let countedInChunk = 0;
+const countOnly = (offset: number): void => {
+  if (groupMark[offset] === groupStamp) return;
+  groupMark[offset] = groupStamp;
+  countedInGroup++;
+  if (chunkMark[offset] === chunkStamp) return;
+  chunkMark[offset] = chunkStamp;
+  countedInChunk++;
+};
+/** New stamps (the marks are cleared when the counter wraps). */
+const nextStamp = (stamp: number, marks: Uint32Array): number => {
+  if (stamp >= 0xfffffffe) {
+    marks.fill(0);
+    return 1;
+  }
+  return stamp + 1;
 };
 
 /**
@@ -190,6 +224,12 @@ export const chooseDocuments = (groups: ReadonlyArray<readonly number[]>, rows: 
     for (const g of owners) perGroup[g]!.push({ tier: row.tier, bits: row.bits });
   }
   const chunks = [...byChunk.keys()].sort((a, b) => b - a);
+  // The rarest groups first: once the documents that can still be chosen hold some groups
+  // already, a commoner group only adds to those (its other documents are counted, not followed).
+  const size = used.map(() => 0);
+  for (const row of rows) for (const g of groupsOf.get(row.termKey) ?? []) size[g]! += row.bits.length;
+  const rarestFirst = used.map((_, g) => g).sort((a, b) => size[a]! - size[b]!);
+  const span = (NAME_TIER * used.length + 1) * LENGTHS;
 
   // A place: (groups held × tier sums + tier sum) × name lengths + (shorter names higher).
   const tierSpan = NAME_TIER * used.length + 1;
@@ -204,12 +244,21 @@ export const chooseDocuments = (groups: ReadonlyArray<readonly number[]>, rows: 
   for (const chunk of chunks) {
     const perGroup = byChunk.get(chunk)!;
     let nTouched = 0;
-    for (let g = 0; g < perGroup.length; g++) {
+    chunkStamp = nextStamp(chunkStamp, chunkMark);
+    countedInChunk = 0;
+    // The fewest groups a document must hold to be chosen (those of the lowest place kept).
+    const needed = Math.floor(floor / span);
+    for (let j = 0; j < rarestFirst.length; j++) {
+      const g = rarestFirst[j]!;
       const list = perGroup[g]!;
       if (list.length === 0) continue;
+      // A document first met now holds at most the groups from here on.
+      const newcomers = used.length - j >= needed;
+      groupStamp = nextStamp(groupStamp, groupMark);
+      countedInGroup = 0;
       let nGroup = 0;
-      for (const { tier: code, bits } of list) nGroup = addRow(bits, tierOfCode(code), code >= NAME_CODES ? code - NAME_CODES : 0, nGroup);
-      holdingEach[g] += nGroup;
+      for (const { tier: code, bits } of list) nGroup = addRow(bits, tierOfCode(code), code >= NAME_CODES ? code - NAME_CODES : 0, nGroup, newcomers);
+      holdingEach[g] += nGroup + countedInGroup;
       for (let i = 0; i < nGroup; i++) {
         const offset = groupTouched[i]!;
         if (held[offset] === 0) touched[nTouched++] = offset;
@@ -220,6 +269,7 @@ export const chooseDocuments = (groups: ReadonlyArray<readonly number[]>, rows: 
     }
     // Newest first within the chunk: a short list sorted, a long one read off the chunk in order
     // (sorting tens of thousands of offsets cost more than walking 65,536).
+    holdingAny += countedInChunk;
     let order: Int32Array;
     if (nTouched <= ARRAY_MAX) order = touched.subarray(0, nTouched).sort().reverse();
     else {

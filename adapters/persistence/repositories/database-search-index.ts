@@ -71,7 +71,7 @@ const DESCRIBED_ONLY_UP_TO = 3_000;
  * catalogs, fourth part" (the top five's DCG at 1,000,000 products 0.943 of a 3,000 window, when
  * candidates were the newest postings).
  */
-const CANDIDATE_WINDOW = 200;
+const CANDIDATE_WINDOW = 100;
 /** Candidates a word found only in descriptions adds beside words with bitmaps (the engine's newest). */
 const DESCRIBED_ONLY_CANDIDATES = 20;
 /** Alternatives of one query word read from the postings, the most common ones. */

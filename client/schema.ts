@@ -3034,7 +3034,7 @@ export interface components {
             query: string;
             /** @description The matching products, best first. */
             results: components["schemas"]["SearchResult"][];
-            /** @description Number of matching products, which may exceed the results answered. */
+            /** @description Number of matching products (holding a query word, a word it begins or a correction of it), which may exceed the results answered. On a large catalog it may be an estimate, and then the message says "about". */
             totalResults: number;
             /** @description Milliseconds the search took. */
             searchTimeMs: number;

@@ -22,7 +22,10 @@ const SearchResult = Schema.Struct({
 export const SearchEnvelope = Schema.Struct({
   query: Schema.String.annotations({ description: "The query searched for." }),
   results: Schema.Array(SearchResult).annotations({ description: "The matching products, best first." }),
-  totalResults: Schema.Int.annotations({ description: "Number of matching products, which may exceed the results answered." }),
+  totalResults: Schema.Int.annotations({
+    description:
+      "Number of matching products (holding a query word, a word it begins or a correction of it), which may exceed the results answered. On a large catalog it may be an estimate, and then the message says \"about\".",
+  }),
   searchTimeMs: Schema.Int.annotations({ description: "Milliseconds the search took." }),
   message: Schema.String.annotations({ description: "The outcome in words, e.g. Showing 20 of 31 products matching \"shoe\"." }),
 }).annotations({ identifier: "SearchEnvelope" });

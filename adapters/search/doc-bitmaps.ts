@@ -66,6 +66,21 @@ export const withChanges = (bytes: Uint8Array | undefined, added: readonly numbe
   const remove = new Set(removed);
   for (const offset of added) remove.delete(offset);
   const add = [...new Set(added)].sort(ascending);
+  if (bytes !== undefined && isBitset(bytes)) return bitsetWithChanges(bytes, add, remove);
+  const count = bytes === undefined ? 0 : bytes.length / 2;
+  const last = count === 0 ? -1 : bytes![bytes!.length - 2]! | (bytes![bytes!.length - 1]! << 8);
+  // Documents newer than every one held, nothing removed: a new product's usual case (an import's
+  // every batch), the bytes appended.
+  if (remove.size === 0 && (add.length === 0 || add[0]! > last) && count + add.length <= ARRAY_MAX) {
+    if (add.length === 0) return count === 0 ? undefined : bytes;
+    const out = new Uint8Array((count + add.length) * 2);
+    if (bytes !== undefined) out.set(bytes);
+    for (let k = 0; k < add.length; k++) {
+      out[2 * (count + k)] = add[k]! & 0xff;
+      out[2 * (count + k) + 1] = add[k]! >> 8;
+    }
+    return out;
+  }
   // A merge of two ascending lists, leaving out what is removed.
   const before = bytes === undefined ? [] : offsetsOf(bytes);
   const out: number[] = [];
@@ -81,6 +96,24 @@ export const withChanges = (bytes: Uint8Array | undefined, added: readonly numbe
     if (!remove.has(next)) out.push(next);
   }
   return encodeOffsets(out);
+};
+
+/** Bits set in each byte value. */
+const BITS_IN = Uint8Array.from({ length: 256 }, (_, b) => {
+  let n = 0;
+  for (let x = b; x !== 0; x &= x - 1) n++;
+  return n;
+});
+
+/** A bitset's bytes with offsets set and cleared in a copy; sorted numbers again when few enough are left. */
+const bitsetWithChanges = (bytes: Uint8Array, add: readonly number[], remove: ReadonlySet<number>): Uint8Array | undefined => {
+  const bits = Uint8Array.from(bytes);
+  for (const offset of add) bits[offset >> 3]! |= 1 << (offset & 7);
+  for (const offset of remove) bits[offset >> 3]! &= ~(1 << (offset & 7));
+  let count = 0;
+  for (let i = 0; i < BITSET_BYTES; i++) count += BITS_IN[bits[i]!]!;
+  if (count > ARRAY_MAX) return bits;
+  return encodeOffsets(offsetsOf(bits));
 };
 
 /**

@@ -110,6 +110,22 @@ describe("search document sets (doc-bitmaps)", () => {
     );
   };
 
+  it("adding documents newer than every one held (a new product's case) gives the set a Set would hold", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 29_999 }), { maxLength: 4_200 }),
+        fc.array(fc.integer({ min: 30_000, max: CHUNK_SIZE - 1 }), { maxLength: 300 }),
+        (held, added) => {
+          const start = sortedUnique(held);
+          const bytes = withChanges(encodeOffsets(start), added, []);
+          assert.deepEqual(bytes === undefined ? [] : offsetsOf(bytes), sortedUnique([...start, ...added]));
+          if (bytes !== undefined) assert.equal(bytes.length, start.length + new Set(added).size > ARRAY_MAX ? 8_192 : 2 * (start.length + new Set(added).size));
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
   it("chooses what a count over every document chooses, with exact counts", () => {
     // Documents spread over a few chunks.
     fc.assert(

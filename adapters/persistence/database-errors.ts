@@ -79,5 +79,19 @@ export const isForeignKeyViolation = (error: unknown): boolean => {
  */
 export const isRetryableConflict = (error: unknown): boolean => {
   const code = errorCode(error);
-  return code === "ER_LOCK_DEADLOCK" || code === "ER_LOCK_WAIT_TIMEOUT" || code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT";
+  return code === "ER_LOCK_DEADLOCK" || code === "ER_LOCK_WAIT_TIMEOUT" || code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT" || code === LOST_INSERT_RACE;
 };
+
+const LOST_INSERT_RACE = "STOREFRONT_LOST_INSERT_RACE";
+
+/**
+ * A row this transaction found missing was created by another one before this one could insert
+ * it (a lost race, not bad input): like a deadlock victim, the unit of work is run again.
+ */
+export class LostInsertRace extends Error {
+  readonly code = LOST_INSERT_RACE;
+  constructor(what: string, options?: ErrorOptions) {
+    super(`another transaction created ${what} first`, options);
+    this.name = "LostInsertRace";
+  }
+}

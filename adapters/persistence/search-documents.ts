@@ -19,6 +19,7 @@ import { readBoolean, readJson } from "./column-types.js";
 import { gramsOf } from "./substring-grams.js";
 import { chunkOf, offsetOf, tierCode, withChanges } from "../search/doc-bitmaps.js";
 import { inList, onePerDatabase, padded, settleAll, type Database, type Dialect } from "./database.js";
+import { isUniqueViolation, LostInsertRace } from "./database-errors.js";
 
 interface ProductRow {
   id: string;
@@ -210,8 +211,6 @@ const GRAMS_PER_STATEMENT = 500;
 const POSTINGS_PER_STATEMENT = 500;
 /** Bitmap rows per statement (padded to the IN lists' lengths: one prepared text per length). */
 const BITMAP_ROWS_PER_STATEMENT = 128;
-/** The bytes of a bitmap row locked before it is read (it is rewritten or deleted after). */
-const EMPTY = Buffer.alloc(0);
 
 
 export class SearchDocuments {
@@ -518,10 +517,12 @@ export class SearchDocuments {
 
   /**
    * Takes removed entries out of the words' bitmaps and puts added ones in (`bitmapEntriesOf`: as
-   * documents in each word's and tier code's chunk rows; adapters/search/doc-bitmaps.ts), in key order.
-   * A row is rewritten whole, so two writers must not build on the same bytes: on MySQL every row
-   * is locked first (an upsert that changes nothing locks a row that exists, an insert one that
-   * did not), then read; SQLite's write transaction is the file's only one (BEGIN IMMEDIATE).
+   * documents in each word's and tier code's chunk rows; adapters/search/doc-bitmaps.ts), in key
+   * order. A row is rewritten whole, so two writers must not build on the same bytes. On MySQL the
+   * rows that exist are read `for update` (locked until commit), and rewritten; the rows that did
+   * not exist are inserted as new, so that one another transaction created meanwhile makes the
+   * insert fail (a duplicate key) rather than be overwritten: the unit of work then runs again
+   * (`LostInsertRace`). SQLite's write transaction is the file's only one (BEGIN IMMEDIATE).
    */
   private async moveBitmaps(removed: readonly Posting[], added: readonly Posting[]): Promise<void> {
     if (removed.length === 0 && added.length === 0) return;
@@ -542,38 +543,46 @@ export class SearchDocuments {
     for (const p of added) changeOf(p).added.push(offsetOf(p[2]));
     const sorted = [...changes.values()].sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2]);
     const mysql = this.db.dialect === "mysql";
-    const current = new Map<string, Uint8Array>();
+    const lock = mysql ? " for update" : "";
+    const reads: Array<Promise<Array<{ term_key: number | string; tier: number; chunk: number; bits: Uint8Array }>>> = [];
     for (let i = 0; i < sorted.length; i += BITMAP_ROWS_PER_STATEMENT) {
       const rows = padded(sorted.slice(i, i + BITMAP_ROWS_PER_STATEMENT));
-      const sent: Promise<unknown>[] = [];
-      if (mysql) {
-        sent.push(this.db.execute(
-          `insert into search_bitmaps (term_key, tier, chunk, bits) values ${rows.map(() => "(?, ?, ?, ?)").join(", ")} on duplicate key update bits = bits`,
-          rows.flatMap((r) => [...r.key, EMPTY]),
-        ));
-      }
-      const read = this.db.select<{ term_key: number | string; tier: number; chunk: number; bits: Uint8Array }>(
-        `select term_key, tier, chunk, bits from search_bitmaps where ${rows.map(() => "(term_key = ? and tier = ? and chunk = ?)").join(" or ")}`,
+      reads.push(this.db.select(
+        `select term_key, tier, chunk, bits from search_bitmaps where ${rows.map(() => "(term_key = ? and tier = ? and chunk = ?)").join(" or ")}${lock}`,
         rows.flatMap((r) => r.key),
-      );
-      sent.push(read);
-      await settleAll(sent);
-      for (const row of await read) current.set(`${Number(row.term_key)}:${Number(row.tier)}:${Number(row.chunk)}`, row.bits);
+      ));
     }
-    const written: Array<readonly [number, number, number, Buffer]> = [];
+    // Queued together (in key order on the one connection), then read.
+    await settleAll(reads);
+    const current = new Map<string, Uint8Array>();
+    for (const read of reads) for (const row of await read) current.set(`${Number(row.term_key)}:${Number(row.tier)}:${Number(row.chunk)}`, row.bits);
+    const rewritten: Array<readonly [number, number, number, Buffer]> = [];
+    const created: Array<readonly [number, number, number, Buffer]> = [];
     const emptied: Array<readonly [number, number, number]> = [];
     for (const change of sorted) {
       const before = current.get(change.key.join(":"));
-      const after = withChanges(before === undefined || before.length === 0 ? undefined : before, change.added, change.removed);
+      const after = withChanges(before, change.added, change.removed);
       if (after === undefined) {
         if (before !== undefined) emptied.push(change.key);
-      } else written.push([...change.key, Buffer.from(after.buffer, after.byteOffset, after.length)]);
+      } else (before === undefined ? created : rewritten).push([...change.key, Buffer.from(after.buffer, after.byteOffset, after.length)]);
     }
     const sent: Promise<number>[] = [];
     const upsert = mysql ? "on duplicate key update bits = values(bits)" : "on conflict (term_key, tier, chunk) do update set bits = excluded.bits";
-    for (let i = 0; i < written.length; i += BITMAP_ROWS_PER_STATEMENT) {
-      const rows = padded(written.slice(i, i + BITMAP_ROWS_PER_STATEMENT));
+    for (let i = 0; i < rewritten.length; i += BITMAP_ROWS_PER_STATEMENT) {
+      const rows = padded(rewritten.slice(i, i + BITMAP_ROWS_PER_STATEMENT));
       sent.push(this.db.execute(`insert into search_bitmaps (term_key, tier, chunk, bits) values ${rows.map(() => "(?, ?, ?, ?)").join(", ")} ${upsert}`, rows.flat()));
+    }
+    // Not padded (a row given twice would be a duplicate of itself): statements of 128, 64, ...,
+    // 1 rows, so that there are still few distinct statements to prepare.
+    for (let i = 0; i < created.length; ) {
+      let size = BITMAP_ROWS_PER_STATEMENT;
+      while (size > created.length - i) size /= 2;
+      const rows = created.slice(i, (i += size));
+      sent.push(
+        this.db.execute(`insert into search_bitmaps (term_key, tier, chunk, bits) values ${rows.map(() => "(?, ?, ?, ?)").join(", ")}`, rows.flat()).catch((error: unknown) => {
+          throw isUniqueViolation(error) ? new LostInsertRace("a search bitmap row", { cause: error }) : error;
+        }),
+      );
     }
     for (let i = 0; i < emptied.length; i += BITMAP_ROWS_PER_STATEMENT) {
       const rows = padded(emptied.slice(i, i + BITMAP_ROWS_PER_STATEMENT));

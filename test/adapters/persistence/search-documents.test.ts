@@ -193,13 +193,13 @@ const suite = (open: () => { db: Database; other: Database; cleanUp: () => Promi
     searchDocumentsOf(other).useEmbedder(embedder);
     const write = (repository: KnexProductRepository, n: number) =>
       repository.insert(STORE, productRecord(productId(100 + n), { name: `Shared Word Lamp ${n}` }), [variantRecord(variantId(100 + n), productId(100 + n), `LAMP-${n}`)]);
-    const writes = Array.from({ length: 24 }, (_, n) => () => write(n % 2 === 0 ? products : others, n));
+    const writes = Array.from({ length: 40 }, (_, n) => () => write(n % 2 === 0 ? products : others, n));
     // SQLite takes one writer at a time (BEGIN IMMEDIATE), and its driver waits for the file's
     // lock synchronously: two handles in one process take turns here, as two processes would.
     if (db.dialect === "sqlite") for (const w of writes) await w();
     else await Promise.all(writes.map((w) => w()));
     const ids = (await db.knex("search_documents").where({ store_id: STORE }).orderBy("doc_id").select("doc_id")).map((r: { doc_id: number }) => Number(r.doc_id));
-    assert.equal(ids.length, 24);
+    assert.equal(ids.length, 40);
     for (const word of ["shared", "word", "lamp"]) assert.deepEqual((await postings(word)).map((p) => p.doc_id), ids, word);
   });
 

@@ -195,6 +195,12 @@ const cachedTermKey = (storeId: string, term: string): number => {
 /** A posting: the word's key, its tier in the document, the document. */
 type Posting = readonly [termKey: number, tier: number, docId: number];
 
+/** Entries to take out of the words' bitmaps and to put in, gathered over a write (`moveBitmaps`). */
+interface BitmapChanges {
+  readonly removed: Posting[];
+  readonly added: Posting[];
+}
+
 /** What `was` holds and `is` does not (onto `removed`), and the other way round (onto `added`). */
 const difference = (was: readonly Posting[], is: readonly Posting[], removed: Posting[], added: Posting[]): void => {
   const wasKeys = new Set(was.map((p) => p.join(":")));
@@ -228,10 +234,12 @@ export class SearchDocuments {
     const ids = [...new Set(productIds)].sort();
     if (ids.length === 0) return;
     await this.db.transaction(async () => {
+      const entries: BitmapChanges = { removed: [], added: [] };
       for (let i = 0; i < ids.length; i += CHUNK) {
         const chunk = ids.slice(i, i + CHUNK);
-        await this.refreshChunk(storeId, chunk, await this.products(storeId, chunk));
+        await this.refreshChunk(storeId, chunk, await this.products(storeId, chunk), entries);
       }
+      await this.moveBitmaps(entries.removed, entries.added);
     });
   }
 
@@ -245,7 +253,9 @@ export class SearchDocuments {
     const ids = [...byId.keys()].sort();
     if (ids.length === 0) return;
     await this.db.transaction(async () => {
-      for (let i = 0; i < ids.length; i += CHUNK) await this.refreshChunk(storeId, ids.slice(i, i + CHUNK), byId, true);
+      const entries: BitmapChanges = { removed: [], added: [] };
+      for (let i = 0; i < ids.length; i += CHUNK) await this.refreshChunk(storeId, ids.slice(i, i + CHUNK), byId, entries, true);
+      await this.moveBitmaps(entries.removed, entries.added);
     });
   }
 
@@ -336,7 +346,13 @@ export class SearchDocuments {
    * never have a document yet; their words and vectors are made before the documents are read, while
    * the database is still busy with the caller's statements queued before.
    */
-  private async refreshChunk(storeId: string, ids: readonly string[], products: ReadonlyMap<string, SearchableProduct>, written = false): Promise<void> {
+  private async refreshChunk(
+    storeId: string,
+    ids: readonly string[],
+    products: ReadonlyMap<string, SearchableProduct>,
+    entries: BitmapChanges,
+    written = false,
+  ): Promise<void> {
     const made: Array<{ id: string; product: SearchableProduct; stored: Record<SearchField, string>; contentHash: string; vectorText: string; vectorHash: string }> = [];
     for (const id of ids) {
       const product = products.get(id);
@@ -370,8 +386,9 @@ export class SearchDocuments {
     const inserts: Array<Record<string, unknown>> = [];
     const removedPostings: Posting[] = [];
     const addedPostings: Posting[] = [];
-    const removedEntries: Posting[] = [];
-    const addedEntries: Posting[] = [];
+    // The bitmaps' changes are made once for the whole write (`entries`, by the caller): a hot
+    // word's row is rewritten once a transaction, not once every CHUNK products.
+    const { removed: removedEntries, added: addedEntries } = entries;
     for (const w of writes) {
       const before = existing.get(w.id);
       const vector = vectors.get(w.id);
@@ -425,7 +442,6 @@ export class SearchDocuments {
     }
     await this.markNonAscii(storeId, rewritten, nonAscii);
     await this.movePostings(removedPostings, addedPostings);
-    await this.moveBitmaps(removedEntries, addedEntries);
     await this.applyDeltas(storeId, deltas);
     let searchable = 0;
     for (const w of writes) searchable += (w.product.searchable ? 1 : 0) - (readBoolean(existing.get(w.id)?.searchable ?? false) ? 1 : 0);

@@ -6,8 +6,9 @@
 // the most query words, worked out from each word's bitmaps (search_bitmaps, whatever the
 // documents' age). The candidates are ranked here by BM25 over the fields with their boosts
 // (a product named exactly as asked first, exact words above prefixes above corrections, more of
-// the query's words first), then, for meaning, blended with the cosine of their stored vectors. Per process a store costs
-// its vocabulary (capped) and a sample's mean vector, whatever the size of its catalog.
+// the query's words first), then, for meaning, blended with the cosine of their stored vectors.
+// Per process a store costs its vocabulary (capped) and a sample's mean vector, whatever the size
+// of its catalog.
 import SearchableMap from "minisearch/SearchableMap";
 import type { Embedder } from "../../../application/ports/embedder.js";
 import type { ProductSearchIndex, SearchHit, SearchOptions, SimilarProduct } from "../../../application/ports/product-search-index.js";

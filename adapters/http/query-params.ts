@@ -5,15 +5,19 @@ import { Schema } from "effect";
 const withMessage = <S extends Schema.Schema.Any>(schema: S, message: string): S =>
   schema.annotations({ message: () => ({ message, override: true }) }) as S;
 
-export const integerParam = (min: number, max: number = Number.MAX_SAFE_INTEGER) =>
+/**
+ * A bounded integer. Without `max` only the lower bound is declared (and checked): the value has at
+ * most 15 digits, so it is exact as a number, and the OpenAPI document states no made-up maximum.
+ */
+export const integerParam = (min: number, max?: number) =>
   withMessage(
     Schema.String.pipe(
-      Schema.pattern(/^-?\d{1,16}$/),
+      Schema.pattern(max === undefined ? /^-?\d{1,15}$/ : /^-?\d{1,16}$/),
       Schema.compose(Schema.NumberFromString),
       Schema.int(),
-      Schema.between(min, max),
+      max === undefined ? Schema.greaterThanOrEqualTo(min) : Schema.between(min, max),
     ),
-    max === Number.MAX_SAFE_INTEGER ? `must be an integer of ${min} or more` : `must be an integer from ${min} to ${max}`,
+    max === undefined ? `must be an integer of ${min} or more, of at most 15 digits` : `must be an integer from ${min} to ${max}`,
   );
 
 export const numberParam = (min: number, max: number) =>

@@ -245,6 +245,31 @@ describe("OpenAPI document", () => {
     assert.equal(answer.body.pricing_context.quantity, defaults.quantity);
   });
 
+  it("no bound in the document is an artifact of number types (2^53 - 1 and the like: none of 2^52 or more); offset declares only its minimum, and the server takes a large offset", async () => {
+    const document = (await t.client.get("/v1/openapi.json")).body;
+    const artifacts: string[] = [];
+    const walk = (value: unknown, where: string): void => {
+      if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${where}/${i}`));
+      if (value === null || typeof value !== "object") return;
+      for (const [key, inner] of Object.entries(value)) {
+        if (["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"].includes(key) && typeof inner === "number" && Math.abs(inner) >= 2 ** 52) {
+          artifacts.push(`${where}/${key} = ${inner}`);
+        }
+        walk(inner, `${where}/${key}`);
+      }
+    };
+    walk(document, "");
+    assert.deepEqual(artifacts, []);
+    const offset = document.paths["/v1/prices"].get.parameters.find((p: any) => p.name === "offset");
+    assert.deepEqual([offset.schema.minimum, offset.schema.maximum], [0, undefined]);
+    const far = await t.client.get("/v1/prices?limit=1&offset=999999999999999", { key: t.store.keys.publishableTest });
+    assert.equal(far.status, 200, far.text);
+    assert.deepEqual(far.body.items, []);
+    const tooLong = await t.client.get("/v1/prices?limit=1&offset=9999999999999999", { key: t.store.keys.publishableTest });
+    assert.equal(tooLong.status, 400, tooLong.text);
+    assert.match(tooLong.body.error.message, /offset/);
+  });
+
   it("the test routes' document has no errors under the recommended and spec rulesets", async () => {
     await assertNoErrors(buildOpenApiDocument(testRoutes(), TEST_INFO));
   });

@@ -95,7 +95,8 @@ const causeOf = (error: unknown): string | undefined => {
 };
 
 /**
- * The log line an error answer deserves: an unexpected error (a bug) at `error` with its stack; a
+ * The log line an error answer deserves: an unexpected error (a bug) at `error` with its stack, and
+ * a foreign key's refusal (ReferenceGone) at `error` as a defect, though its answer is a 409; a
  * 503 at `warn` with the driver error behind it (a pool wait that timed out, a refused connection,
  * a node not Synced), which the client's body does not name; nothing for the others.
  */
@@ -106,5 +107,7 @@ export const logErrorAnswer = (
   where: { readonly requestId: string; readonly method: string; readonly path: string },
 ): void => {
   if (response.unexpected) logger.error({ err: error, ...where }, "unexpected error");
+  // A foreign key refused a write no use case checked first: answered 409, but a defect to fix.
+  else if (asFields(error)._tag === "ReferenceGone") logger.error({ ...where, defect: true, cause: causeOf(error) }, "a write referred to a record that is gone");
   else if (response.status === 503) logger.warn({ ...where, cause: causeOf(error) ?? response.body.error.message }, "service unavailable");
 };

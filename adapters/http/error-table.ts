@@ -29,6 +29,7 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
   RouteNotFound: { status: 404, type: "not_found_error", code: "route_not_found" },
   MethodNotAllowed: { status: 405, type: "invalid_request_error", code: "method_not_allowed" },
   ResourceConflict: { status: 409, type: "conflict_error", code: "from-error" },
+  ReferenceGone: { status: 409, type: "conflict_error", code: "reference_conflict" },
   IdempotencyInProgress: { status: 409, type: "conflict_error", code: "idempotency_in_progress" },
   IdempotencyKeyReused: { status: 422, type: "idempotency_error", code: "idempotency_key_reused" },
   BusinessRuleViolation: { status: 422, type: "invalid_request_error", code: "from-error" },

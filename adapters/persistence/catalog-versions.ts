@@ -156,6 +156,11 @@ export class CatalogVersions {
     return this.isFresh(this.trustWithinMs, now);
   }
 
+  /** Whether a unit of work is under way: a write reads what it relies on in its transaction, never a per-process copy. */
+  inUnitOfWork(): boolean {
+    return this.db.inTransaction;
+  }
+
   /** Whether the current unit of work has changed the store's catalog (copies made before it would not show its own writes). */
   changedInCurrentTransaction(storeId: string): boolean {
     const trx = this.db.currentTransaction;

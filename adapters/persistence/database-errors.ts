@@ -1,6 +1,8 @@
 // Dialect differences in errors, in one place: which driver errors mean "the database is not
-// there right now" (503) and which mean "a unique key already holds this value" (409).
+// there right now" (503), "a unique key already holds this value" (409), and "a foreign key
+// refused the write" (409 ReferenceGone).
 import { ServiceUnavailable } from "../../application/errors/infrastructure-errors.js";
+import { ReferenceGone } from "../../application/errors/resource-errors.js";
 
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
@@ -23,6 +25,14 @@ const UNAVAILABLE_CODES = new Set([
   "STOREFRONT_NO_USABLE_HOST",
 ]);
 
+const FOREIGN_KEY_CODES = new Set([
+  "ER_ROW_IS_REFERENCED_2",
+  "ER_ROW_IS_REFERENCED",
+  "ER_NO_REFERENCED_ROW_2",
+  "ER_NO_REFERENCED_ROW",
+  "SQLITE_CONSTRAINT_FOREIGNKEY",
+]);
+
 const errorCode = (error: unknown): string | undefined =>
   typeof error === "object" && error !== null && "code" in error && typeof error.code === "string"
     ? error.code
@@ -43,7 +53,8 @@ export const isUniqueViolation = (error: unknown): boolean => {
 
 /**
  * Driver errors that mean "try again later" become ServiceUnavailable (the database away, or a
- * conflict that was still lost after the unit of work's last attempt); others pass through.
+ * conflict that was still lost after the unit of work's last attempt), and a foreign key's refusal
+ * a ReferenceGone (409, docs/decisions.md "Writes read what they rely on"); others pass through.
  * Inside a unit of work a lost conflict is left as it is (`keepConflicts`), for the unit of
  * work to run again.
  */
@@ -62,11 +73,21 @@ export const translateDatabaseError = (error: unknown, keepConflicts = false): u
           retryAfterSeconds: 1,
           cause: error,
         })
-      : error;
+      : isForeignKeyViolation(error) && !(error instanceof ReferenceGone)
+        ? new ReferenceGone({
+            message: "A record this request refers to was deleted meanwhile, or is still referred to by others. Read it again, then retry.",
+            cause: error,
+          })
+        : error;
 
+/**
+ * A foreign key refused the statement: a parent still referred to (a delete), or a parent missing
+ * (an insert or update naming a row that is gone). Also true of the ReferenceGone made of one.
+ */
 export const isForeignKeyViolation = (error: unknown): boolean => {
+  if (error instanceof ReferenceGone) return isForeignKeyViolation(error.cause);
   const code = errorCode(error);
-  if (code === "ER_ROW_IS_REFERENCED_2" || code === "ER_ROW_IS_REFERENCED" || code === "SQLITE_CONSTRAINT_FOREIGNKEY") return true;
+  if (FOREIGN_KEY_CODES.has(code ?? "")) return true;
   // SQLite reports an ON DELETE RESTRICT reference as a trigger constraint, not a foreign key one.
   return code === "SQLITE_CONSTRAINT_TRIGGER" && error instanceof Error && error.message.includes("FOREIGN KEY constraint failed");
 };

@@ -1,7 +1,9 @@
 // Copies of products (with their variants) as read lately, for reads that accept a copy up to one
-// catalog poll old: a cart add checks the variant and prices the line with it (checkout reads the
-// products again, exactly, under its locks), and the public catalog reads (lists, a product by id
-// or slug, the price list) take the products of their page from here and read only the others.
+// catalog poll old: the public catalog reads (lists, a product by id or slug, the price list, a
+// cart's GET) take the products of their page from here and read only the others. A write never
+// uses them: inside a unit of work every product is read in its transaction (a cart add once
+// checked a copy and inserted a line for a variant deleted a moment before, a 500, and priced the
+// line at a price changed a moment before; issue 32).
 //
 // A copy holds while the store's store-wide stamp and its product's bucket are what they were when
 // it was read (catalog-versions.ts): a write of the product (stock taken at checkout included) or
@@ -58,7 +60,7 @@ export class RecentProducts {
 
   /** The mark to read under, or undefined when copies may not be used now. */
   markNow(storeId: string): ItemMark | undefined {
-    if (this.maxProducts === 0 || !this.versions.isPolledRecently() || this.versions.changedInCurrentTransaction(storeId)) return undefined;
+    if (this.maxProducts === 0 || this.versions.inUnitOfWork() || !this.versions.isPolledRecently()) return undefined;
     return this.versions.mark(storeId);
   }
 

@@ -1,11 +1,14 @@
 // Adds a variant to the addressed cart (creating the cart on first use). A variant already in
 // the cart has its line raised (spec part 3 rule 2); the cart never holds more than the stock.
 // The cart row is locked for the change, so parallel adds never lose one another's quantity.
+// The variant, the cart's products and the price rules are read in the write's transaction, never
+// from a per-process copy, so the line's price is what checkout would charge now and a variant
+// deleted a moment ago is a 404 (docs/decisions.md, "Writes read what they rely on").
 import { Either } from "effect";
 import { inject, injectable } from "inversify";
 import { addItem } from "../../domain/cart/cart-operations.js";
 import type { Principal } from "../access/principal.js";
-import { ParameterInvalid } from "../errors/request-errors.js";
+import { ReferenceGone, ResourceMissing } from "../errors/resource-errors.js";
 import { CartRepository } from "../ports/cart-repository.js";
 import { Clock } from "../ports/clock.js";
 import { IdGenerator } from "../ports/id-generator.js";
@@ -20,8 +23,9 @@ import { CartPricer } from "./cart-pricer.js";
 import { CartReader } from "./cart-reader.js";
 import type { CartRecord } from "./cart-view.js";
 
-const unknownVariant = (): ParameterInvalid =>
-  new ParameterInvalid({ param: "variant_id", message: "variant_id names no variant of an active product in this store" });
+/** The variant is not (or no longer) one of an active product of the store. */
+export const variantMissing = (variantId: string): ResourceMissing =>
+  new ResourceMissing({ resource: "variant", param: "variant_id", message: `No variant ${variantId} of an active product in this store.` });
 
 @injectable()
 export class AddCartItem {
@@ -40,9 +44,9 @@ export class AddCartItem {
   async execute(principal: Principal, address: CartAddress, item: { readonly variantId: string; readonly quantity: number }): Promise<CartRecord> {
     const resolved = await this.owners.resolve(principal, address);
     const store = await loadStore(this.stores, principal.storeId);
-    const pricer = await this.pricer.forCustomer(store, resolved.customerId);
     return this.uow.run(async () => {
       const now = this.clock.now().toISOString();
+      const pricer = await this.pricer.forCustomer(store, resolved.customerId);
       const cart = await this.carts.lockOrCreate(store.id, resolved.owner, { id: this.ids.newId(), currency: store.baseCurrency, livemode: principal.mode === "live", now });
       // The added variant's product and those already in the cart in one read, for the check and
       // the answer. A refusal rolls back the unit of work, so a cart created just now goes with it.
@@ -60,7 +64,7 @@ export class AddCartItem {
           break;
         }
       }
-      if (found === undefined || variant === undefined || !found.product.isActive) throw unknownVariant();
+      if (found === undefined || variant === undefined || !found.product.isActive) throw variantMissing(item.variantId);
       const existing = cart.lines.find((l) => l.variantId === variant.id)?.quantity ?? 0;
       const next = addItem(
         cart,
@@ -74,7 +78,13 @@ export class AddCartItem {
         variant.stock,
       );
       if (Either.isLeft(next)) throw cartErrorToApi(next.left);
-      await this.carts.saveLines(store.id, cart, next.right.lines, now);
+      try {
+        await this.carts.saveLines(store.id, cart, next.right.lines, now);
+      } catch (error) {
+        // Deleted between the read and the insert: the foreign key refused the line.
+        if (error instanceof ReferenceGone) throw variantMissing(item.variantId);
+        throw error;
+      }
       return this.reader.view(store, cart, next.right.lines, now, pricer, products);
     });
   }

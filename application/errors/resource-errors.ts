@@ -14,6 +14,17 @@ export class ResourceConflict extends Data.TaggedError("ResourceConflict")<{
   readonly param?: string;
 }> {}
 
+/**
+ * A write referred to a record that another request deleted (or never was): the database refused
+ * it by a foreign key. A use case that reads what it relies on in its transaction answers in its own
+ * words first (docs/decisions.md, "Writes read what they rely on"); one that reaches the client is
+ * a 409 and is logged as a defect, never a 500.
+ */
+export class ReferenceGone extends Data.TaggedError("ReferenceGone")<{
+  readonly message: string;
+  readonly cause?: unknown;
+}> {}
+
 /** The Idempotency-Key was first used with another request body (CONTRACT section 6). */
 export class IdempotencyKeyReused extends Data.TaggedError("IdempotencyKeyReused")<{
   readonly message: string;

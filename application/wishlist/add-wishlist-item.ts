@@ -1,11 +1,13 @@
 // Adds a variant to the customer's wishlist and answers the refreshed wishlist. A variant
-// already there is not added twice; the variant must be one of the store's active products.
+// already there is not added twice; the variant must be one of the store's active products, checked
+// in the write's transaction (a variant deleted a moment ago is a 404, not a foreign key's 500:
+// docs/decisions.md, "Writes read what they rely on").
 import { inject, injectable } from "inversify";
 import type { CustomerPrincipal } from "../access/customer-principal.js";
 import { requireOwner } from "../access/ownership.js";
 import type { Principal } from "../access/principal.js";
-import { ParameterInvalid } from "../errors/request-errors.js";
-import { ResourceConflict } from "../errors/resource-errors.js";
+import { ReferenceGone, ResourceConflict } from "../errors/resource-errors.js";
+import { variantMissing } from "../carts/add-cart-item.js";
 import { Clock } from "../ports/clock.js";
 import { IdGenerator } from "../ports/id-generator.js";
 import { ProductRepository } from "../ports/product-repository.js";
@@ -32,22 +34,25 @@ export class AddWishlistItem {
   async execute(principal: Principal, customer: CustomerPrincipal, input: AddWishlistItemInput): Promise<WishlistRecord> {
     requireOwner(customer, input.customer_id, "wishlist");
     const storeId = principal.storeId;
-    const variant = await this.products.findVariant(storeId, input.variant_id);
-    const product = variant === undefined ? undefined : await this.products.findById(storeId, variant.productId, { activeOnly: true });
-    if (variant === undefined || product === undefined) {
-      throw new ParameterInvalid({ param: "variant_id", message: "variant_id names no variant of an active product of this store" });
-    }
     await this.uow.run(async () => {
+      const variant = await this.products.findVariant(storeId, input.variant_id);
+      const product = variant === undefined ? undefined : await this.products.findById(storeId, variant.productId, { activeOnly: true });
+      if (variant === undefined || product === undefined) throw variantMissing(input.variant_id);
       if ((await this.wishlists.count(storeId, customer.customerId)) >= MAX_WISHLIST_ITEMS) {
         throw new ResourceConflict({ code: "wishlist_full", message: `A wishlist holds at most ${MAX_WISHLIST_ITEMS} items.` });
       }
-      await this.wishlists.add(storeId, {
-        id: this.ids.newId(),
-        customerId: customer.customerId,
-        productId: variant.productId,
-        variantId: variant.id,
-        createdAt: this.clock.now().toISOString(),
-      });
+      try {
+        await this.wishlists.add(storeId, {
+          id: this.ids.newId(),
+          customerId: customer.customerId,
+          productId: variant.productId,
+          variantId: variant.id,
+          createdAt: this.clock.now().toISOString(),
+        });
+      } catch (error) {
+        if (error instanceof ReferenceGone) throw variantMissing(input.variant_id);
+        throw error;
+      }
     });
     return this.wishlist.build(storeId, customer.customerId);
   }

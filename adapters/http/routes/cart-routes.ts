@@ -79,13 +79,13 @@ export class CartRoutes implements RouteModule {
         path: "/v1/cart/items",
         summary: "Add a variant; a variant already in the cart has its quantity raised",
         description:
-          "Any key, addressed as `GET /v1/cart` (a `customer_id` needs the customer's `x-auth-token`). Adds a variant; a variant already in the cart has its quantity raised instead of a second line. Stock short of the new quantity is a 409 `insufficient_stock`; a variant of no active product of the store a 400 naming `variant_id`. Answers the cart, money in integer minor units.",
+          "Any key, addressed as `GET /v1/cart` (a `customer_id` needs the customer's `x-auth-token`). Adds a variant; a variant already in the cart has its quantity raised instead of a second line. Stock short of the new quantity is a 409 `insufficient_stock`; a variant of no active product of the store (or one deleted a moment ago) a 404 `resource_missing` naming `variant_id`. The variant, its price and the price rules are read in the write's transaction, so `unit_price` is what checkout would charge now. Answers the cart, money in integer minor units.",
         tag: TAG,
         example: shoppingExamples.addCartItem,
         access: "publishable",
         body: AddCartItemInput,
         headers,
-        errors: [403, 409],
+        errors: [403, 404, 409],
         success,
         handle: async ({ principal, body, ctx }) => ({
           cart: await this.addItem.execute(principal, addressOf(ctx, body.customer_id), { variantId: body.variant_id, quantity: body.quantity }),

@@ -50,13 +50,13 @@ export class WishlistRoutes implements RouteModule {
         path: "/v1/wishlist",
         summary: "Add a variant to the customer's wishlist (once; a repeat changes nothing)",
         description:
-          "Secret key and the customer's `x-auth-token`, whose customer must be `customer_id` (403 otherwise). Adds a variant once (a repeat changes nothing); a variant of no active product of the store is a 400 naming `variant_id`, a full wishlist a 409 `wishlist_full`. Answers the refreshed wishlist, prices in integer minor units.",
+          "Secret key and the customer's `x-auth-token`, whose customer must be `customer_id` (403 otherwise). Adds a variant once (a repeat changes nothing); a variant of no active product of the store (or one deleted a moment ago) is a 404 `resource_missing` naming `variant_id`, a full wishlist a 409 `wishlist_full`. Answers the refreshed wishlist, prices in integer minor units.",
         tag: TAG,
         example: shoppingExamples.addWishlistItem,
         access: "secret",
         body: AddWishlistItemInput,
         headers: [customerTokenHeader],
-        errors: [403, 409],
+        errors: [403, 404, 409],
         success: { status: 200, description: "The refreshed wishlist.", schema: Wishlist },
         handle: async ({ principal, body, ctx }) =>
           this.add.execute(principal, await this.authenticate.execute(principal, customerToken(ctx)), body),

@@ -274,7 +274,7 @@ const cartSuite = (title: string, options: () => TestApplicationOptions): void =
         const elsewhere = okCart(await getCart({ session, key: t.otherStore.keys.publishableTest }));
         assert.equal(elsewhere.id, null, "the other store has no cart for the session");
         assert.equal(elsewhere.currency, "USD");
-        assertError(await add({ session, key: t.otherStore.keys.publishableTest }, { variant_id: mug.variantId }), 400, "parameter_invalid", "variant_id");
+        assertError(await add({ session, key: t.otherStore.keys.publishableTest }, { variant_id: mug.variantId }), 404, "resource_missing", "variant_id");
       });
     });
 
@@ -287,11 +287,13 @@ const cartSuite = (title: string, options: () => TestApplicationOptions): void =
         assert.equal(okCart(await getCart({ session })).id, null, "nothing was created");
       });
 
-      it("an unknown variant, or another store's, is a 400 on variant_id", async () => {
+      it("an unknown variant, or another store's, is a 404 on variant_id that names it", async () => {
         const session = newSession();
-        assertError(await add({ session }, { variant_id: randomUUID() }), 400, "parameter_invalid", "variant_id");
-        assertError(await add({ session }, { variant_id: foreignVariant }), 400, "parameter_invalid", "variant_id");
-        assertError(await add({ session }, { variant_id: mug.productId }), 400, "parameter_invalid", "variant_id");
+        for (const variantId of [randomUUID(), foreignVariant, mug.productId]) {
+          const refused = await add({ session }, { variant_id: variantId });
+          assertError(refused, 404, "resource_missing", "variant_id");
+          assert.ok(refused.body.error.message.includes(variantId), refused.body.error.message);
+        }
         assert.equal(okCart(await getCart({ session })).id, null, "nothing was created");
       });
 
@@ -427,7 +429,7 @@ const cartSuite = (title: string, options: () => TestApplicationOptions): void =
         assert.deepEqual(after.items.map((i: any) => i.sku), ["MUG-1"]);
         assert.equal(after.item_count, 1);
         assert.equal(after.subtotal, 150_000);
-        assertError(await add({ session }, { variant_id: lamp.variant_id }), 400, "parameter_invalid", "variant_id");
+        assertError(await add({ session }, { variant_id: lamp.variant_id }), 404, "resource_missing", "variant_id");
         const on = await t.client.patch(`/v1/products/${lamp.product_id}`, { is_active: true }, { key: secret });
         assert.equal(on.status, 200, on.text);
         assert.equal(okCart(await getCart({ session })).item_count, 3, "reactivated, the line is back");

@@ -68,4 +68,22 @@ describe("error answers in the log", () => {
     assert.equal(bug[0]!.level, 50);
     assert.equal(bug[0]!.msg, "unexpected error");
   });
+
+  it("a foreign key's refusal that reaches the client is a 409 reference_conflict, never a 500, and is logged at error as a defect, without the statement", () => {
+    for (const [code, words] of [
+      ["ER_NO_REFERENCED_ROW_2", "Cannot add or update a child row: a foreign key constraint fails"],
+      ["ER_ROW_IS_REFERENCED_2", "Cannot delete or update a parent row: a foreign key constraint fails"],
+      ["SQLITE_CONSTRAINT_FOREIGNKEY", "FOREIGN KEY constraint failed"],
+    ] as const) {
+      const error = translateDatabaseError(driverError(code, `insert into cart_items (id) values ('ann@example.com') - ${words}`));
+      const response = toErrorResponse(error, "req_0123");
+      assert.equal(response.status, 409, code);
+      assert.deepEqual([response.body.error.type, response.body.error.code], ["conflict_error", "reference_conflict"]);
+      assert.match(response.body.error.message, /deleted meanwhile/);
+      const lines = log(error);
+      assert.equal(lines.length, 1);
+      assert.deepEqual([lines[0]!.level, lines[0]!.defect, lines[0]!.msg], [50, true, "a write referred to a record that is gone"]);
+      assert.ok(!JSON.stringify(lines).includes("ann@example.com"));
+    }
+  });
 });

@@ -130,9 +130,9 @@ describe("wishlist over HTTP", function () {
     assert.equal(response.body.items[0].product_id, lamp.productId);
   });
 
-  it("a variant that is not the store's: 400 parameter_invalid naming variant_id", async () => {
-    assertError(await add(amina, otherStoreVariant), 400, "parameter_invalid", "variant_id");
-    assertError(await add(amina, "01900000-0000-7000-8000-000000000000"), 400, "parameter_invalid", "variant_id");
+  it("a variant that is not the store's: 404 resource_missing naming variant_id (a malformed id: 400)", async () => {
+    assertError(await add(amina, otherStoreVariant), 404, "resource_missing", "variant_id");
+    assertError(await add(amina, "01900000-0000-7000-8000-000000000000"), 404, "resource_missing", "variant_id");
     assertError(await add(amina, "not-a-uuid"), 400, "parameter_invalid", "variant_id");
     assertError(await t.client.post("/v1/wishlist", { customer_id: amina.id }, withToken(secret, amina.accessToken)), 400, "parameter_missing", "variant_id");
   });
@@ -193,7 +193,7 @@ describe("wishlist over HTTP", function () {
     assert.equal((await list(customer)).body.items[0].product_price, 3_500_00);
     await t.client.patch(`/v1/products/${product.body.product_id}`, { is_active: false }, { key: secret });
     assert.equal((await list(customer)).body.total_items, 0);
-    assertError(await add(customer, product.body.variant_id), 400, "parameter_invalid", "variant_id");
+    assertError(await add(customer, product.body.variant_id), 404, "resource_missing", "variant_id");
     await t.client.patch(`/v1/products/${product.body.product_id}`, { is_active: true }, { key: secret });
     assert.equal((await list(customer)).body.total_items, 1);
   });

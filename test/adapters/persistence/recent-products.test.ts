@@ -104,6 +104,16 @@ describe("recent product copies (KnexProductRepository on SQLite)", function () 
     assert.equal(afterRollback.answer.get(PRODUCT)?.product.name, "Renamed");
   });
 
+  it("inside any unit of work, even one that has written nothing, reads the database, never a copy (a write relies only on what its transaction read)", async function () {
+    await startPolling();
+    await recentRead([PRODUCT]);
+    assert.equal((await recentRead([PRODUCT])).queries, 0, "outside a unit of work the copy answers");
+    await db.transaction(async () => {
+      const inside = await recentRead([PRODUCT]);
+      assert.ok(inside.queries > 0);
+    });
+  });
+
   it("learns of another process's write at the next poll", async function () {
     await startPolling();
     await recentRead([PRODUCT]);
@@ -167,7 +177,7 @@ describe("RecentProducts", function () {
   let generations = new Uint32Array(PRODUCT_BUCKETS + 1);
   const versions = {
     isPolledRecently: () => true,
-    changedInCurrentTransaction: () => false,
+    inUnitOfWork: () => false,
     structuralStamp: () => stamp,
     mark: () => ({ stamp, generations: generations.slice() }),
     bucketGeneration: (_store: string, bucket: number) => generations[bucket]!,

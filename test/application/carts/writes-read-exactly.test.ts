@@ -1,0 +1,171 @@
+// Writes never trust a per-process copy (docs/decisions.md, "Writes read what they rely on"):
+// two applications on one database play two server processes (or workers). Process A has read a
+// product (and so keeps a copy of it, and of the price rules, until its next catalog poll, here a
+// minute away); process B then changes the price, adds a price rule, or deletes the product. A's
+// next cart add must price the line as checkout would charge now, and a deleted variant must be a
+// 404 naming it, never the 500 of a foreign key refusing the line. On SQLite (a file both open)
+// and on MariaDB.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pino from "pino";
+import { createApplication, type Application } from "../../../composition/container.js";
+import { ReferenceGone } from "../../../application/errors/resource-errors.js";
+import { isForeignKeyViolation } from "../../../adapters/persistence/database-errors.js";
+import { serve, type TestClient } from "../../support/http-client.js";
+import { createThrowawayDatabase, mysqlReachable, type ThrowawayDatabase } from "../../support/mysql-database.js";
+import { newSession } from "../../support/cart-fixtures.js";
+import { startTestApplication, testConfig, type TestApplication } from "../../support/test-application.js";
+
+/** A's catalog poll is a minute away: what B writes reaches A only through A's own reads. */
+const ENV = { STOREFRONT_CATALOG_POLL_MS: "60000" };
+
+const suite = (dialect: "sqlite" | "mariadb"): void => {
+  describe(`a write reads what it relies on, not a process's copy (${dialect})`, function () {
+    this.timeout(60_000);
+    let dir: string | undefined;
+    let mysql: ThrowawayDatabase | undefined;
+    let a: TestApplication;
+    let b: Application;
+    let bClient: TestClient;
+    let secret: string;
+    let publishable: string;
+
+    before(async function () {
+      let databaseUrl: string;
+      if (dialect === "mariadb") {
+        if (!(await mysqlReachable())) {
+          if (process.env.CI === "true") throw new Error("MariaDB is not reachable at 127.0.0.1:3306, and CI=true requires these tests");
+          console.log("    (skipped: no MariaDB reachable at 127.0.0.1:3306)");
+          this.skip();
+        }
+        mysql = await createThrowawayDatabase("writes_read_exactly");
+        databaseUrl = mysql.url;
+      } else {
+        dir = mkdtempSync(join(tmpdir(), "writes-read-exactly-"));
+        databaseUrl = `sqlite:${join(dir, "store.db")}`;
+      }
+      a = await startTestApplication({ databaseUrl, env: ENV, logger: pino({ level: process.env.DEBUG_LOG ?? "silent" }) });
+      b = createApplication(testConfig({ databaseUrl, env: ENV }), { logger: pino({ level: process.env.DEBUG_LOG ?? "silent" }) });
+      bClient = await serve(b.httpApp());
+      secret = a.store.keys.secretTest;
+      publishable = a.store.keys.publishableTest;
+    });
+
+    after(async () => {
+      await bClient?.close();
+      await b?.close();
+      await a?.close();
+      await mysql?.drop();
+      if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+    });
+
+    /** A product made through A, read through A (so A keeps a copy), and a first cart add through A. */
+    const warmProduct = async (name: string, price: number): Promise<{ productId: string; variantId: string }> => {
+      const created = await a.client.post("/v1/products", { name, variants: [{ sku: `SKU-${newSession().slice(-10)}`, price, stock: 50 }] }, { key: secret });
+      assert.equal(created.status, 201, created.text);
+      const product = { productId: created.body.product_id as string, variantId: created.body.variant_id as string };
+      assert.equal((await a.client.get(`/v1/products/${product.productId}`, { key: publishable })).status, 200);
+      const first = await addThroughA(newSession(), product.variantId);
+      assert.equal(first.status, 200, first.text);
+      assert.equal(first.body.cart.items[0].unit_price, price);
+      return product;
+    };
+
+    const addThroughA = (session: string, variantId: string) =>
+      a.client.post("/v1/cart/items", { variant_id: variantId, quantity: 1 }, { key: publishable, headers: { "x-session-id": session } });
+
+    it("a price changed through another process: the cart line shows the new price at once", async () => {
+      const product = await warmProduct("Kikoy Beach Wrap", 1_500_00);
+      const changed = await bClient.patch(`/v1/products/${product.productId}/variants/${product.variantId}`, { price: 1_800_00 }, { key: secret });
+      assert.equal(changed.status, 200, changed.text);
+      const added = await addThroughA(newSession(), product.variantId);
+      assert.equal(added.status, 200, added.text);
+      assert.equal(added.body.cart.items[0].unit_price, 1_800_00, "the price checkout would charge now");
+    });
+
+    it("a price rule added through another process: the cart line has its discount at once, and a line already there is repriced", async () => {
+      const product = await warmProduct("Maasai Shuka", 2_000_00);
+      const session = newSession();
+      assert.equal((await addThroughA(session, product.variantId)).body.cart.items[0].unit_price, 2_000_00);
+      const rule = await bClient.post(
+        "/v1/price-rules",
+        { name: "Shuka week", kind: "volume", min_quantity: 2, product_ids: [product.productId], discount_type: "percentage", value: 10 },
+        { key: secret },
+      );
+      assert.equal(rule.status, 201, rule.text);
+      const added = await addThroughA(session, product.variantId);
+      assert.equal(added.status, 200, added.text);
+      assert.equal(added.body.cart.items[0].quantity, 2);
+      assert.equal(added.body.cart.items[0].unit_price, 1_800_00, "the rule's 10 % off");
+    });
+
+    it("a product deleted through another process: a cart add is a 404 naming the variant, not a 500; so is a wishlist add", async () => {
+      const product = await warmProduct("Sisal Basket", 900_00);
+      const deleted = await bClient.delete(`/v1/products/${product.productId}`, { key: secret });
+      assert.ok([200, 204].includes(deleted.status), deleted.text);
+      const added = await addThroughA(newSession(), product.variantId);
+      assert.equal(added.status, 404, added.text);
+      assert.equal(added.body.error.code, "resource_missing");
+      assert.equal(added.body.error.param, "variant_id");
+      assert.ok(added.body.error.message.includes(product.variantId), added.body.error.message);
+      const customer = await a.client.post("/v1/auth/register", { email: `${newSession()}@example.com`, password: "Tall-Giraffe-Naivasha-2026", name: "Wanjiku" }, { key: secret });
+      assert.equal(customer.status, 201, customer.text);
+      const wished = await a.client.post(
+        "/v1/wishlist",
+        { customer_id: customer.body.customer.id, variant_id: product.variantId },
+        { key: secret, headers: { "x-auth-token": customer.body.session.access_token } },
+      );
+      assert.equal(wished.status, 404, wished.text);
+      assert.equal(wished.body.error.param, "variant_id");
+    });
+
+    it("cart adds racing a delete on two processes: every answer is a 200 or a 404, never a 5xx", async () => {
+      for (let round = 0; round < 3; round++) {
+        const product = await warmProduct(`Race Mug ${round}`, 500_00);
+        // B's copy too, so both processes hold one while the delete lands.
+        await bClient.get(`/v1/products/${product.productId}`, { key: publishable });
+        const adds = Array.from({ length: 16 }, (_, i) =>
+          (i % 2 === 0 ? a.client : bClient).post("/v1/cart/items", { variant_id: product.variantId, quantity: 1 }, { key: publishable, headers: { "x-session-id": newSession() } }),
+        );
+        const deletion = bClient.delete(`/v1/products/${product.productId}`, { key: secret });
+        const answers = await Promise.all(adds);
+        assert.ok([200, 204].includes((await deletion).status));
+        for (const answer of answers) assert.ok([200, 404].includes(answer.status), `${answer.status} ${answer.text}`);
+        const after = await addThroughA(newSession(), product.variantId);
+        assert.equal(after.status, 404, after.text);
+      }
+    });
+
+    it("a foreign key that refuses a write is a ReferenceGone (409 reference_conflict), on this database's own error codes", async () => {
+      const db = a.application.database;
+      let caught: unknown;
+      try {
+        await db.transaction(() =>
+          db.run((q) =>
+            q("cart_items").insert({
+              id: "0190aaaa-0000-7000-8000-000000000001",
+              cart_id: "0190aaaa-0000-7000-8000-000000000002",
+              variant_id: "0190aaaa-0000-7000-8000-000000000003",
+              product_id: "0190aaaa-0000-7000-8000-000000000004",
+              store_id: a.store.store.id,
+              quantity: 1,
+              unit_price: 100,
+              position: 0,
+              created_at: "2026-11-26 00:00:00.000",
+              updated_at: "2026-11-26 00:00:00.000",
+            }),
+          ),
+        );
+      } catch (error) {
+        caught = error;
+      }
+      assert.ok(caught instanceof ReferenceGone, `caught ${String(caught)}`);
+      assert.ok(isForeignKeyViolation(caught));
+    });
+  });
+};
+
+suite("sqlite");
+suite("mariadb");

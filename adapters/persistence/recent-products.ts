@@ -3,15 +3,14 @@
 // cart's GET) take the products of their page from here and read only the others. A write never
 // uses them: inside a unit of work every product is read in its transaction (a cart add once
 // checked a copy and inserted a line for a variant deleted a moment before, a 500, and priced the
-// line at a price changed a moment before; issue 32).
+// line at a price changed a moment before: docs/decisions.md, "Writes read what they rely on").
 //
 // A copy holds while the store's store-wide stamp and its product's bucket are what they were when
 // it was read (catalog-versions.ts): a write of the product (stock taken at checkout included) or
 // any store-wide write moves them on, here when its transaction ends and in other processes within
 // a poll. So a checkout drops the copies of the products it sold (and of the few that share their
-// buckets), not the store's. While polling is not running or is late, inside a unit of work that
-// has itself changed the store's catalog, or when the caller asks for an exact read, nothing is
-// served from here.
+// buckets), not the store's. While polling is not running or is late, inside any unit of work, or
+// when the caller asks for an exact read, nothing is served from here.
 import type { ProductWithVariants } from "../../application/ports/product-repository.js";
 import { bucketOf, catalogVersionsOf, type CatalogVersions, type ItemMark } from "./catalog-versions.js";
 import { onePerDatabase, type Database } from "./database.js";

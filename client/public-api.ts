@@ -14,6 +14,13 @@ export interface StorefrontClientOptions {
   readonly customerToken?: string;
   /** A guest cart's session (16-128 characters), sent as `X-Session-Id` on every request. */
   readonly sessionId?: string;
+  /**
+   * The shopper's IP address as your server saw it, sent as `Storefront-Customer-IP` on every
+   * request (only with a secret key; ignored otherwise). The sign-in limits per address count it
+   * instead of your server's address: make one client per shopper request, or pass the header per
+   * call (`headers: { "Storefront-Customer-IP": ip }`).
+   */
+  readonly customerIp?: string;
   /** More headers for every request. */
   readonly headers?: Readonly<Record<string, string>>;
   /** Anything else openapi-fetch accepts (a custom `fetch`, `middleware`, ...). */
@@ -27,6 +34,7 @@ export const createStorefrontClient = (options: StorefrontClientOptions): Storef
   const headers: Record<string, string> = { ...options.headers, Authorization: `Bearer ${options.apiKey}` };
   if (options.customerToken !== undefined) headers["x-auth-token"] = options.customerToken;
   if (options.sessionId !== undefined) headers["X-Session-Id"] = options.sessionId;
+  if (options.customerIp !== undefined) headers["Storefront-Customer-IP"] = options.customerIp;
   return createClient<paths, "application/json">({
     ...options.fetchOptions,
     baseUrl: options.baseUrl.replace(/\/+$/, ""),

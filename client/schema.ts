@@ -437,7 +437,7 @@ export interface paths {
         put?: never;
         /**
          * Register a customer with a password and sign them in
-         * @description Secret key. Registers a customer with a password and signs them in: an access token (1 hour) and a refresh token (30 days). The email stays unconfirmed until a one-time code is verified. A guest cart named by `X-Session-Id` is merged into the customer's. A taken email is a 409 `email_taken`. Records `customer.created`.
+         * @description Secret key. Registers a customer with a password and signs them in: an access token (1 hour), a refresh token (30 days) and a `device_token`. A password that is easy to guess (common, breached, or made of the account's own words) is a 400 `password_too_weak` saying why. The email stays unconfirmed until a one-time code is verified. A guest cart named by `X-Session-Id` is merged into the customer's. A taken email is a 409 `email_taken`. Records `customer.created`.
          */
         post: operations["registerCustomer"];
         delete?: never;
@@ -457,7 +457,7 @@ export interface paths {
         put?: never;
         /**
          * Sign a customer in with email and password
-         * @description Secret key. Signs a customer in with email and password: an access token (1 hour, for `x-auth-token`) and a refresh token (30 days). A wrong email or password is a 401 `invalid_credentials`; an inactive customer a 403. Failed attempts are limited per email and per client address (429 with Retry-After). A guest cart named by `X-Session-Id` is merged into the customer's.
+         * @description Secret key. Signs a customer in with email and password: an access token (1 hour, for `x-auth-token`) and a refresh token (30 days), and a `device_token` for the shop's server to keep for this shopper's device and send back with later sign-ins. A wrong email or password is a 401 `invalid_credentials`; an inactive customer a 403. Failed attempts are limited per email, per shopper address (`Storefront-Customer-IP`) and per server address (429 with Retry-After); a valid `device_token` of the customer is limited only by its own failures. A guest cart named by `X-Session-Id` is merged into the customer's.
          */
         post: operations["logIn"];
         delete?: never;
@@ -477,7 +477,7 @@ export interface paths {
         put?: never;
         /**
          * Email a six-digit sign-in code (valid 10 minutes, 5 tries)
-         * @description Secret key. Emails a six-digit sign-in code, valid for 10 minutes and 5 tries; a new code replaces the previous one. Answers 202 whether or not the email belongs to a customer. Requests per email are limited (429).
+         * @description Secret key. Emails a six-digit sign-in code, valid for 10 minutes and 5 tries; a new code replaces the previous one. Answers 202 whether or not the email belongs to a customer. Requests per email, per shopper address (`Storefront-Customer-IP`) and per server address are limited (429).
          */
         post: operations["requestOneTimeCode"];
         delete?: never;
@@ -497,7 +497,7 @@ export interface paths {
         put?: never;
         /**
          * Sign a customer in with a one-time code (confirms the email)
-         * @description Secret key. Signs a customer in with the emailed code and confirms their email. A wrong, used or expired code is a 401 `invalid_code`; tries are limited per email and client address (429). A guest cart named by `X-Session-Id` is merged into the customer's.
+         * @description Secret key. Signs a customer in with the emailed code and confirms their email, answering a `device_token` as password sign-in does. A wrong, used or expired code is a 401 `invalid_code`; tries are limited as password sign-ins are, and share their budgets (429). A guest cart named by `X-Session-Id` is merged into the customer's.
          */
         post: operations["verifyOneTimeCode"];
         delete?: never;
@@ -601,7 +601,7 @@ export interface paths {
         put?: never;
         /**
          * Add a variant to the customer's wishlist (once; a repeat changes nothing)
-         * @description Secret key and the customer's `x-auth-token`, whose customer must be `customer_id` (403 otherwise). Adds a variant once (a repeat changes nothing); a variant of no active product of the store is a 400 naming `variant_id`, a full wishlist a 409 `wishlist_full`. Answers the refreshed wishlist, prices in integer minor units.
+         * @description Secret key and the customer's `x-auth-token`, whose customer must be `customer_id` (403 otherwise). Adds a variant once (a repeat changes nothing); a variant of no active product of the store (or one deleted a moment ago) is a 404 `resource_missing` naming `variant_id`, a full wishlist a 409 `wishlist_full`. Answers the refreshed wishlist, prices in integer minor units.
          */
         post: operations["addWishlistItem"];
         delete?: never;
@@ -749,7 +749,7 @@ export interface paths {
         put?: never;
         /**
          * Add a variant; a variant already in the cart has its quantity raised
-         * @description Any key, addressed as `GET /v1/cart` (a `customer_id` needs the customer's `x-auth-token`). Adds a variant; a variant already in the cart has its quantity raised instead of a second line. Stock short of the new quantity is a 409 `insufficient_stock`; a variant of no active product of the store a 400 naming `variant_id`. Answers the cart, money in integer minor units.
+         * @description Any key, addressed as `GET /v1/cart` (a `customer_id` needs the customer's `x-auth-token`). Adds a variant; a variant already in the cart has its quantity raised instead of a second line. Stock short of the new quantity is a 409 `insufficient_stock`; a variant of no active product of the store (or one deleted a moment ago) a 404 `resource_missing` naming `variant_id`. The variant, its price and the price rules are read in the write's transaction, so `unit_price` is what checkout would charge now. Answers the cart, money in integer minor units.
          */
         post: operations["addCartItem"];
         delete?: never;
@@ -935,7 +935,7 @@ export interface paths {
         };
         /**
          * Check a gift card code: is it valid, and what is its balance
-         * @description Any key. `valid` is true exactly when the card is active, its balance is above 0 and it has not expired (a card is valid through its expiry date, UTC). `balance` is in major units of the card's `currency`. The code is compared case-insensitively, spaces and hyphens aside. An unknown code is a 404; unknown codes are limited per client address and per key (429 with Retry-After). `fields` selects fields of the embedded `gift_card` (an unknown name is a 400 `unknown_field`).
+         * @description Any key. `valid` is true exactly when the card is active, its balance is above 0 and it has not expired (a card is valid through its expiry date, UTC). `balance` is in major units of the card's `currency`. The code is compared case-insensitively, spaces and hyphens aside. An unknown code is a 404; unknown codes are limited per client address (the shopper's, named by a secret-key caller in `Storefront-Customer-IP`) and per key (429 with Retry-After). `fields` selects fields of the embedded `gift_card` (an unknown name is a 400 `unknown_field`).
          */
         get: operations["checkGiftCard"];
         put?: never;
@@ -2085,6 +2085,10 @@ export interface components {
             customer: components["schemas"]["Customer"];
             /** @description The new session's tokens. */
             session: components["schemas"]["Session"];
+            /** @description A known-device token for this customer (valid 180 days). The shop's server keeps it for the shopper's browser or app (a cookie of its own, say) and sends it as `device_token` with that shopper's later sign-ins: it lets them past per-address limits that others have spent. */
+            device_token: string;
+            /** @description When the device token stops being honoured (ISO 8601, UTC). */
+            device_token_expires_at: string;
         };
         User: {
             /** @description The user's id (equal to the customer's id). */
@@ -7481,6 +7485,8 @@ export interface operations {
             header?: {
                 /** @description A guest cart's session: its cart is merged into the customer's cart (quantities add up, capped at stock). */
                 "X-Session-Id"?: string;
+                /** @description The shopper's IP address, as the shop's server saw it. The per-address sign-in limits count this address instead of the server's; the server's own address has a larger budget per key. Send it with every sign-in, code request and code verification. */
+                "Storefront-Customer-IP"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7618,6 +7624,11 @@ export interface operations {
             header?: {
                 /** @description A guest cart's session: its cart is merged into the customer's cart (quantities add up, capped at stock). */
                 "X-Session-Id"?: string;
+                /**
+                 * @description The shopper's IP address, as the shop's server saw it. The per-address sign-in limits count this address instead of the server's; the server's own address has a larger budget per key. Send it with every sign-in, code request and code verification.
+                 * @example 203.0.113.24
+                 */
+                "Storefront-Customer-IP"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7629,6 +7640,8 @@ export interface operations {
                     email: string;
                     /** @description The password. */
                     password: string;
+                    /** @description The `device_token` an earlier sign-in of this customer answered, kept by the shop's server for this shopper's device. A valid one lets the sign-in past the per-address limits; its own failures are limited. */
+                    device_token?: string;
                 };
             };
         };
@@ -7737,7 +7750,10 @@ export interface operations {
     requestOneTimeCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The shopper's IP address, as the shop's server saw it. The per-address sign-in limits count this address instead of the server's; the server's own address has a larger budget per key. Send it with every sign-in, code request and code verification. */
+                "Storefront-Customer-IP"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7857,6 +7873,8 @@ export interface operations {
             header?: {
                 /** @description A guest cart's session: its cart is merged into the customer's cart (quantities add up, capped at stock). */
                 "X-Session-Id"?: string;
+                /** @description The shopper's IP address, as the shop's server saw it. The per-address sign-in limits count this address instead of the server's; the server's own address has a larger budget per key. Send it with every sign-in, code request and code verification. */
+                "Storefront-Customer-IP"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7868,6 +7886,8 @@ export interface operations {
                     email: string;
                     /** @description The 6-digit one-time code. */
                     code: string;
+                    /** @description The `device_token` an earlier sign-in of this customer answered, kept by the shop's server for this shopper's device. A valid one lets the sign-in past the per-address limits; its own failures are limited. */
+                    device_token?: string;
                 };
             };
         };
@@ -8555,6 +8575,15 @@ export interface operations {
             };
             /** @description The key (or customer token) may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record in this store, or no such route. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9650,6 +9679,15 @@ export interface operations {
             };
             /** @description The key (or customer token) may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record in this store, or no such route. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11591,7 +11629,10 @@ export interface operations {
                 /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
                 fields?: string;
             };
-            header?: never;
+            header?: {
+                /** @description With a secret key: the shopper's IP address, which the per-address limit of unknown codes then counts. Ignored with a publishable key. */
+                "Storefront-Customer-IP"?: string;
+            };
             path?: never;
             cookie?: never;
         };

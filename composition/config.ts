@@ -117,6 +117,7 @@ const Environment = Schema.Struct({
   STOREFRONT_MAIL_FROM: Schema.optionalWith(Schema.String.pipe(Schema.minLength(3)), { default: () => "Storefront <no-reply@localhost>" }),
   STOREFRONT_AUTH_FAILURES_PER_EMAIL: intVar(1, 100_000, 5),
   STOREFRONT_AUTH_FAILURES_PER_ADDRESS: intVar(1, 1_000_000, 50),
+  STOREFRONT_AUTH_FAILURES_PER_CALLER: intVar(1, 10_000_000, 2_000),
   STOREFRONT_AUTH_CODE_REQUESTS_PER_EMAIL: intVar(1, 100_000, 5),
   STOREFRONT_AUTH_WINDOW_SECONDS: intVar(1, 86_400, 900),
   STOREFRONT_GIFT_CARD_CHECK_MISSES_PER_ADDRESS: intVar(1, 1_000_000, 20),
@@ -310,6 +311,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
     auth: {
       failuresPerEmail: e.STOREFRONT_AUTH_FAILURES_PER_EMAIL,
       failuresPerAddress: e.STOREFRONT_AUTH_FAILURES_PER_ADDRESS,
+      failuresPerCaller: e.STOREFRONT_AUTH_FAILURES_PER_CALLER,
       codeRequestsPerEmail: e.STOREFRONT_AUTH_CODE_REQUESTS_PER_EMAIL,
       windowSeconds: e.STOREFRONT_AUTH_WINDOW_SECONDS,
     },

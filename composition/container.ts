@@ -80,6 +80,7 @@ import { ManageExchangeRates } from "../application/pricing/manage-exchange-rate
 import { AuthenticateCustomer } from "../application/access/authenticate-customer.js";
 import { AuthSettings } from "../application/customers/auth-settings.js";
 import { AuthThrottle } from "../application/customers/auth-throttle.js";
+import { DeviceTokens } from "../application/customers/device-tokens.js";
 import { GetCustomer } from "../application/customers/get-customer.js";
 import { LogIn } from "../application/customers/log-in.js";
 import { LogOut } from "../application/customers/log-out.js";
@@ -102,6 +103,7 @@ import { MessagingRepository } from "../application/ports/messaging-repository.j
 import { Notifier } from "../application/ports/notifier.js";
 import { OneTimeCodeRepository } from "../application/ports/one-time-code-repository.js";
 import { PasswordHasher } from "../application/ports/password-hasher.js";
+import { PasswordStrength } from "../application/ports/password-strength.js";
 import { RateLimiter } from "../application/ports/rate-limiter.js";
 import { WishlistRepository } from "../application/ports/wishlist-repository.js";
 import { AddWishlistItem } from "../application/wishlist/add-wishlist-item.js";
@@ -120,6 +122,7 @@ import { KnexOneTimeCodeRepository } from "../adapters/persistence/repositories/
 import { KnexWishlistRepository } from "../adapters/persistence/repositories/knex-wishlist-repository.js";
 import { openRateLimitStore } from "./rate-limit-store.js";
 import { ScryptPasswordHasher } from "../adapters/system/scrypt-password-hasher.js";
+import { ZxcvbnPasswordStrength } from "../adapters/system/zxcvbn-password-strength.js";
 import { CartRoutes } from "../adapters/http/routes/cart-routes.js";
 import { KnexCartRepository } from "../adapters/persistence/repositories/knex-cart-repository.js";
 import { CartRepository } from "../application/ports/cart-repository.js";
@@ -393,11 +396,13 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
       ? rateLimitStore.global
       : { ...rateLimitStore.global, limiter: metrics.countingRejections(rateLimitStore.global.limiter) };
   container.bind(PasswordHasher).toConstantValue(new ScryptPasswordHasher(config.scrypt));
+  container.bind(PasswordStrength).toConstantValue(new ZxcvbnPasswordStrength());
   const notifier =
     config.smtpUrl !== undefined ? new SmtpNotifier(config.smtpUrl, config.mailFrom, logger) : new LogNotifier(logger, config.production);
   container.bind(Notifier).toConstantValue(notifier);
   container.bind(AuthSettings).toConstantValue(config.auth);
   container.bind(AuthThrottle).toSelf();
+  container.bind(DeviceTokens).toSelf();
   container.bind(GiftCardCheckSettings).toConstantValue(config.giftCardChecks);
   container.bind(GiftCardCheckThrottle).toSelf();
   container.bind(PromotionRepository).to(KnexPromotionRepository);

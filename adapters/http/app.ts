@@ -13,6 +13,7 @@ import type { AnswerCache } from "./answer-cache.js";
 import { DOCS_PUBLIC_PATHS, mountDocsPage } from "./docs-page.js";
 import { HEALTH_PATHS, mountHealthProbes, type ReadinessChecks } from "./health-probes.js";
 import { apiKeyAuth } from "./middleware/api-key-auth.js";
+import { clientAddress } from "./middleware/client-address.js";
 import { bodyReader } from "./middleware/body-reader.js";
 import { corsPolicy, type CorsOrigins } from "./middleware/cors-policy.js";
 import { DirectReads } from "./direct-reads.js";
@@ -159,6 +160,7 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
   app.use(urlLimit());
   app.use(bodyReader());
   app.use(apiKeyAuth(options.authenticate, isPublic));
+  app.use(clientAddress(options.logger));
   if (options.rateLimits !== undefined) app.use(rateLimits(options.rateLimits));
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -14,6 +14,7 @@ export const ERROR_TABLE: Readonly<Record<string, ErrorMapping>> = {
   UnknownField: { status: 400, type: "invalid_request_error", code: "unknown_field" },
   InvalidCursor: { status: 400, type: "invalid_request_error", code: "invalid_cursor" },
   SessionRequired: { status: 400, type: "invalid_request_error", code: "session_required" },
+  WeakPassword: { status: 400, type: "invalid_request_error", code: "password_too_weak" },
   InvalidJson: { status: 400, type: "invalid_request_error", code: "invalid_json" },
   InvalidApiKey: { status: 401, type: "authentication_error", code: "invalid_api_key" },
   InvalidToken: { status: 401, type: "authentication_error", code: "invalid_token" },

@@ -22,9 +22,16 @@ export const RegisterInput = Schema.Struct({
 }).annotations({ identifier: "RegisterInput" });
 export type RegisterInput = typeof RegisterInput.Type;
 
+/** A known device's token, as an earlier sign-in answered it (device-tokens.ts). */
+const DeviceTokenField = Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(400))).annotations({
+  description:
+    "The `device_token` an earlier sign-in of this customer answered, kept by the shop's server for this shopper's device. A valid one lets the sign-in past the per-address limits; its own failures are limited.",
+});
+
 export const LoginInput = Schema.Struct({
   email: Schema.propertySignature(Email).annotations({ description: "The email address signed up with." }),
   password: Schema.propertySignature(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200))).annotations({ description: "The password." }),
+  device_token: DeviceTokenField,
 }).annotations({ identifier: "LoginInput" });
 export type LoginInput = typeof LoginInput.Type;
 
@@ -38,6 +45,7 @@ export const CodeVerifyInput = Schema.Struct({
   code: Schema.propertySignature(Schema.String.pipe(Schema.pattern(/^\d{6}$/)).annotations({
     message: () => ({ message: "must be the 6 digits of the code", override: true }),
   })).annotations({ description: "The 6-digit one-time code." }),
+  device_token: DeviceTokenField,
 }).annotations({ identifier: "OneTimeCodeVerification" });
 export type CodeVerifyInput = typeof CodeVerifyInput.Type;
 

@@ -51,6 +51,9 @@ export interface SignInRecord {
   readonly user: UserRecord;
   readonly customer: CustomerRecord;
   readonly session: SessionRecord;
+  /** This customer's known-device token: the shop's server sends it back with later sign-ins (device-tokens.ts). */
+  readonly device_token: string;
+  readonly device_token_expires_at: string;
 }
 
 export const toUserRecord = (customer: Customer): UserRecord => ({

@@ -1,6 +1,7 @@
 // Signs a customer in with email and password. Failed attempts are throttled per email and per
-// client address; an unknown email costs the same hashing time as a wrong password, so the
-// answer's timing does not tell whether the email is a customer's.
+// address, or per known device when the attempt carries the customer's device token (auth-throttle.ts);
+// an unknown email costs the same hashing time as a wrong password, so the answer's timing does
+// not tell whether the email is a customer's. A success answers a new device token.
 import { inject, injectable } from "inversify";
 import { normaliseEmail } from "../../domain/customers/customer.js";
 import type { Principal } from "../access/principal.js";
@@ -12,6 +13,8 @@ import { StoreRepository } from "../ports/store-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import { loadStore } from "../stores/load-store.js";
 import { AuthThrottle } from "./auth-throttle.js";
+import { DeviceTokens, deviceFields } from "./device-tokens.js";
+import type { SignInSource } from "./sign-in-source.js";
 import type { LoginInput } from "./customer-inputs.js";
 import { toCustomerRecord, toUserRecord, type SignInRecord } from "./customer-records.js";
 import { SessionIssuer } from "./session-issuer.js";
@@ -33,13 +36,17 @@ export class LogIn {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(MergeSessionCart) private readonly carts: MergeSessionCart,
     @inject(Clock) private readonly clock: Clock,
+    @inject(DeviceTokens) private readonly devices: DeviceTokens,
   ) {}
 
-  async execute(principal: Principal, input: LoginInput, clientAddress: string, cartSessionId?: string): Promise<SignInRecord> {
+  async execute(principal: Principal, input: LoginInput, source: SignInSource, cartSessionId?: string): Promise<SignInRecord> {
     const store = await loadStore(this.stores, principal.storeId);
     const email = normaliseEmail(input.email);
-    const attempt = await this.throttle.signIn(store.id, email, clientAddress);
     const customer = await this.customers.findByEmail(store.id, email);
+    // A device token counts only when it is this customer's: another's is no better than none.
+    const device = this.devices.verify(store, input.device_token);
+    const known = device !== undefined && device.customerId === customer?.id ? device : undefined;
+    const attempt = await this.throttle.signIn(store.id, email, source, known);
     const encoded = customer?.passwordHash ?? (await this.decoyHash());
     const matches = await this.passwords.verify(input.password, encoded);
     if (customer === undefined || customer.passwordHash === null || !matches) {
@@ -52,11 +59,13 @@ export class LogIn {
       if (cartSessionId !== undefined) await this.carts.execute(store.id, cartSessionId, customer.id);
       return this.issuer.open(store.id, customer.id);
     });
+    const issued = this.devices.issue(store, customer.id);
     return {
       message: "Signed in.",
       user: toUserRecord(customer),
       customer: toCustomerRecord(customer, store, this.clock.now()),
       session,
+      ...deviceFields(issued),
     };
   }
 

@@ -1,5 +1,6 @@
-// Registers a customer with a password and signs them in: 201 with the user, the customer and
-// a session. The email stays unconfirmed until a one-time code is verified. Records
+// Registers a customer with a password and signs them in: 201 with the user, the customer, a
+// session and a device token. A password the strength estimator scores as weak is a 400
+// (password-rules.ts). The email stays unconfirmed until a one-time code is verified. Records
 // `customer.created`. A guest cart's session given at registration moves into the new customer's
 // cart, as at sign-in.
 import { inject, injectable } from "inversify";
@@ -18,6 +19,9 @@ import { loadStore } from "../stores/load-store.js";
 import type { RegisterInput } from "./customer-inputs.js";
 import { toCustomerRecord, toUserRecord, type SignInRecord } from "./customer-records.js";
 import { SessionIssuer } from "./session-issuer.js";
+import { PasswordStrength } from "../ports/password-strength.js";
+import { DeviceTokens, deviceFields } from "./device-tokens.js";
+import { requireStrongPassword } from "./password-rules.js";
 
 export const emailTaken = (): ResourceConflict =>
   new ResourceConflict({ code: "email_taken", param: "email", message: "A customer with this email already exists in the store." });
@@ -34,11 +38,14 @@ export class RegisterCustomer {
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(Clock) private readonly clock: Clock,
     @inject(MergeSessionCart) private readonly carts: MergeSessionCart,
+    @inject(PasswordStrength) private readonly strength: PasswordStrength,
+    @inject(DeviceTokens) private readonly devices: DeviceTokens,
   ) {}
 
   async execute(principal: Principal, input: RegisterInput, cartSessionId?: string): Promise<SignInRecord> {
     const store = await loadStore(this.stores, principal.storeId);
     const email = normaliseEmail(input.email);
+    requireStrongPassword(this.strength, input.password, { email, name: input.name, storeName: store.name });
     if ((await this.customers.findByEmail(store.id, email)) !== undefined) throw emailTaken();
     // Hashing is slow on purpose; it stays outside the transaction.
     const passwordHash = await this.passwords.hash(input.password);
@@ -67,7 +74,7 @@ export class RegisterCustomer {
       const session = await this.issuer.open(store.id, customer.id);
       const record = toCustomerRecord(customer, store, now);
       await this.outbox.record({ storeId: store.id, type: "customer.created", livemode: principal.mode === "live", data: { customer: record } });
-      return { message: "Registered.", user: toUserRecord(customer), customer: record, session };
+      return { message: "Registered.", user: toUserRecord(customer), customer: record, session, ...deviceFields(this.devices.issue(store, customer.id)) };
     });
   }
 }

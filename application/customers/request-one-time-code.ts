@@ -13,6 +13,7 @@ import { SecretGenerator } from "../ports/secret-generator.js";
 import { StoreRepository } from "../ports/store-repository.js";
 import { loadStore } from "../stores/load-store.js";
 import { AuthThrottle } from "./auth-throttle.js";
+import type { SignInSource } from "./sign-in-source.js";
 
 /** The stored form of a code: bound to its customer, so one customer's code hash fits no other. */
 export const codeHash = (secrets: SecretGenerator, customerId: string, code: string): string => secrets.hash(`${customerId}:${code}`);
@@ -30,10 +31,10 @@ export class RequestOneTimeCode {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(principal: Principal, rawEmail: string, clientAddress: string): Promise<void> {
+  async execute(principal: Principal, rawEmail: string, source: SignInSource): Promise<void> {
     const store = await loadStore(this.stores, principal.storeId);
     const email = normaliseEmail(rawEmail);
-    await this.throttle.codeRequest(store.id, email, clientAddress);
+    await this.throttle.codeRequest(store.id, email, source);
     const customer = await this.customers.findByEmail(store.id, email);
     if (customer === undefined || customer.status !== "active") return;
     const code = this.secrets.randomDigits(CODE_DIGITS);

@@ -14,6 +14,8 @@ import { StoreRepository } from "../ports/store-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import { loadStore } from "../stores/load-store.js";
 import { AuthThrottle } from "./auth-throttle.js";
+import { DeviceTokens, deviceFields } from "./device-tokens.js";
+import type { SignInSource } from "./sign-in-source.js";
 import type { CodeVerifyInput } from "./customer-inputs.js";
 import { toCustomerRecord, toUserRecord, type SignInRecord } from "./customer-records.js";
 import { accountInactive } from "./log-in.js";
@@ -36,13 +38,15 @@ export class VerifyOneTimeCode {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(MergeSessionCart) private readonly carts: MergeSessionCart,
     @inject(Clock) private readonly clock: Clock,
+    @inject(DeviceTokens) private readonly devices: DeviceTokens,
   ) {}
 
-  async execute(principal: Principal, input: CodeVerifyInput, clientAddress: string, cartSessionId?: string): Promise<SignInRecord> {
+  async execute(principal: Principal, input: CodeVerifyInput, source: SignInSource, cartSessionId?: string): Promise<SignInRecord> {
     const store = await loadStore(this.stores, principal.storeId);
     const email = normaliseEmail(input.email);
-    const attempt = await this.throttle.signIn(store.id, email, clientAddress);
     const customer = await this.customers.findByEmail(store.id, email);
+    const device = this.devices.verify(store, input.device_token);
+    const attempt = await this.throttle.signIn(store.id, email, source, device !== undefined && device.customerId === customer?.id ? device : undefined);
     if (customer === undefined) throw wrongCode();
     const latest = await this.codes.findLatest(store.id, customer.id);
     const now = this.clock.now();
@@ -65,6 +69,7 @@ export class VerifyOneTimeCode {
       user: toUserRecord(confirmed),
       customer: toCustomerRecord(confirmed, store, now),
       session,
+      ...deviceFields(this.devices.issue(store, customer.id)),
     };
   }
 }

@@ -30,3 +30,9 @@ export class ParameterUnknown extends Data.TaggedError("ParameterUnknown")<{
   readonly param: string;
   readonly message: string;
 }> {}
+
+/** A new password a strength estimator scores as easy to guess (docs/decisions.md, "Weak and breached passwords"). */
+export class WeakPassword extends Data.TaggedError("WeakPassword")<{
+  readonly param: string;
+  readonly message: string;
+}> {}

@@ -30,7 +30,11 @@ const NAIROBI_ADDRESS = {
 };
 
 export const seedDemoOrders = async (container: Container, principal: Principal, catalog: DemoCatalog, customer: DemoCustomer): Promise<void> => {
-  const signIn = await container.get(LogIn).execute(principal, { email: customer.email, password: customer.password }, "127.0.0.1");
+  const signIn = await container.get(LogIn).execute(principal, { email: customer.email, password: customer.password }, {
+    keyId: principal.keyId,
+    callerAddress: "127.0.0.1",
+    shopperAddress: undefined,
+  });
   const token = signIn.session.access_token;
   const address = { customerId: customer.id, customerToken: token };
   const orders = container.get(OrderRepository);

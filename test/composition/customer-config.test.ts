@@ -21,7 +21,7 @@ describe("configuration of customer accounts", () => {
     assert.deepEqual(config.scrypt, { cost: 16_384, blockSize: 8, parallelization: 1 });
     assert.equal(config.smtpUrl, undefined);
     assert.equal(config.mailFrom, "Storefront <no-reply@localhost>");
-    assert.deepEqual(config.auth, { failuresPerEmail: 5, failuresPerAddress: 50, codeRequestsPerEmail: 5, windowSeconds: 900 });
+    assert.deepEqual(config.auth, { failuresPerEmail: 5, failuresPerAddress: 50, failuresPerCaller: 2_000, codeRequestsPerEmail: 5, windowSeconds: 900 });
   });
 
   it("reads every variable", () => {
@@ -33,13 +33,14 @@ describe("configuration of customer accounts", () => {
       STOREFRONT_MAIL_FROM: "Savanna Home <shop@savanna.example>",
       STOREFRONT_AUTH_FAILURES_PER_EMAIL: "10",
       STOREFRONT_AUTH_FAILURES_PER_ADDRESS: "200",
+      STOREFRONT_AUTH_FAILURES_PER_CALLER: "20000",
       STOREFRONT_AUTH_CODE_REQUESTS_PER_EMAIL: "3",
       STOREFRONT_AUTH_WINDOW_SECONDS: "3600",
     });
     assert.deepEqual(config.scrypt, { cost: 131_072, blockSize: 16, parallelization: 2 });
     assert.equal(config.smtpUrl, "smtps://mailer:s3cret@smtp.example.com:465");
     assert.equal(config.mailFrom, "Savanna Home <shop@savanna.example>");
-    assert.deepEqual(config.auth, { failuresPerEmail: 10, failuresPerAddress: 200, codeRequestsPerEmail: 3, windowSeconds: 3600 });
+    assert.deepEqual(config.auth, { failuresPerEmail: 10, failuresPerAddress: 200, failuresPerCaller: 20_000, codeRequestsPerEmail: 3, windowSeconds: 3600 });
   });
 
   it("refuses a scrypt cost that is not a power of two from 1024 to 1048576", () => {

@@ -1,5 +1,6 @@
 // The global rate limits of CONTRACT section 8, after authentication: every request spends a
-// point of its API key's budget, and requests to /v1/auth/* also one of their client address's.
+// point of its API key's budget, and requests to /v1/auth/* also one of their client address's
+// (the shopper's, when the shop's server names it in Storefront-Customer-IP).
 // A spent budget is a 429 (the error handler adds Retry-After and RateLimit-*); other answers
 // carry the RateLimit-* headers of the budget closest to running out.
 import type { Middleware } from "koa";
@@ -31,7 +32,8 @@ export const rateLimits =
       const status = await limits.limiter.consume(rule, key);
       if (tightest === undefined || status.remaining < tightest.remaining) tightest = status;
     };
-    if (AUTH_PATH.test(ctx.path)) await spend(limits.authPerAddress, ctx.ip);
+    // The shopper's address when a secret-key caller named it (client-address.ts), else the caller's.
+    if (AUTH_PATH.test(ctx.path)) await spend(limits.authPerAddress, ctx.state.shopperAddress ?? ctx.ip);
     const principal = ctx.state.principal;
     if (principal !== undefined) await spend(limits.perKey, principal.keyId);
     if (tightest !== undefined) {

@@ -19,6 +19,8 @@ import { RegisterCustomer } from "../../../application/customers/register-custom
 import { RequestOneTimeCode } from "../../../application/customers/request-one-time-code.js";
 import { VerifyOneTimeCode } from "../../../application/customers/verify-one-time-code.js";
 import { customerToken, customerTokenHeader } from "../customer-token.js";
+import { CUSTOMER_IP_HEADER } from "../middleware/client-address.js";
+import { signInSourceOf } from "../sign-in-source.js";
 import { sessionIdOf } from "./cart-routes.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
@@ -29,6 +31,14 @@ const CART_SESSION_HEADER = {
   name: "X-Session-Id",
   required: false,
   description: "A guest cart's session: its cart is merged into the customer's cart (quantities add up, capped at stock).",
+};
+
+/** The shopper's address, named by the shop's server (middleware/client-address.ts). */
+const CUSTOMER_IP = {
+  name: CUSTOMER_IP_HEADER,
+  required: false,
+  description:
+    "The shopper's IP address, as the shop's server saw it. The per-address sign-in limits count this address instead of the server's; the server's own address has a larger budget per key. Send it with every sign-in, code request and code verification.",
 };
 
 const TAG = "Customer accounts";
@@ -54,14 +64,14 @@ export class AuthRoutes implements RouteModule {
         path: "/v1/auth/register",
         summary: "Register a customer with a password and sign them in",
         description:
-          "Secret key. Registers a customer with a password and signs them in: an access token (1 hour) and a refresh token (30 days). The email stays unconfirmed until a one-time code is verified. A guest cart named by `X-Session-Id` is merged into the customer's. A taken email is a 409 `email_taken`. Records `customer.created`.",
+          "Secret key. Registers a customer with a password and signs them in: an access token (1 hour), a refresh token (30 days) and a `device_token`. A password that is easy to guess (common, breached, or made of the account's own words) is a 400 `password_too_weak` saying why. The email stays unconfirmed until a one-time code is verified. A guest cart named by `X-Session-Id` is merged into the customer's. A taken email is a 409 `email_taken`. Records `customer.created`.",
         tag: TAG,
         example: authExamples.registerCustomer,
         access: "secret",
         body: RegisterInput,
         errors: [409],
         success: { status: 201, description: "The new customer, signed in.", schema: SignIn },
-        headers: [CART_SESSION_HEADER],
+        headers: [CART_SESSION_HEADER, CUSTOMER_IP],
         handle: ({ principal, body, ctx }) => this.register.execute(principal, body, sessionIdOf(ctx)),
       }),
       defineRoute({
@@ -70,14 +80,14 @@ export class AuthRoutes implements RouteModule {
         path: "/v1/auth/login",
         summary: "Sign a customer in with email and password",
         description:
-          "Secret key. Signs a customer in with email and password: an access token (1 hour, for `x-auth-token`) and a refresh token (30 days). A wrong email or password is a 401 `invalid_credentials`; an inactive customer a 403. Failed attempts are limited per email and per client address (429 with Retry-After). A guest cart named by `X-Session-Id` is merged into the customer's.",
+          "Secret key. Signs a customer in with email and password: an access token (1 hour, for `x-auth-token`) and a refresh token (30 days), and a `device_token` for the shop's server to keep for this shopper's device and send back with later sign-ins. A wrong email or password is a 401 `invalid_credentials`; an inactive customer a 403. Failed attempts are limited per email, per shopper address (`Storefront-Customer-IP`) and per server address (429 with Retry-After); a valid `device_token` of the customer is limited only by its own failures. A guest cart named by `X-Session-Id` is merged into the customer's.",
         tag: TAG,
         example: authExamples.logIn,
         access: "secret",
         body: LoginInput,
         success: { status: 200, description: "The customer, signed in.", schema: SignIn },
-        headers: [CART_SESSION_HEADER],
-        handle: ({ principal, body, ctx }) => this.logIn.execute(principal, body, ctx.ip, sessionIdOf(ctx)),
+        headers: [CART_SESSION_HEADER, CUSTOMER_IP],
+        handle: ({ principal, body, ctx }) => this.logIn.execute(principal, body, signInSourceOf(ctx, principal), sessionIdOf(ctx)),
       }),
       defineRoute({
         operationId: "requestOneTimeCode",
@@ -85,14 +95,15 @@ export class AuthRoutes implements RouteModule {
         path: "/v1/auth/otp/request",
         summary: "Email a six-digit sign-in code (valid 10 minutes, 5 tries)",
         description:
-          "Secret key. Emails a six-digit sign-in code, valid for 10 minutes and 5 tries; a new code replaces the previous one. Answers 202 whether or not the email belongs to a customer. Requests per email are limited (429).",
+          "Secret key. Emails a six-digit sign-in code, valid for 10 minutes and 5 tries; a new code replaces the previous one. Answers 202 whether or not the email belongs to a customer. Requests per email, per shopper address (`Storefront-Customer-IP`) and per server address are limited (429).",
         tag: TAG,
         example: authExamples.requestOneTimeCode,
         access: "secret",
         body: CodeRequestInput,
         success: { status: 202, description: "Accepted: a code is on its way if the email is a customer's.", schema: Acknowledgement },
+        headers: [CUSTOMER_IP],
         handle: async ({ principal, body, ctx }) => {
-          await this.requestCode.execute(principal, body.email, ctx.ip);
+          await this.requestCode.execute(principal, body.email, signInSourceOf(ctx, principal));
           return { message: "If this email belongs to a customer of the store, a sign-in code is on its way." };
         },
       }),
@@ -102,14 +113,14 @@ export class AuthRoutes implements RouteModule {
         path: "/v1/auth/otp/verify",
         summary: "Sign a customer in with a one-time code (confirms the email)",
         description:
-          "Secret key. Signs a customer in with the emailed code and confirms their email. A wrong, used or expired code is a 401 `invalid_code`; tries are limited per email and client address (429). A guest cart named by `X-Session-Id` is merged into the customer's.",
+          "Secret key. Signs a customer in with the emailed code and confirms their email, answering a `device_token` as password sign-in does. A wrong, used or expired code is a 401 `invalid_code`; tries are limited as password sign-ins are, and share their budgets (429). A guest cart named by `X-Session-Id` is merged into the customer's.",
         tag: TAG,
         example: authExamples.verifyOneTimeCode,
         access: "secret",
         body: CodeVerifyInput,
         success: { status: 200, description: "The customer, signed in.", schema: SignIn },
-        headers: [CART_SESSION_HEADER],
-        handle: ({ principal, body, ctx }) => this.verifyCode.execute(principal, body, ctx.ip, sessionIdOf(ctx)),
+        headers: [CART_SESSION_HEADER, CUSTOMER_IP],
+        handle: ({ principal, body, ctx }) => this.verifyCode.execute(principal, body, signInSourceOf(ctx, principal), sessionIdOf(ctx)),
       }),
       defineRoute({
         operationId: "refreshSession",

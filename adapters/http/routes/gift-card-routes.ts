@@ -7,6 +7,8 @@ import { GiftCardInput, GiftCardPatch } from "../../../application/gift-cards/gi
 import { IssueGiftCard } from "../../../application/gift-cards/issue-gift-card.js";
 import { ManageGiftCards } from "../../../application/gift-cards/manage-gift-cards.js";
 import { cursorParam, integerParam, textParam } from "../query-params.js";
+import { CUSTOMER_IP_HEADER } from "../middleware/client-address.js";
+import { clientAddressOf } from "../sign-in-source.js";
 import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import {
@@ -49,7 +51,7 @@ export class GiftCardRoutes implements RouteModule {
         path: "/v1/gift-cards/check",
         summary: "Check a gift card code: is it valid, and what is its balance",
         description:
-          "Any key. `valid` is true exactly when the card is active, its balance is above 0 and it has not expired (a card is valid through its expiry date, UTC). `balance` is in major units of the card's `currency`. The code is compared case-insensitively, spaces and hyphens aside. An unknown code is a 404; unknown codes are limited per client address and per key (429 with Retry-After). `fields` selects fields of the embedded `gift_card` (an unknown name is a 400 `unknown_field`).",
+          "Any key. `valid` is true exactly when the card is active, its balance is above 0 and it has not expired (a card is valid through its expiry date, UTC). `balance` is in major units of the card's `currency`. The code is compared case-insensitively, spaces and hyphens aside. An unknown code is a 404; unknown codes are limited per client address (the shopper's, named by a secret-key caller in `Storefront-Customer-IP`) and per key (429 with Retry-After). `fields` selects fields of the embedded `gift_card` (an unknown name is a 400 `unknown_field`).",
         tag: TAG,
         example: commerceExamples.checkGiftCard,
         access: "publishable",
@@ -57,7 +59,14 @@ export class GiftCardRoutes implements RouteModule {
         fields: { allowed: GIFT_CARD_FIELDS, target: { key: "gift_card" } },
         errors: [429],
         success: { status: 200, description: "The check result.", schema: GiftCardCheck },
-        handle: ({ principal, query, ctx }) => this.check.execute(principal, query.code, ctx.ip),
+        headers: [
+          {
+            name: CUSTOMER_IP_HEADER,
+            required: false,
+            description: "With a secret key: the shopper's IP address, which the per-address limit of unknown codes then counts. Ignored with a publishable key.",
+          },
+        ],
+        handle: ({ principal, query, ctx }) => this.check.execute(principal, query.code, clientAddressOf(ctx)),
       }),
       defineRoute({
         operationId: "listGiftCards",

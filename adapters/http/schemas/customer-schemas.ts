@@ -50,6 +50,11 @@ export const SignIn = Schema.Struct({
   user: Schema.propertySignature(User).annotations({ description: "The signed-in user." }),
   customer: Schema.propertySignature(Customer).annotations({ description: "The user's customer record." }),
   session: Schema.propertySignature(Session).annotations({ description: "The new session's tokens." }),
+  device_token: Schema.String.annotations({
+    description:
+      "A known-device token for this customer (valid 180 days). The shop's server keeps it for the shopper's browser or app (a cookie of its own, say) and sends it as `device_token` with that shopper's later sign-ins: it lets them past per-address limits that others have spent.",
+  }),
+  device_token_expires_at: Schema.String.annotations({ description: "When the device token stops being honoured (ISO 8601, UTC)." }),
 }).annotations({ identifier: "SignIn" });
 
 export const Me = Schema.Struct({

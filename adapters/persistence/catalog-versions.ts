@@ -161,12 +161,6 @@ export class CatalogVersions {
     return this.db.inTransaction;
   }
 
-  /** Whether the current unit of work has changed the store's catalog (copies made before it would not show its own writes). */
-  changedInCurrentTransaction(storeId: string): boolean {
-    const trx = this.db.currentTransaction;
-    return trx !== undefined && (this.written.get(trx.id)?.has(storeId) === true || this.itemsWritten.get(trx.id)?.has(storeId) === true);
-  }
-
   /**
    * Records that these products' own records changed (stock, a variant's price or SKU), and, with
    * `search`, what text search matches: in the current transaction when there is one (the

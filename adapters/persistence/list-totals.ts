@@ -30,7 +30,7 @@ export class ListTotals {
    * queued behind the running count), so it never gets a total older than its request.
    */
   async total(storeId: string, filterKey: string, count: () => Promise<number>): Promise<number> {
-    if (this.versions.changedInCurrentTransaction(storeId)) return count();
+    if (this.versions.inUnitOfWork()) return count();
     const key = `${storeId}\n${filterKey}`;
     if (!this.versions.isPolledRecently()) return this.serialCount(key, count);
     // The stamp before the count: a write meanwhile makes what is counted now stale at once.
@@ -121,7 +121,7 @@ export class ListAnchors {
     offset: number,
     next: (after: ListAnchor | undefined) => Promise<ListAnchor | undefined>,
   ): Promise<ListAnchor | undefined> {
-    if (offset < this.step || !this.versions.isPolledRecently() || this.versions.changedInCurrentTransaction(storeId)) return undefined;
+    if (offset < this.step || !this.versions.isPolledRecently() || this.versions.inUnitOfWork()) return undefined;
     const stamp = this.versions.membershipStamp(storeId);
     const key = `${storeId}\n${filterKey}`;
     let list = this.lists.get(key);
@@ -174,7 +174,7 @@ export class KeptPages {
 
   /** The page `pageKey` of the store's list (the filter, the window), read by `read` unless kept under the current stamp. */
   async page<T>(storeId: string, pageKey: string, read: () => Promise<T>): Promise<T> {
-    if (!this.versions.isPolledRecently() || this.versions.changedInCurrentTransaction(storeId)) return read();
+    if (!this.versions.isPolledRecently() || this.versions.inUnitOfWork()) return read();
     const key = `${storeId}\n${pageKey}`;
     // The stamp before the read: a write meanwhile makes what is read now stale at once.
     const stamp = this.stampOf(storeId);

@@ -102,14 +102,16 @@ export class Checkout {
 
   async execute(principal: Principal, input: CheckoutInput, customerToken: string | undefined): Promise<OrderRecord> {
     const resolved = await this.owners.resolve(principal, { customerId: input.customer_id, sessionId: input.session_id, customerToken });
-    const store = await loadStore(this.stores, principal.storeId);
     const destination = this.destinationOf(input.shipping_address);
-    const pricer = await this.pricer.forCustomer(store, resolved.customerId);
     const livemode = principal.mode === "live";
     // Outside the unit of work: a number readied here is not taken back by the checkout's rollback.
-    await this.orders.prepareSequence?.(store.id);
+    await this.orders.prepareSequence?.(principal.storeId);
 
     return this.uow.run(async () => {
+      // The store's settings (tax rate, shipping origin) and the price rules as they are now, read
+      // in this transaction, never a process's copy (docs/decisions.md, "Writes read what they rely on").
+      const store = await loadStore(this.stores, principal.storeId, { fresh: true });
+      const pricer = await this.pricer.forCustomer(store, resolved.customerId);
       const now = this.clock.now();
       const at = now.toISOString();
       const cart = await this.carts.lock(store.id, resolved.owner);

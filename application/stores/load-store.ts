@@ -4,8 +4,9 @@ import { InvalidApiKey } from "../errors/access-errors.js";
 import type { StoreRepository } from "../ports/store-repository.js";
 import type { Store } from "../../domain/stores/store.js";
 
-export const loadStore = async (stores: StoreRepository, storeId: string): Promise<Store> => {
-  const store = await stores.findById(storeId);
+/** `options`: as `StoreRepository.findById` (a write reads its store `fresh`, in its transaction). */
+export const loadStore = async (stores: StoreRepository, storeId: string, options?: { readonly fresh?: boolean; readonly forUpdate?: boolean }): Promise<Store> => {
+  const store = await stores.findById(storeId, options);
   if (store === undefined) throw new InvalidApiKey({ message: "The API key's store no longer exists." });
   return store;
 };

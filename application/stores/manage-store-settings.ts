@@ -46,7 +46,8 @@ export class ManageStoreSettings {
 
   async update(principal: Principal, patch: StoreSettingsPatch): Promise<StoreRecord> {
     return this.uow.run(async () => {
-      const store = await loadStore(this.stores, principal.storeId);
+      // Read and locked in the write's transaction: a copy could undo another process's change.
+      const store = await loadStore(this.stores, principal.storeId, { forUpdate: true });
       const latitude = patch.latitude !== undefined ? patch.latitude : (store.location?.latitude ?? null);
       const longitude = patch.longitude !== undefined ? patch.longitude : (store.location?.longitude ?? null);
       const next: Store = {
@@ -63,7 +64,7 @@ export class ManageStoreSettings {
   /** A new secret; the old one keeps verifying for 24 hours. Answers the new secret once. */
   async rotateHmacSecret(principal: Principal): Promise<{ readonly hmac_secret: string; readonly previous_secret_expires_at: string }> {
     return this.uow.run(async () => {
-      const store = await loadStore(this.stores, principal.storeId);
+      const store = await loadStore(this.stores, principal.storeId, { forUpdate: true });
       const now = this.clock.now();
       const expiresAt = new Date(now.getTime() + HMAC_GRACE_MS).toISOString();
       const next: Store = { ...store, hmacSecret: this.secrets.randomBase62(48), previousHmacSecret: { secret: store.hmacSecret, expiresAt } };

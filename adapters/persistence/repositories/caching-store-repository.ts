@@ -1,5 +1,6 @@
-// Keeps stores in memory for a short time: every catalog answer names the store's currency,
-// and a store's settings change rarely.
+// Keeps stores in memory for a short time (30 s by default): every catalog answer names the
+// store's currency, and a store's settings change rarely. A `fresh` or `forUpdate` read goes to
+// the database: writes read their store so (docs/decisions.md, "Writes read what they rely on").
 import type { StoreRepository } from "../../../application/ports/store-repository.js";
 import type { Store } from "../../../domain/stores/store.js";
 
@@ -21,10 +22,11 @@ export class CachingStoreRepository implements StoreRepository {
     this.entries.delete(store.id);
   }
 
-  async findById(storeId: string, options?: { readonly fresh?: boolean }): Promise<Store | undefined> {
+  async findById(storeId: string, options?: { readonly fresh?: boolean; readonly forUpdate?: boolean }): Promise<Store | undefined> {
+    const exact = options?.fresh === true || options?.forUpdate === true;
     const cached = this.entries.get(storeId);
-    if (options?.fresh !== true && cached !== undefined && cached.until > this.now()) return cached.store;
-    const store = await this.inner.findById(storeId);
+    if (!exact && cached !== undefined && cached.until > this.now()) return cached.store;
+    const store = await this.inner.findById(storeId, options);
     if (store !== undefined) {
       if (this.entries.size > 10_000) this.entries.clear();
       this.entries.set(storeId, { store, until: this.now() + this.ttlMs });

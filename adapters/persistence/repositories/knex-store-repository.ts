@@ -61,8 +61,12 @@ export class KnexStoreRepository implements StoreRepository {
     await recordCatalogChange(this.db, store.id);
   }
 
-  async findById(storeId: string): Promise<Store | undefined> {
-    const row = await this.db.run((q) => q<StoreRow>("stores").where({ id: storeId }).first());
+  async findById(storeId: string, options?: { readonly fresh?: boolean; readonly forUpdate?: boolean }): Promise<Store | undefined> {
+    const row = await this.db.run((q) => {
+      const query = q<StoreRow>("stores").where({ id: storeId }).first();
+      // SQLite's units of work begin IMMEDIATE: the writer already holds the file.
+      return options?.forUpdate === true && this.db.dialect === "mysql" ? query.forUpdate() : query;
+    });
     return row === undefined ? undefined : toStore(row);
   }
 }

@@ -16,6 +16,7 @@ import { isForeignKeyViolation } from "../../../adapters/persistence/database-er
 import { serve, type TestClient } from "../../support/http-client.js";
 import { createThrowawayDatabase, mysqlReachable, type ThrowawayDatabase } from "../../support/mysql-database.js";
 import { newSession } from "../../support/cart-fixtures.js";
+import { checkoutSession, fillSessionCart, setUpDelivery } from "../../support/order-fixtures.js";
 import { startTestApplication, testConfig, type TestApplication } from "../../support/test-application.js";
 
 /** A's catalog poll is a minute away: what B writes reaches A only through A's own reads. */
@@ -119,6 +120,43 @@ const suite = (dialect: "sqlite" | "mariadb"): void => {
       );
       assert.equal(wished.status, 404, wished.text);
       assert.equal(wished.body.error.param, "variant_id");
+    });
+
+    it("a tax rate and a price rule changed through another process: the next checkout through this one charges them", async () => {
+      await setUpDelivery(a.client, secret, { taxRatePercent: 0 });
+      const product = await warmProduct("Kitenge Fabric", 1_000_00);
+      // A checkout through A: A now holds the store (tax 0 %) and the price rules.
+      const first = await checkoutSession(a.client, secret, await fillSessionCart(a.client, publishable, [{ variantId: product.variantId, quantity: 1 }]));
+      assert.equal(first.tax_amount, 0);
+      const taxed = await bClient.patch("/v1/store", { tax_rate_percent: 16 }, { key: secret });
+      assert.equal(taxed.status, 200, taxed.text);
+      const rule = await bClient.post(
+        "/v1/price-rules",
+        { name: "Kitenge week", kind: "volume", min_quantity: 2, product_ids: [product.productId], discount_type: "percentage", value: 50 },
+        { key: secret },
+      );
+      assert.equal(rule.status, 201, rule.text);
+      const session = newSession();
+      // Two adds through B, so the cart itself is priced by the process that wrote the rule.
+      await fillSessionCart(bClient, publishable, [{ variantId: product.variantId, quantity: 2 }], session);
+      const order = await checkoutSession(a.client, secret, session);
+      assert.equal(order.subtotal, 1_000.0, `two at half price: ${JSON.stringify(order)}`);
+      assert.equal(order.tax_amount, 208.0, "16 % (the rate just set) of 1,000.00 and the 300.00 delivery");
+      await bClient.patch("/v1/store", { tax_rate_percent: 0 }, { key: secret });
+    });
+
+    it("store settings written through two processes do not undo each other, nor an HMAC secret rotated through the other", async () => {
+      assert.equal((await a.client.get("/v1/store", { key: secret })).status, 200, "A holds the store now");
+      const rotated = await bClient.post("/v1/store/hmac-secret/rotate", {}, { key: secret });
+      assert.equal(rotated.status, 200, rotated.text);
+      assert.equal((await bClient.patch("/v1/store", { tax_rate_percent: 7 }, { key: secret })).status, 200);
+      const renamed = await a.client.patch("/v1/store", { name: "Renamed Through A" }, { key: secret });
+      assert.equal(renamed.status, 200, renamed.text);
+      const row = await b.database.knex("stores").where({ id: a.store.store.id }).first();
+      assert.equal(row.name, "Renamed Through A");
+      assert.equal(Number(row.tax_rate_percent), 7, "B's tax rate is kept");
+      assert.equal(row.hmac_secret, rotated.body.hmac_secret, "B's rotation is kept");
+      await bClient.patch("/v1/store", { tax_rate_percent: 0 }, { key: secret });
     });
 
     it("cart adds racing a delete on two processes: every answer is a 200 or a 404, never a 5xx", async () => {

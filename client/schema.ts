@@ -506,6 +506,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the signed-in customer's password; their other sessions end
+         * @description Secret key and the customer's `x-auth-token`. Checks `current_password` (a wrong one is a 401 `invalid_credentials`, counted against the same limits as a sign-in: 429 past them), refuses a `new_password` that is easy to guess (400 `password_too_weak` naming `new_password`, saying why), then sets it and ends every other session of the customer. The session of this token goes on.
+         */
+        post: operations["changeCustomerPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/refresh": {
         parameters: {
             query?: never;
@@ -2160,6 +2180,18 @@ export interface components {
         Acknowledgement: {
             /** @description What happened, in words. */
             message: string;
+        };
+        PasswordChanged: {
+            /** @description What happened, in words. */
+            message: string;
+            /** @description How many other sessions of the customer (sign-ins on other devices) were ended. */
+            other_sessions_ended: number;
+        };
+        PasswordChangeInput: {
+            /** @description The password the customer signs in with now. */
+            current_password: string;
+            /** @description The new password (8 to 200 characters); one that is easy to guess is a 400 `password_too_weak`. */
+            new_password: string;
         };
         RefreshInput: {
             /** @description The refresh token of the session (each can be used once). */
@@ -7899,6 +7931,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SignIn"];
+                };
+            };
+            /** @description The request is invalid: a parameter, the body or `fields` is wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key (or customer token) may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL is longer than 8 KiB (`request_too_large`). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The headers, with the URL, are larger than 16 KiB (`request_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; quote the request_id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeCustomerPassword: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_UmVnaXN0ZXJlZEV4YW1wbGVBY2Nlc3NUb2tlbldhbmppa3Ux
+                 */
+                "x-auth-token": string;
+                /**
+                 * @description The shopper's IP address, as the shop's server saw it. The per-address sign-in limits count this address instead of the server's; the server's own address has a larger budget per key. Send it with every sign-in, code request and code verification.
+                 * @example 203.0.113.24
+                 */
+                "Storefront-Customer-IP"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChangeInput"];
+            };
+        };
+        responses: {
+            /** @description Changed; how many other sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChanged"];
                 };
             };
             /** @description The request is invalid: a parameter, the body or `fields` is wrong. */

@@ -84,6 +84,7 @@ import { DeviceTokens } from "../application/customers/device-tokens.js";
 import { GetCustomer } from "../application/customers/get-customer.js";
 import { LogIn } from "../application/customers/log-in.js";
 import { LogOut } from "../application/customers/log-out.js";
+import { ChangePassword } from "../application/customers/change-password.js";
 import { RecordCustomerPurchase } from "../application/customers/record-customer-purchase.js";
 import { RefreshSession } from "../application/customers/refresh-session.js";
 import { RegisterCustomer } from "../application/customers/register-customer.js";
@@ -256,6 +257,7 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   VerifyOneTimeCode,
   RefreshSession,
   LogOut,
+  ChangePassword,
   GetCustomer,
   RecordCustomerPurchase,
   PurgeExpiredCredentials,

@@ -28,6 +28,14 @@ const DeviceTokenField = Schema.optional(Schema.String.pipe(Schema.minLength(1),
     "The `device_token` an earlier sign-in of this customer answered, kept by the shop's server for this shopper's device. A valid one lets the sign-in past the per-address limits; its own failures are limited.",
 });
 
+export const PasswordChangeInput = Schema.Struct({
+  current_password: Schema.propertySignature(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200))).annotations({ description: "The password the customer signs in with now." }),
+  new_password: Schema.propertySignature(Password).annotations({
+    description: "The new password (8 to 200 characters); one that is easy to guess is a 400 `password_too_weak`.",
+  }),
+}).annotations({ identifier: "PasswordChangeInput" });
+export type PasswordChangeInput = typeof PasswordChangeInput.Type;
+
 export const LoginInput = Schema.Struct({
   email: Schema.propertySignature(Email).annotations({ description: "The email address signed up with." }),
   password: Schema.propertySignature(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200))).annotations({ description: "The password." }),

@@ -14,6 +14,8 @@ export interface CustomerRepository {
   /** `email` as normaliseEmail gives it. */
   findByEmail(storeId: string, email: string): Promise<StoredCustomer | undefined>;
   confirmEmail(storeId: string, customerId: string, at: string): Promise<void>;
+  /** Replaces the customer's password hash. */
+  setPasswordHash(storeId: string, customerId: string, passwordHash: string, at: string): Promise<void>;
   /** Adds one paid purchase of `amount` minor units made at `at` to the customer's history. */
   recordPurchase(storeId: string, customerId: string, amount: number, at: string): Promise<void>;
 }

@@ -30,7 +30,7 @@ export interface FoundToken {
   readonly sessionRevokedAt: string | null;
 }
 
-export type RevokeReason = "logout" | "refresh_reuse";
+export type RevokeReason = "logout" | "refresh_reuse" | "password_changed";
 
 export interface CustomerSessionRepository {
   openSession(session: CustomerSession): Promise<void>;
@@ -39,6 +39,8 @@ export interface CustomerSessionRepository {
   /** Marks a refresh token exchanged; false when it already was (the token is being reused). */
   markRotated(tokenId: string, at: string): Promise<boolean>;
   revokeSession(sessionId: string, at: string, reason: RevokeReason): Promise<void>;
+  /** Revokes every live session of the customer but `keepSessionId`; answers how many ended. */
+  revokeOtherSessions(storeId: string, customerId: string, keepSessionId: string, at: string, reason: RevokeReason): Promise<number>;
   /** Deletes tokens that expired before `before`, then sessions left without a token; answers how many tokens went. */
   purgeExpired(before: string): Promise<number>;
 }

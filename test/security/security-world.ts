@@ -240,6 +240,8 @@ export const validBody = (route: AnyRoute, w: StoreWorld): Record<string, unknow
     updateExchangeRate: { rate: 0.0072 },
     registerCustomer: { email: `${randomUUID()}@example.com`, password: "correct horse battery", name: "New Customer" },
     logIn: { email: w.customerY.email, password: w.customerY.password },
+    // The right current password would change customer Y's password for every later request: a wrong one is a 401.
+    changeCustomerPassword: { current_password: "not the password", new_password: "Kilifi-Mango-Season-9" },
     requestOneTimeCode: { email: w.customerY.email },
     verifyOneTimeCode: { email: w.customerY.email, code: "000000" },
     refreshSession: { refresh_token: "rt_not_a_real_token_0000000000000000" },

@@ -32,7 +32,7 @@ export const authExamples = {
           },
         },
         session: {
-          access_token: "sf_at_0Snvexi3rJDO7p3DfBmmBVemdOdBdzTVTqQxlpGmDz7C7TeG",
+          access_token: LEARNED.newCustomerAccessToken,
           refresh_token: "sf_rt_14dxB89udhKZa4KY6WadcO5qgZZrht7Ycq3xcAL92GuinvRl",
           expires_in: 3600,
           expires_at: 1795633863,
@@ -41,6 +41,11 @@ export const authExamples = {
         device_token_expires_at: "2027-05-24T18:11:03.505Z",
       },
     },
+  },
+  changeCustomerPassword: {
+    headers: { "x-auth-token": LEARNED.newCustomerAccessToken, "Storefront-Customer-IP": "203.0.113.24" },
+    body: { current_password: "Wanjiku-Example-2026", new_password: "Wanjiku-Kilifi-Mangoes-2027" },
+    response: { status: 200, body: { message: "Password changed; every other session has ended.", other_sessions_ended: 0 } },
   },
   logIn: {
     headers: { "Storefront-Customer-IP": "203.0.113.24" },

@@ -31,6 +31,8 @@ export const DEMO = {
 /** Records the examples create and values they are given (tokens, references): learned from the first answer that shows them. */
 export const LEARNED = {
   newCustomer: "019abde8-2e2a-7146-84ce-8a57f05e6a89",
+  /** Wanjiku's session from `POST /v1/auth/register`. */
+  newCustomerAccessToken: "sf_at_UmVnaXN0ZXJlZEV4YW1wbGVBY2Nlc3NUb2tlbldhbmppa3Ux",
   /** Amina's session from `POST /v1/auth/login`. */
   accessToken: "sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx",
   refreshToken: "sf_rt_Qm9vdHN0cmFwRXhhbXBsZVJlZnJlc2hUb2tlbkFtaW5hMQ",

@@ -8,10 +8,12 @@ import {
   CodeRequestInput,
   CodeVerifyInput,
   LoginInput,
+  PasswordChangeInput,
   RefreshInput,
   RegisterInput,
 } from "../../../application/customers/customer-inputs.js";
 import { GetCustomer } from "../../../application/customers/get-customer.js";
+import { ChangePassword } from "../../../application/customers/change-password.js";
 import { LogIn } from "../../../application/customers/log-in.js";
 import { LogOut } from "../../../application/customers/log-out.js";
 import { RefreshSession } from "../../../application/customers/refresh-session.js";
@@ -24,7 +26,7 @@ import { signInSourceOf } from "../sign-in-source.js";
 import { sessionIdOf } from "./cart-routes.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
-import { Acknowledgement, Me, Session, SignIn } from "../schemas/customer-schemas.js";
+import { Acknowledgement, Me, PasswordChanged, Session, SignIn } from "../schemas/customer-schemas.js";
 import { authExamples } from "../examples/auth-examples.js";
 
 const CART_SESSION_HEADER = {
@@ -54,6 +56,7 @@ export class AuthRoutes implements RouteModule {
     @inject(LogOut) private readonly logOut: LogOut,
     @inject(GetCustomer) private readonly customers: GetCustomer,
     @inject(AuthenticateCustomer) private readonly authenticate: AuthenticateCustomer,
+    @inject(ChangePassword) private readonly changePassword: ChangePassword,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -121,6 +124,22 @@ export class AuthRoutes implements RouteModule {
         success: { status: 200, description: "The customer, signed in.", schema: SignIn },
         headers: [CART_SESSION_HEADER, CUSTOMER_IP],
         handle: ({ principal, body, ctx }) => this.verifyCode.execute(principal, body, signInSourceOf(ctx, principal), sessionIdOf(ctx)),
+      }),
+      defineRoute({
+        operationId: "changeCustomerPassword",
+        method: "POST",
+        path: "/v1/auth/password",
+        summary: "Change the signed-in customer's password; their other sessions end",
+        description:
+          "Secret key and the customer's `x-auth-token`. Checks `current_password` (a wrong one is a 401 `invalid_credentials`, counted against the same limits as a sign-in: 429 past them), refuses a `new_password` that is easy to guess (400 `password_too_weak` naming `new_password`, saying why), then sets it and ends every other session of the customer. The session of this token goes on.",
+        tag: TAG,
+        example: authExamples.changeCustomerPassword,
+        access: "secret",
+        body: PasswordChangeInput,
+        headers: [customerTokenHeader, CUSTOMER_IP],
+        success: { status: 200, description: "Changed; how many other sessions ended.", schema: PasswordChanged },
+        handle: async ({ principal, body, ctx }) =>
+          this.changePassword.execute(principal, await this.authenticate.execute(principal, customerToken(ctx)), body, signInSourceOf(ctx, principal)),
       }),
       defineRoute({
         operationId: "refreshSession",

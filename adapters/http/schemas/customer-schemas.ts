@@ -57,6 +57,11 @@ export const SignIn = Schema.Struct({
   device_token_expires_at: Schema.String.annotations({ description: "When the device token stops being honoured (ISO 8601, UTC)." }),
 }).annotations({ identifier: "SignIn" });
 
+export const PasswordChanged = Schema.Struct({
+  message: Schema.String.annotations({ description: "What happened, in words." }),
+  other_sessions_ended: Schema.Number.annotations({ description: "How many other sessions of the customer (sign-ins on other devices) were ended." }),
+}).annotations({ identifier: "PasswordChanged" });
+
 export const Me = Schema.Struct({
   user: Schema.propertySignature(User).annotations({ description: "The signed-in user." }),
   customer: Schema.propertySignature(Customer).annotations({ description: "The user's customer record." }),

@@ -90,6 +90,10 @@ export class KnexCustomerRepository implements CustomerRepository {
     await this.db.run((q) => q("customers").where({ store_id: storeId, id: customerId }).update({ email_confirmed: true, updated_at: at }));
   }
 
+  async setPasswordHash(storeId: string, customerId: string, passwordHash: string, at: string): Promise<void> {
+    await this.db.run((q) => q("customers").where({ store_id: storeId, id: customerId }).update({ password_hash: passwordHash, updated_at: at }));
+  }
+
   async recordPurchase(storeId: string, customerId: string, amount: number, at: string): Promise<void> {
     await this.db.run((q) =>
       q("customers")

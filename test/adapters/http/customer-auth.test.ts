@@ -256,6 +256,38 @@ describe("customer accounts over HTTP", function () {
     });
   });
 
+  describe("password change", () => {
+    const change = (token: string, body: Record<string, unknown>, address = freshAddress()) =>
+      t.client.post("/v1/auth/password", body, withToken(secret, token, from(address)));
+
+    it("checks the current password, refuses a weak new one, then ends every other session and keeps this one", async () => {
+      const customer = await registerCustomer(t.client, secret);
+      const elsewhere = await login(customer.email, customer.password);
+      assert.equal(elsewhere.status, 200);
+      assertError(await change(customer.accessToken, { current_password: "not it", new_password: "Kilifi-Mango-Season-9" }), 401, "invalid_credentials");
+      const weak = await change(customer.accessToken, { current_password: customer.password, new_password: "password123" });
+      assertError(weak, 400, "password_too_weak", "new_password");
+      assert.match(weak.body.error.message, /too easy to guess/);
+      const changed = await change(customer.accessToken, { current_password: customer.password, new_password: "Kilifi-Mango-Season-9" });
+      assert.equal(changed.status, 200, changed.text);
+      assert.deepEqual(changed.body, { message: "Password changed; every other session has ended.", other_sessions_ended: 1 });
+      assert.equal((await me(customer.accessToken)).status, 200, "this session goes on");
+      assertError(await me(elsewhere.body.session.access_token), 401, "invalid_token");
+      assertError(await refresh(elsewhere.body.session.refresh_token), 401, "invalid_token");
+      assertError(await login(customer.email, customer.password), 401, "invalid_credentials");
+      assert.equal((await login(customer.email, "Kilifi-Mango-Season-9")).status, 200);
+    });
+
+    it(`guesses of the current password count as failed sign-ins: ${FAILURES_PER_EMAIL} of them, then 429 even for the right one`, async () => {
+      const customer = await registerCustomer(t.client, secret);
+      for (let i = 0; i < FAILURES_PER_EMAIL; i++) {
+        assertError(await change(customer.accessToken, { current_password: `guess ${i}`, new_password: "Kilifi-Mango-Season-9" }), 401, "invalid_credentials");
+      }
+      assertError(await change(customer.accessToken, { current_password: customer.password, new_password: "Kilifi-Mango-Season-9" }), 429, "rate_limited");
+      assertError(await t.client.post("/v1/auth/password", { current_password: customer.password, new_password: "Kilifi-Mango-Season-9" }, { key: secret }), 401, "invalid_token");
+    });
+  });
+
   describe("the customer token on customer operations", () => {
     it("GET /v1/auth/me answers the user and customer of the token", async () => {
       const customer = await registerCustomer(t.client, secret, { name: "Brian Otieno", address: "Kisumu" });

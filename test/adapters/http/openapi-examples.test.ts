@@ -48,6 +48,7 @@ const RUN_ORDER: ReadonlyArray<string | Setup> = [
   "getStore",
   "updateStore",
   "registerCustomer",
+  "changeCustomerPassword",
   "logIn",
   "requestOneTimeCode",
   "verifyOneTimeCode",

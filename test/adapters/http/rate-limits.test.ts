@@ -141,6 +141,21 @@ describe("Global rate limits", function () {
       assert.notEqual(response.status, 429, response.text);
       for (let i = 0; i < 5; i++) assert.equal((await t.client.get("/v1/categories", from("203.0.113.7"))).status, 200);
     });
+
+    it("the shop's server naming its shoppers in Storefront-Customer-IP (secret key): each shopper address has the budget, not the server's; a publishable key's header changes nothing", async () => {
+      const server = { "x-forwarded-for": "192.0.2.50" };
+      const asShopper = (shopper: string) => ({ key: t.store.keys.secretTest, headers: { ...server, "storefront-customer-ip": shopper } });
+      // A new email each time: the per-email budget of code requests is not what is tested here.
+      const request = (shopper: string, i: number) => t.client.post("/v1/auth/otp/request", { email: `nobody.${shopper}.${i}@example.com` }, asShopper(shopper));
+      for (let i = 0; i < 3; i++) assert.notEqual((await request("203.0.113.40", i)).status, 429);
+      assertRateLimited(await request("203.0.113.40", 3), 3);
+      // Another shopper through the same server address is not limited by the first one's requests.
+      for (let i = 0; i < 3; i++) assert.notEqual((await request("203.0.113.41", i)).status, 429);
+      // A publishable key cannot choose its address: the forged header is ignored.
+      const forged = (shopper: string) => ({ key: t.store.keys.publishableTest, headers: { "x-forwarded-for": "198.51.100.60", "storefront-customer-ip": shopper } });
+      for (let i = 0; i < 3; i++) assert.notEqual((await t.client.post("/v1/auth/login", { email: "nobody@example.com", password: "x" }, forged(`203.0.113.${60 + i}`))).status, 429);
+      assertRateLimited(await t.client.post("/v1/auth/login", { email: "nobody@example.com", password: "x" }, forged("203.0.113.99")), 3);
+    });
   });
 
   describe("the window", function () {

@@ -1,9 +1,12 @@
-// Serves the HTTP app on node:http with time limits on slow clients, and shuts down gracefully:
-// stop accepting, let requests under way finish (cut off after a grace period), then close the database.
+// Serves the HTTP app on node:http with time limits on slow clients (client-time-limits.ts), and
+// shuts down gracefully: stop accepting, let requests under way finish (cut off after a grace
+// period), then close the database.
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type Koa from "koa";
+import type { Logger } from "pino";
 import { answerClientError } from "../adapters/http/request-size.js";
+import { ClientTimeLimits, closeLingering } from "./client-time-limits.js";
 
 export interface RunningServer {
   readonly server: Server;
@@ -12,10 +15,14 @@ export interface RunningServer {
 }
 
 export interface ServerTimeouts {
-  /** How long a client may take to send the request line and headers (slowloris). */
+  /** How long a client may take to send the request line and headers, from the request's first byte (slowloris). */
   readonly headersTimeoutMs: number;
-  /** How long a client may take to send the whole request, body included. */
+  /** A last bound on the time a client may take to send the whole request, body included. */
   readonly requestTimeoutMs: number;
+  /** A body must bring `bodyMinBytesPerSecond` over every stretch of this length (and at least a byte). */
+  readonly bodyTimeoutMs: number;
+  /** The slowest pace a body may keep, averaged over `bodyTimeoutMs` (0: only a silence that long is cut off). */
+  readonly bodyMinBytesPerSecond: number;
   /** How long an idle keep-alive connection is kept open. */
   readonly keepAliveTimeoutMs: number;
   /** How long a graceful close waits for requests under way before it cuts their connections. */
@@ -23,13 +30,24 @@ export interface ServerTimeouts {
 }
 
 export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
-  headersTimeoutMs: 20_000,
-  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  // The largest body (1 MiB) at the slowest pace allowed (1 KiB/s) takes 1,024 s: within this bound.
+  requestTimeoutMs: 1_200_000,
+  bodyTimeoutMs: 10_000,
+  bodyMinBytesPerSecond: 1_024,
   keepAliveTimeoutMs: 65_000,
   shutdownGraceMs: 25_000,
 };
 
-export const listen = async (app: Koa<any>, port: number, host: string, timeouts: ServerTimeouts = DEFAULT_SERVER_TIMEOUTS): Promise<RunningServer> => {
+/** `logger` gets a line for each client cut off by a time limit (none when absent). */
+export const listen = async (
+  app: Koa<any>,
+  port: number,
+  host: string,
+  timeouts: ServerTimeouts = DEFAULT_SERVER_TIMEOUTS,
+  logger?: Logger,
+): Promise<RunningServer> => {
+  const limits = new ClientTimeLimits(timeouts, logger);
   const server = createServer(
     {
       headersTimeout: timeouts.headersTimeoutMs,
@@ -41,14 +59,24 @@ export const listen = async (app: Koa<any>, port: number, host: string, timeouts
     app.callback(),
   );
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
-  // Headers over node's limit and unreadable requests get the API's JSON error body, not a bare status line.
-  server.on("clientError", answerClientError);
+  // node's time limits: a bare 408 and a closed connection. Headers over node's limit and
+  // unreadable requests get the API's JSON error body, not a bare status line. node leaves the
+  // close to this listener, and its connections are half-open: `end()` alone keeps them open.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+      limits.onNodeTimeout(socket);
+      return;
+    }
+    answerClientError(error, socket);
+    closeLingering(socket);
+  });
 
   // During a drain, an answer tells its client to close the connection: node keeps a keep-alive
   // connection whose request was under way at close() open until keepAliveTimeout otherwise.
   const underWay = new Set<ServerResponse>();
   let draining = false;
-  server.prependListener("request", (_request, response) => {
+  server.prependListener("request", (request, response) => {
+    limits.onRequest(request, response);
     if (draining) response.shouldKeepAlive = false;
     underWay.add(response);
     response.once("close", () => underWay.delete(response));

@@ -82,7 +82,7 @@ program
     const application = createApplication(config);
     // In a cluster the primary has migrated and seeded, and runs the background worker.
     const summary = clustered ? undefined : await prepare(application, options.demo);
-    const server = await listen(application.httpApp(), port, config.host, config.http);
+    const server = await listen(application.httpApp(), port, config.host, config.http, application.logger);
     const worker = new Worker(options.worker && !clustered ? application.jobs : [], application.logger);
     worker.start();
     application.logger.info({ port: server.port, database: describeDatabase(config.database), pid: process.pid }, "storefront listening");

@@ -73,6 +73,28 @@ describe("loadConfig", () => {
     assert.deepEqual(config.database, { dialect: "mysql", url: "mysql://root@localhost/shop", poolMin: 2, poolMax: 20, acquireTimeoutMs: 500 });
   });
 
+  it("time limits on slow clients: headers within 10 s, a body at 1 KiB/s over 10 s, 20 min for a whole request", () => {
+    assert.deepEqual(loadConfig({}).http, {
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 1_200_000,
+      bodyTimeoutMs: 10_000,
+      bodyMinBytesPerSecond: 1_024,
+      keepAliveTimeoutMs: 65_000,
+      shutdownGraceMs: 25_000,
+    });
+    const configured = loadConfig({
+      STOREFRONT_HEADERS_TIMEOUT_MS: "5000",
+      STOREFRONT_REQUEST_TIMEOUT_MS: "60000",
+      STOREFRONT_BODY_TIMEOUT_MS: "20000",
+      STOREFRONT_BODY_MIN_BYTES_PER_SECOND: "500",
+    }).http;
+    assert.deepEqual([configured.headersTimeoutMs, configured.requestTimeoutMs, configured.bodyTimeoutMs, configured.bodyMinBytesPerSecond], [5_000, 60_000, 20_000, 500]);
+    // 0 bytes a second: only a body silent for the whole body timeout is cut off.
+    assert.equal(loadConfig({ STOREFRONT_BODY_MIN_BYTES_PER_SECOND: "0" }).http.bodyMinBytesPerSecond, 0);
+    const error = assertConfigError({ STOREFRONT_HEADERS_TIMEOUT_MS: "30000", STOREFRONT_REQUEST_TIMEOUT_MS: "20000" }, "STOREFRONT_HEADERS_TIMEOUT_MS");
+    assert.match(error.message, /STOREFRONT_REQUEST_TIMEOUT_MS/);
+  });
+
   const BAD: ReadonlyArray<readonly [string, string]> = [
     ["PORT", "abc"],
     ["PORT", "70000"],
@@ -88,6 +110,11 @@ describe("loadConfig", () => {
     ["STOREFRONT_LOG_LEVEL", "loud"],
     ["STOREFRONT_TRUST_PROXY", "maybe"],
     ["STOREFRONT_API_KEY_CACHE_MS", "soon"],
+    ["STOREFRONT_BODY_TIMEOUT_MS", "50"],
+    ["STOREFRONT_BODY_TIMEOUT_MS", "1.5"],
+    ["STOREFRONT_BODY_MIN_BYTES_PER_SECOND", "-1"],
+    ["STOREFRONT_BODY_MIN_BYTES_PER_SECOND", "fast"],
+    ["STOREFRONT_BODY_MIN_BYTES_PER_SECOND", "2000000"],
   ];
   for (const [variable, value] of BAD) {
     it(`${variable}=${value} throws a one-line ConfigError naming ${variable}`, () => {

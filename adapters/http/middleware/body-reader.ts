@@ -5,7 +5,7 @@ import type { IncomingMessage } from "node:http";
 import type { Context, Middleware } from "koa";
 import getRawBody from "raw-body";
 import { ParameterInvalid } from "../../../application/errors/request-errors.js";
-import { InvalidJson, UnsupportedMediaType } from "../http-errors.js";
+import { InvalidJson, MalformedRequest, UnsupportedMediaType } from "../http-errors.js";
 import type { StorefrontState } from "../state.js";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -51,6 +51,11 @@ export const bodyReader = (): Middleware<StorefrontState> => async (ctx, next) =
     if (typeof error === "object" && error !== null && "type" in error && error.type === "entity.too.large") {
       ctx.set("Connection", "close");
       lingerAfterAnswer(ctx.req);
+    }
+    // The connection closed before the whole body came: the client went away, or a time limit cut
+    // it off (composition/client-time-limits.ts). Not a bug to log with its stack: no one reads the answer.
+    if (typeof error === "object" && error !== null && "type" in error && error.type === "request.aborted") {
+      throw new MalformedRequest({ message: "The connection closed before the request body was complete." });
     }
     throw error;
   }

@@ -7,7 +7,7 @@ import knexFactory, { type Knex } from "knex";
 import mysql2 from "mysql2";
 import { Database } from "./database.js";
 import type { DatabaseSettings } from "./database-settings.js";
-import { HostNotUsable, type MysqlCallbackConnection, unusableNodeReason } from "./cluster-node-check.js";
+import { HostNotUsable, isGaleraNode, type MysqlCallbackConnection, setCausalReads, unusableNodeReason } from "./cluster-node-check.js";
 import { HostChoice } from "./host-choice.js";
 import { type MysqlHost, parseMysqlUrl } from "./mysql-url.js";
 
@@ -102,11 +102,14 @@ const mysqlConfig = (settings: Extract<DatabaseSettings, { dialect: "mysql" }>, 
       // REPEATABLE READ a third of concurrent cart adds did). Every read-then-write in the code is
       // serialised on a parent row's lock (cart, promotion, gift card, order, payment) or is one
       // conditional statement, so nothing relied on gap locks; see docs/decisions.md.
-      // With several hosts, a new connection is also checked (a Galera node must be Synced and
-      // in the primary component); one that is not is closed and its host suspected.
+      // On a Galera node reads are made causal (cluster-node-check.ts, setCausalReads). With
+      // several hosts, a new connection is also checked (a Galera node must be Synced and in the
+      // primary component); one that is not is closed and its host suspected.
       afterCreate: (conn: MysqlConnection, done: (error: Error | null, conn: MysqlConnection) => void) => {
         const ready = async () => {
           await setReadCommitted(conn);
+          if (!(await isGaleraNode(conn))) return;
+          await setCausalReads(conn);
           if (hosts === undefined) return;
           const reason = await unusableNodeReason(conn);
           if (reason !== undefined) throw new HostNotUsable({ host: conn.config.host ?? "", port: conn.config.port ?? 0 }, reason);

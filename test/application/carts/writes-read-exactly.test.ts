@@ -3,8 +3,9 @@
 // product (and so keeps a copy of it, and of the price rules, until its next catalog poll, here a
 // minute away); process B then changes the price, adds a price rule, or deletes the product. A's
 // next cart add must price the line as checkout would charge now, and a deleted variant must be a
-// 404 naming it, never the 500 of a foreign key refusing the line. On SQLite (a file both open)
-// and on MariaDB.
+// 404 naming it, never the 500 of a foreign key refusing the line. On SQLite (a file both open),
+// on MariaDB, and on a 3-node Galera cluster with A writing through node 1 and B through node 2
+// (where A's reads must also see what node 2 committed a moment ago: causal reads).
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +16,7 @@ import { ReferenceGone } from "../../../application/errors/resource-errors.js";
 import { isForeignKeyViolation } from "../../../adapters/persistence/database-errors.js";
 import { serve, type TestClient } from "../../support/http-client.js";
 import { createThrowawayDatabase, mysqlReachable, type ThrowawayDatabase } from "../../support/mysql-database.js";
+import { GaleraCluster, galeraUnavailableReason } from "../../support/galera-cluster.js";
 import { newSession } from "../../support/cart-fixtures.js";
 import { checkoutSession, fillSessionCart, setUpDelivery } from "../../support/order-fixtures.js";
 import { startTestApplication, testConfig, type TestApplication } from "../../support/test-application.js";
@@ -22,11 +24,12 @@ import { startTestApplication, testConfig, type TestApplication } from "../../su
 /** A's catalog poll is a minute away: what B writes reaches A only through A's own reads. */
 const ENV = { STOREFRONT_CATALOG_POLL_MS: "60000" };
 
-const suite = (dialect: "sqlite" | "mariadb"): void => {
+const suite = (dialect: "sqlite" | "mariadb" | "galera"): void => {
   describe(`a write reads what it relies on, not a process's copy (${dialect})`, function () {
-    this.timeout(60_000);
+    this.timeout(dialect === "galera" ? 240_000 : 60_000);
     let dir: string | undefined;
     let mysql: ThrowawayDatabase | undefined;
+    let cluster: GaleraCluster | undefined;
     let a: TestApplication;
     let b: Application;
     let bClient: TestClient;
@@ -35,7 +38,19 @@ const suite = (dialect: "sqlite" | "mariadb"): void => {
 
     before(async function () {
       let databaseUrl: string;
-      if (dialect === "mariadb") {
+      let otherUrl: string | undefined;
+      if (dialect === "galera") {
+        const reason = galeraUnavailableReason();
+        if (reason !== undefined) {
+          if (process.env.CI === "true") throw new Error(`a Galera cluster cannot be started here, and CI=true requires these tests: ${reason}`);
+          console.log(`    (skipped: ${reason})`);
+          this.skip();
+        }
+        cluster = await GaleraCluster.start();
+        await cluster.createDatabase("sf_exact");
+        databaseUrl = cluster.multiHostUrl("sf_exact", 0);
+        otherUrl = cluster.multiHostUrl("sf_exact", 1);
+      } else if (dialect === "mariadb") {
         if (!(await mysqlReachable())) {
           if (process.env.CI === "true") throw new Error("MariaDB is not reachable at 127.0.0.1:3306, and CI=true requires these tests");
           console.log("    (skipped: no MariaDB reachable at 127.0.0.1:3306)");
@@ -48,7 +63,7 @@ const suite = (dialect: "sqlite" | "mariadb"): void => {
         databaseUrl = `sqlite:${join(dir, "store.db")}`;
       }
       a = await startTestApplication({ databaseUrl, env: ENV, logger: pino({ level: process.env.DEBUG_LOG ?? "silent" }) });
-      b = createApplication(testConfig({ databaseUrl, env: ENV }), { logger: pino({ level: process.env.DEBUG_LOG ?? "silent" }) });
+      b = createApplication(testConfig({ databaseUrl: otherUrl ?? databaseUrl, env: ENV }), { logger: pino({ level: process.env.DEBUG_LOG ?? "silent" }) });
       bClient = await serve(b.httpApp());
       secret = a.store.keys.secretTest;
       publishable = a.store.keys.publishableTest;
@@ -59,6 +74,7 @@ const suite = (dialect: "sqlite" | "mariadb"): void => {
       await b?.close();
       await a?.close();
       await mysql?.drop();
+      await cluster?.stop();
       if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
     });
 
@@ -176,6 +192,19 @@ const suite = (dialect: "sqlite" | "mariadb"): void => {
       }
     });
 
+    if (dialect === "galera") it("on a Galera cluster, a read through one node sees what was just committed through another (causal reads)", async function () {
+      const [setting] = await a.application.database.select<{ wait: number | string }>("select @@session.wsrep_sync_wait as wait", []);
+      assert.equal(Number(setting!.wait), 1);
+      const product = await warmProduct("Causal Mug", 100_00);
+      let stale = 0;
+      for (let price = 101_00; price < 101_00 + 400; price++) {
+        await b.database.execute("update variants set price = ? where id = ?", [price, product.variantId]);
+        const [row] = await a.application.database.select<{ price: number | string }>("select price from variants where id = ?", [product.variantId]);
+        if (Number(row!.price) !== price) stale++;
+      }
+      assert.equal(stale, 0, "reads on node 1 right after commits on node 2 that missed them");
+    });
+
     it("a foreign key that refuses a write is a ReferenceGone (409 reference_conflict), on this database's own error codes", async () => {
       const db = a.application.database;
       let caught: unknown;
@@ -207,3 +236,4 @@ const suite = (dialect: "sqlite" | "mariadb"): void => {
 
 suite("sqlite");
 suite("mariadb");
+suite("galera");

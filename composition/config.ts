@@ -246,7 +246,7 @@ export const unknownSettings = (env: Readonly<Record<string, string | undefined>
 };
 
 /** Variables the test suite and the bench read themselves, not settings of the service. */
-const TEST_ONLY_VARIABLES = new Set(["STOREFRONT_TEST_MYSQL_URL", "STOREFRONT_TEST_REDIS_URL", "STOREFRONT_BENCH_MYSQL_URL", "STOREFRONT_FUZZ_SEED"]);
+const TEST_ONLY_VARIABLES = new Set(["STOREFRONT_TEST_MYSQL_URL", "STOREFRONT_TEST_REDIS_URL", "STOREFRONT_TEST_SECURITY_DATABASE", "STOREFRONT_BENCH_MYSQL_URL", "STOREFRONT_FUZZ_SEED"]);
 
 /** Where the service keeps its data, for start-up lines: the SQLite file, or the MySQL host and database (never the user or password). */
 export const describeDatabase = (database: DatabaseSettings): string => {

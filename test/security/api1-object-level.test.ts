@@ -11,11 +11,19 @@ import { assertErrorShape, customerHeaders, newSession, pathOf, sendToRoute, sta
 /** Every row of store A in every table that has a store_id, as text: what B must not change. */
 const snapshotOf = async (t: TestApplication, storeId: string): Promise<Record<string, string>> => {
   const knex = t.application.database.knex;
-  const tables: { name: string }[] = await knex.raw("SELECT name FROM sqlite_master WHERE type = 'table'");
+  // The tables with a store_id, on SQLite or MySQL (the suite runs on both: security-database.ts).
+  const tables: string[] =
+    t.application.database.dialect === "sqlite"
+      ? ((await knex.raw("SELECT name FROM sqlite_master WHERE type = 'table'")) as { name: string }[]).map((row) => row.name)
+      : ((await knex.raw("SELECT table_name AS name FROM information_schema.columns WHERE table_schema = database() AND column_name = 'store_id'"))[0] as { name: string }[]).map(
+          (row) => row.name,
+        );
   const out: Record<string, string> = {};
-  for (const { name } of tables) {
-    const columns: { name: string }[] = await knex.raw(`PRAGMA table_info("${name}")`);
-    if (!columns.some((c) => c.name === "store_id")) continue;
+  for (const name of tables) {
+    if (t.application.database.dialect === "sqlite") {
+      const columns: { name: string }[] = await knex.raw(`PRAGMA table_info("${name}")`);
+      if (!columns.some((c) => c.name === "store_id")) continue;
+    }
     const rows = await knex(name).where({ store_id: storeId });
     out[name] = JSON.stringify(rows.map((row: Record<string, unknown>) => JSON.stringify(row)).sort());
   }

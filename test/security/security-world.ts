@@ -11,6 +11,7 @@ import type { RequestOptions, TestClient, TestResponse } from "../support/http-c
 import { address, checkoutBody, createProduct, fillCustomerCart, fillSessionCart, setUpDelivery } from "../support/order-fixtures.js";
 import { signedHeaders } from "../support/signed-request.js";
 import { startTestApplication, type TestApplication, type TestApplicationOptions } from "../support/test-application.js";
+import { securityDatabase } from "../support/security-database.js";
 
 /** Fast password hashing and no key cache, so a revoked key stops at once. */
 export const SECURITY_ENV: Readonly<Record<string, string>> = {
@@ -18,8 +19,22 @@ export const SECURITY_ENV: Readonly<Record<string, string>> = {
   STOREFRONT_API_KEY_CACHE_MS: "0",
 };
 
-export const startSecurityApplication = (options: TestApplicationOptions = {}): Promise<TestApplication> =>
-  startTestApplication({ ...options, env: { ...SECURITY_ENV, ...options.env } });
+/** A security application on the database this run names (test/support/security-database.ts). */
+export const startSecurityApplication = async (options: TestApplicationOptions = {}): Promise<TestApplication> => {
+  const database = await securityDatabase();
+  const t = await startTestApplication({
+    ...options,
+    ...(database.url !== undefined ? { databaseUrl: database.url } : {}),
+    env: { ...SECURITY_ENV, ...options.env },
+  });
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      await database.drop();
+    },
+  };
+};
 
 const unique = (label: string): string => `${label} ${randomUUID().slice(0, 8)}`;
 

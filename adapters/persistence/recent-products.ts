@@ -1,16 +1,18 @@
 // Copies of products (with their variants) as read lately, for reads that accept a copy up to one
 // catalog poll old: the public catalog reads (lists, a product by id or slug, the price list, a
 // cart's GET) take the products of their page from here and read only the others. A write never
-// uses them: inside a unit of work every product is read in its transaction (a cart add once
+// relies on them: inside a unit of work a product is read in its transaction (a cart add once
 // checked a copy and inserted a line for a variant deleted a moment before, a 500, and priced the
-// line at a price changed a moment before: docs/decisions.md, "Writes read what they rely on").
+// line at a price changed a moment before: docs/decisions.md, "Writes read what they rely on"),
+// except that a cart write may show a copy's names and pictures (`forDisplay`) over the prices,
+// stock and availability it read exactly.
 //
 // A copy holds while the store's store-wide stamp and its product's bucket are what they were when
 // it was read (catalog-versions.ts): a write of the product (stock taken at checkout included) or
 // any store-wide write moves them on, here when its transaction ends and in other processes within
 // a poll. So a checkout drops the copies of the products it sold (and of the few that share their
-// buckets), not the store's. While polling is not running or is late, inside any unit of work, or
-// when the caller asks for an exact read, nothing is served from here.
+// buckets), not the store's. While polling is not running or is late, inside any unit of work (but
+// for display), or when the caller asks for an exact read, nothing is served from here.
 import type { ProductWithVariants } from "../../application/ports/product-repository.js";
 import { bucketOf, catalogVersionsOf, type CatalogVersions, type ItemMark } from "./catalog-versions.js";
 import { onePerDatabase, type Database } from "./database.js";
@@ -58,14 +60,15 @@ export class RecentProducts {
   ) {}
 
   /** The mark to read under, or undefined when copies may not be used now. */
-  markNow(storeId: string): ItemMark | undefined {
-    if (this.maxProducts === 0 || this.versions.inUnitOfWork() || !this.versions.isPolledRecently()) return undefined;
+  /** `forDisplay`: a write that takes only what it shows from the copy (names, pictures), not what it relies on. */
+  markNow(storeId: string, forDisplay = false): ItemMark | undefined {
+    if (this.maxProducts === 0 || (!forDisplay && this.versions.inUnitOfWork()) || !this.versions.isPolledRecently()) return undefined;
     return this.versions.mark(storeId);
   }
 
   /** What copies answer of these ids (and of the variant's product); undefined when copies may not be used now. */
-  lookup(storeId: string, productIds: readonly string[], productOfVariant: string | undefined): RecentLookup | undefined {
-    const mark = this.markNow(storeId);
+  lookup(storeId: string, productIds: readonly string[], productOfVariant: string | undefined, forDisplay = false): RecentLookup | undefined {
+    const mark = this.markNow(storeId, forDisplay);
     if (mark === undefined) return undefined;
     const copies = this.current(storeId, mark);
     const found = new Map<string, ProductWithVariants>();

@@ -1,9 +1,9 @@
 // Adds a variant to the addressed cart (creating the cart on first use). A variant already in
 // the cart has its line raised (spec part 3 rule 2); the cart never holds more than the stock.
 // The cart row is locked for the change, so parallel adds never lose one another's quantity.
-// The variant, the cart's products and the price rules are read in the write's transaction, never
-// from a per-process copy, so the line's price is what checkout would charge now and a variant
-// deleted a moment ago is a 404 (docs/decisions.md, "Writes read what they rely on").
+// The variants' prices, stock and availability and the price rules are read in the write's
+// transaction, never from a per-process copy, so the line's price is what checkout would charge
+// now and a variant deleted a moment ago is a 404 (docs/decisions.md, "Writes read what they rely on").
 import { Either } from "effect";
 import { inject, injectable } from "inversify";
 import { addItem } from "../../domain/cart/cart-operations.js";
@@ -21,6 +21,7 @@ import { cartErrorToApi } from "./cart-errors.js";
 import { CartOwnerResolver, type CartAddress } from "./cart-owner-resolver.js";
 import { CartPricer } from "./cart-pricer.js";
 import { CartReader } from "./cart-reader.js";
+import { withCurrentFacts } from "./current-facts.js";
 import type { CartRecord } from "./cart-view.js";
 
 /** The variant is not (or no longer) one of an active product of the store. */
@@ -48,13 +49,16 @@ export class AddCartItem {
       const now = this.clock.now().toISOString();
       const pricer = await this.pricer.forCustomer(store, resolved.customerId);
       const cart = await this.carts.lockOrCreate(store.id, resolved.owner, { id: this.ids.newId(), currency: store.baseCurrency, livemode: principal.mode === "live", now });
-      // The added variant's product and those already in the cart in one read, for the check and
-      // the answer. A refusal rolls back the unit of work, so a cart created just now goes with it.
-      // A copy at most a catalog poll old will do: checkout reads the products again, exactly.
-      const products = await this.products.findManyByIds(store.id, [...new Set(cart.lines.map((l) => l.productId))], {
+      // The added variant's product and those already in the cart, for the check and the answer:
+      // prices, stock and availability read exactly, names and pictures from a copy when there is
+      // one (current-facts.ts). A refusal rolls back the unit of work, so a cart created just now goes with it.
+      const asked = new Set([item.variantId, ...cart.lines.map((l) => l.variantId)]);
+      const facts = await this.products.findVariantFacts(store.id, [...asked]);
+      const shown = await this.products.findManyByIds(store.id, [...new Set(cart.lines.map((l) => l.productId))], {
         productOfVariant: item.variantId,
-        recent: true,
+        recent: "display",
       });
+      const products = withCurrentFacts(shown, facts, asked);
       let found: ProductWithVariants | undefined;
       let variant: Variant | undefined;
       for (const candidate of products.values()) {

@@ -7,6 +7,7 @@ import type { StoredCart } from "../ports/cart-repository.js";
 import { ProductRepository, type ProductWithVariants } from "../ports/product-repository.js";
 import { CartPricer, type LinePricer } from "./cart-pricer.js";
 import { toCartRecord, type CartRecord } from "./cart-view.js";
+import { withCurrentFacts } from "./current-facts.js";
 
 @injectable()
 export class CartReader {
@@ -34,5 +35,18 @@ export class CartReader {
     ]);
     const products = loaded === undefined ? found : new Map([...loaded, ...found]);
     return toCartRecord(cart, lines, products, linePricer, updatedAt);
+  }
+
+  /**
+   * The answer of a cart write, inside its unit of work: every line priced from its variant's
+   * price and stock read exactly and the price rules read in the transaction, names and pictures
+   * from copies (current-facts.ts), so the cart shows what checkout would charge now.
+   */
+  async viewInWrite(store: Store, cart: StoredCart, lines: readonly CartLine[], updatedAt: string): Promise<CartRecord> {
+    const asked = new Set(lines.map((l) => l.variantId));
+    const facts = await this.products.findVariantFacts(store.id, [...asked]);
+    const shown = await this.products.findManyByIds(store.id, [...new Set(lines.map((l) => l.productId))], { recent: "display" });
+    const pricer = await this.pricer.forCustomer(store, cart.customerId);
+    return toCartRecord(cart, lines, withCurrentFacts(shown, facts, asked), pricer, updatedAt);
   }
 }

@@ -58,7 +58,7 @@ export class ChangeCartItem {
       if (Either.isLeft(next)) throw cartErrorToApi(next.left);
       const now = this.clock.now().toISOString();
       await this.carts.saveLines(store.id, cart, next.right.lines, now);
-      return this.reader.view(store, cart, next.right.lines, now);
+      return this.reader.viewInWrite(store, cart, next.right.lines, now);
     });
   }
 }

@@ -6,6 +6,17 @@ import type { NonEmptyVariants } from "../../domain/catalog/product-shapes.js";
 import type { Variant } from "../../domain/catalog/variant.js";
 import type { Page, PageRequest } from "../pagination/page.js";
 
+/** What a write relies on of a variant and its product: its price, its stock, whether it can be bought, and its category (for price rules). */
+export interface VariantFacts {
+  readonly variantId: string;
+  readonly productId: string;
+  readonly price: number;
+  readonly salePrice: number | null;
+  readonly stock: number;
+  readonly productActive: boolean;
+  readonly categoryId: string | null;
+}
+
 export interface ProductWithVariants {
   readonly product: Product;
   readonly variants: NonEmptyVariants;
@@ -56,13 +67,17 @@ export interface ProductRepository {
    * The products (with their variants) of these ids; with `productOfVariant`, also the product of
    * that variant (when the store has it), in the same read. With `recent`, the answer may be a
    * copy read lately, at most one catalog poll old (about a second; this process's own writes are
-   * seen at once): for carts, whose lines checkout reads again exactly.
+   * seen at once), outside a unit of work only. With `recent: "display"` a copy may answer inside
+   * one too: for a write that shows names and pictures from it, and takes what it relies on from
+   * `findVariantFacts` (docs/decisions.md, "Writes read what they rely on").
    */
   findManyByIds(
     storeId: string,
     productIds: readonly string[],
-    options?: { readonly productOfVariant?: string; readonly recent?: boolean },
+    options?: { readonly productOfVariant?: string; readonly recent?: boolean | "display" },
   ): Promise<ReadonlyMap<string, ProductWithVariants>>;
+  /** What a cart or checkout relies on of these variants, read exactly (never a copy); a variant not in the store is absent. */
+  findVariantFacts(storeId: string, variantIds: readonly string[]): Promise<ReadonlyMap<string, VariantFacts>>;
   slugTaken(storeId: string, slug: string, exceptProductId?: string): Promise<boolean>;
   /** Variants holding any of these SKUs in the store. */
   findVariantsBySku(storeId: string, skus: readonly string[]): Promise<readonly Variant[]>;

@@ -64,7 +64,8 @@ export class KnexPriceRuleRepository implements PriceRuleRepository {
   constructor(@inject(Database) private readonly db: Database) {}
 
   async list(storeId: string): Promise<readonly StoredPriceRule[]> {
-    const rows: PriceRuleRow[] = await this.db.run((q) => q("price_rules").where("store_id", storeId).orderBy([{ column: "created_at" }, { column: "id" }]));
+    // A prepared statement: every cart write and checkout reads the rules in its transaction.
+    const rows = await this.db.select<PriceRuleRow>("select * from price_rules where store_id = ? order by created_at, id", [storeId]);
     return rows.map(toRule);
   }
 

@@ -93,6 +93,17 @@ export const isForeignKeyViolation = (error: unknown): boolean => {
 };
 
 /**
+ * An insert or update named a parent row that is not there (MySQL 1452; SQLite does not tell a
+ * missing parent from a referenced one, so any foreign-key error of an insert). Also true of the
+ * ReferenceGone made of one.
+ */
+export const isMissingParent = (error: unknown): boolean => {
+  if (error instanceof ReferenceGone) return isMissingParent(error.cause);
+  const code = errorCode(error);
+  return code === "ER_NO_REFERENCED_ROW_2" || code === "ER_NO_REFERENCED_ROW" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+};
+
+/**
  * The transaction lost a conflict and may simply be run again: MySQL chose it as a deadlock
  * victim (Galera reports a certification failure, a write conflict with another node, the same
  * way: 1213), it waited too long for a lock (1205), or a SQLite file stayed busy past the busy

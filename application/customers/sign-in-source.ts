@@ -11,6 +11,3 @@ export interface SignInSource {
   /** The shopper's address named by a secret-key caller, when it named one. */
   readonly shopperAddress: string | undefined;
 }
-
-/** The address the per-address budgets count: the shopper's when named, else the caller's. */
-export const clientAddressOf = (source: SignInSource): string => source.shopperAddress ?? source.callerAddress;

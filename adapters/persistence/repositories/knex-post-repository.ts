@@ -8,7 +8,7 @@ import { ResourceConflict } from "../../../application/errors/resource-errors.js
 import type { Page, PageRequest } from "../../../application/pagination/page.js";
 import type { PostLinks, PostListFilter, PostRepository, PostView } from "../../../application/ports/post-repository.js";
 import type { Post, PostStatus } from "../../../domain/content/post.js";
-import { isUniqueViolation } from "../database-errors.js";
+import { isMissingParent, isUniqueViolation } from "../database-errors.js";
 import { Database } from "../database.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
 
@@ -93,10 +93,7 @@ const columns = (storeId: string, post: Post) => ({
 });
 
 /** The insert named a post that is gone (a foreign key with no parent row). */
-const isMissingPost = (error: unknown): boolean => {
-  const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
-  return code === "ER_NO_REFERENCED_ROW_2" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
-};
+const isMissingPost = isMissingParent;
 
 const duplicateSlug = (error: unknown): unknown =>
   isUniqueViolation(error)

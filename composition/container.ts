@@ -105,6 +105,13 @@ import { Notifier } from "../application/ports/notifier.js";
 import { OneTimeCodeRepository } from "../application/ports/one-time-code-repository.js";
 import { PasswordHasher } from "../application/ports/password-hasher.js";
 import { PasswordStrength } from "../application/ports/password-strength.js";
+import { StaffPasswordHasher } from "../application/ports/staff-password-hasher.js";
+import { StaffRepository } from "../application/ports/staff-repository.js";
+import { AuditLog } from "../application/ports/audit-log.js";
+import { CreateStaffMember } from "../application/staff/create-staff-member.js";
+import { Argon2PasswordHasher } from "../adapters/system/argon2-password-hasher.js";
+import { KnexStaffRepository } from "../adapters/persistence/repositories/knex-staff-repository.js";
+import { KnexAuditLog } from "../adapters/persistence/repositories/knex-audit-log.js";
 import { RateLimiter } from "../application/ports/rate-limiter.js";
 import { WishlistRepository } from "../application/ports/wishlist-repository.js";
 import { AddWishlistItem } from "../application/wishlist/add-wishlist-item.js";
@@ -258,6 +265,7 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   RefreshSession,
   LogOut,
   ChangePassword,
+  CreateStaffMember,
   GetCustomer,
   RecordCustomerPurchase,
   PurgeExpiredCredentials,
@@ -399,6 +407,9 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
       : { ...rateLimitStore.global, limiter: metrics.countingRejections(rateLimitStore.global.limiter) };
   container.bind(PasswordHasher).toConstantValue(new ScryptPasswordHasher(config.scrypt));
   container.bind(PasswordStrength).toConstantValue(new ZxcvbnPasswordStrength());
+  container.bind(StaffPasswordHasher).toConstantValue(new Argon2PasswordHasher());
+  container.bind(StaffRepository).to(KnexStaffRepository);
+  container.bind(AuditLog).to(KnexAuditLog);
   const notifier =
     config.smtpUrl !== undefined ? new SmtpNotifier(config.smtpUrl, config.mailFrom, logger) : new LogNotifier(logger, config.production);
   container.bind(Notifier).toConstantValue(notifier);

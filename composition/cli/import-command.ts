@@ -30,7 +30,7 @@ interface ImportCommandOptions {
 }
 
 /** A reason to stop before importing anything; printed as one line, exit code 1. */
-class ImportStopped extends Error {}
+export class ImportStopped extends Error {}
 
 const READERS: Readonly<Record<Format, (path: string) => Promise<CatalogFile>>> = {
   jsonl: openJsonLinesCatalog,
@@ -51,8 +51,8 @@ const formatOf = (file: string, given: Format | undefined): Format => {
   return format;
 };
 
-/** The store named by --store, or the only one when the database holds exactly one. */
-const chooseStore = async (application: Application, given: string | undefined): Promise<string> => {
+/** The store named by --store, or the only one when the database holds exactly one (also for `storefront staff create`). */
+export const chooseStore = async (application: Application, given: string | undefined): Promise<string> => {
   if (given !== undefined) {
     if ((await application.container.get(StoreRepository).findById(given)) === undefined) throw new ImportStopped(`no store has the id ${given}`);
     return given;

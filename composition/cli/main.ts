@@ -1,4 +1,4 @@
-// The `storefront` command: serve, migrate, seed, demo-info, worker, import. Configuration comes from the
+// The `storefront` command: serve, migrate, seed, demo-info, worker, import, staff create. Configuration comes from the
 // environment (see README); a bad value stops with one line naming the variable.
 import cluster from "node:cluster";
 import { Command, InvalidArgumentError } from "commander";
@@ -10,6 +10,7 @@ import { seedDemoStore, type DemoStoreSummary } from "../demo/seed-demo-store.js
 import { listen } from "../server.js";
 import { Worker } from "../worker.js";
 import { registerImportCommand } from "./import-command.js";
+import { registerStaffCommand } from "./staff-command.js";
 
 const positiveInt = (text: string): number => {
   const value = Number(text);
@@ -283,6 +284,7 @@ program
   });
 
 registerImportCommand(program);
+registerStaffCommand(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`storefront: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -26,7 +26,9 @@ export async function up(knex: Knex): Promise<void> {
     timestamp(t, "updated_at").notNullable();
     timestamp(t, "disabled_at").nullable();
     t.unique(["store_id", "email"]);
-    t.unique(["link_hash"]);
+    // An index, not a unique key: the column is null once the link is used, and Galera would make
+    // every NULL one shared key (migration 0023). A link token has 256 random bits.
+    t.index(["link_hash"]);
   });
 
   await knex.schema.createTable("staff_sessions", (t) => {

@@ -37,6 +37,8 @@ interface Options {
   readonly out: string;
   readonly mysqlUrl: string;
   readonly skipCeiling: boolean;
+  /** Products the catalog is seeded with (three variants each on average). */
+  readonly products: number;
   /** A directory for the bench server's --cpu-prof profiles, or undefined. */
   readonly cpuProfDir: string | undefined;
 }
@@ -50,6 +52,7 @@ const USAGE = `npm run bench -- [options]
   --out <file>         results JSON (default bench/results/latest.json)
   --mysql-url <url>    server for the throwaway database (default $STOREFRONT_BENCH_MYSQL_URL or mysql://root@127.0.0.1:3306)
   --skip-ceiling       do not run the node:http yardstick
+  --products <n>       seed a catalog of n products, three variants each on average (default 10000)
   --cpu-prof           run the bench server under node --cpu-prof (profiles in .tmp/bench-profiles/<dialect>/)
   --cpu-prof-dir <dir> the same, profiles under <dir>/<dialect>/`;
 
@@ -65,6 +68,7 @@ const parseOptions = (argv: readonly string[]): Options => {
       out: { type: "string", default: join(ROOT, "bench/results/latest.json") },
       "mysql-url": { type: "string", default: process.env.STOREFRONT_BENCH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306" },
       "skip-ceiling": { type: "boolean", default: false },
+      products: { type: "string", default: "10000" },
       "cpu-prof": { type: "boolean", default: false },
       "cpu-prof-dir": { type: "string" },
       help: { type: "boolean", default: false },
@@ -97,6 +101,7 @@ const parseOptions = (argv: readonly string[]): Options => {
     out: resolve(values.out),
     mysqlUrl: values["mysql-url"],
     skipCeiling: values["skip-ceiling"],
+    products: Math.round(positive("products", values.products)),
     cpuProfDir: values["cpu-prof"] || values["cpu-prof-dir"] !== undefined ? resolve(values["cpu-prof-dir"] ?? join(ROOT, ".tmp/bench-profiles")) : undefined,
   };
 };
@@ -288,7 +293,8 @@ const runDialect = async (target: DialectTarget, options: Options, rows: ResultR
     let seed: SeedSummary;
     try {
       await application.migrate();
-      seed = await seedBench(application);
+      // Three variants a product on average, as the default catalog of 10,000 has.
+      seed = await seedBench(application, { products: options.products, variants: options.products * 3 });
     } finally {
       await application.close();
     }

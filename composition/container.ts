@@ -18,7 +18,7 @@ import { createHttpApp } from "../adapters/http/app.js";
 import type { OpenApiInfo } from "../adapters/http/openapi-document.js";
 import { AnswerCache } from "../adapters/http/answer-cache.js";
 import type { AnyRoute } from "../adapters/http/route-definition.js";
-import { RouteModule } from "../adapters/http/route-module.js";
+import { AdminRouteModule, RouteModule } from "../adapters/http/route-module.js";
 import { openDatabase } from "../adapters/persistence/connection.js";
 import { Database } from "../adapters/persistence/database.js";
 import { requestLog, type RequestLog } from "../adapters/http/request-log.js";
@@ -109,6 +109,7 @@ import { StaffPasswordHasher } from "../application/ports/staff-password-hasher.
 import { StaffRepository } from "../application/ports/staff-repository.js";
 import { AuditLog } from "../application/ports/audit-log.js";
 import { CreateStaffMember } from "../application/staff/create-staff-member.js";
+import { AuditTrail } from "../application/staff/audit-trail.js";
 import { Argon2PasswordHasher } from "../adapters/system/argon2-password-hasher.js";
 import { KnexStaffRepository } from "../adapters/persistence/repositories/knex-staff-repository.js";
 import { KnexAuditLog } from "../adapters/persistence/repositories/knex-audit-log.js";
@@ -235,6 +236,12 @@ export const LoggerToken = Symbol.for("storefront.Logger");
 /** Every route module of the API; each later capability adds its module here. */
 const ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [ProductRoutes, CategoryRoutes, CollectionRoutes, PricingRoutes, AuthRoutes, CustomerRoutes, WishlistRoutes, MessagingRoutes, CartRoutes, StoreRoutes, OrderRoutes, PromotionRoutes, GiftCardRoutes, ShippingRoutes, ContentRoutes, SearchRoutes, WebhookRoutes, PaymentRoutes];
 
+/**
+ * Every route module of the admin API (`/admin/v1`, docs/staff.md): its routes name a
+ * `permission` each, and are answered to signed-in staff and to the secret key.
+ */
+const ADMIN_ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [];
+
 /** Use cases, each bound to itself: the routes, the CLI and embedders resolve them. */
 const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   AuthenticateApiKey,
@@ -266,6 +273,7 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   LogOut,
   ChangePassword,
   CreateStaffMember,
+  AuditTrail,
   GetCustomer,
   RecordCustomerPurchase,
   PurgeExpiredCredentials,
@@ -481,6 +489,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();
 
   for (const module of ROUTE_MODULES) container.bind(RouteModule).to(module);
+  for (const module of ADMIN_ROUTE_MODULES) container.bind(AdminRouteModule).to(module);
 
   // Every GET answering a resource or a list takes `fields`, named by its answer's schema where the route names none.
   const routes = container.isBound(RouteModule) ? container.getAll(RouteModule).flatMap((m) => m.routes()).map(withDerivedFields) : [];

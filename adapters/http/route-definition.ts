@@ -5,6 +5,7 @@ import type { Schema } from "effect";
 import type { Context } from "koa";
 import type { Principal } from "../../application/access/principal.js";
 import type { Access } from "../../domain/access/api-key.js";
+import type { Permission } from "../../domain/staff/permissions.js";
 import type { AnswerCachePolicy } from "./answer-cache.js";
 import type { AllowedFields } from "./fields-projection.js";
 import type { StorefrontState } from "./state.js";
@@ -90,6 +91,12 @@ export interface RouteDefinition<P, Q, B, R, A extends Access = Access> {
   readonly example: RouteExample;
   readonly tag: string;
   readonly access: A;
+  /**
+   * On the admin API (`/admin/v1`, docs/staff.md) the one permission the operation needs: a staff
+   * member whose role lacks it gets 403 `permission_denied`; the secret key holds every permission.
+   * Every admin route names one, and no /v1 route does.
+   */
+  readonly permission?: Permission;
   readonly params?: Schema.Schema<P, any, never>;
   /** A malformed path value is a 404 (CONTRACT section 2) unless the spec gives a pattern. */
   readonly invalidPath?: "not-found" | "bad-request";

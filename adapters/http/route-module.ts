@@ -6,3 +6,6 @@ export interface RouteModule {
   routes(): readonly AnyRoute[];
 }
 export const RouteModule: ServiceIdentifier<RouteModule> = Symbol.for("storefront.RouteModule");
+
+/** A group of admin API routes (`/admin/v1`); each route names its `permission` (docs/staff.md). */
+export const AdminRouteModule: ServiceIdentifier<RouteModule> = Symbol.for("storefront.AdminRouteModule");

@@ -16,6 +16,7 @@ import type { ProductMedia } from "../domain/catalog/product.js";
 import { productSlug, withSuffix } from "../domain/catalog/slug.js";
 import type { Variant } from "../domain/catalog/variant.js";
 import { openBenchApplication } from "./bench-application.js";
+import { seedOrders, type OrderSeedSummary } from "./order-seed.js";
 
 export interface SeedOptions {
   readonly products: number;
@@ -65,6 +66,8 @@ export interface SeedSummary {
   readonly categories: number;
   readonly subcategories: number;
   readonly seconds: number;
+  /** The order history (`--orders`, bench/order-seed.ts), when seeded. */
+  readonly order_history?: OrderSeedSummary;
   readonly sample: {
     readonly slugs: readonly string[];
     readonly product_ids: readonly string[];
@@ -672,6 +675,9 @@ const main = async (): Promise<void> => {
       products: { type: "string", default: String(DEFAULT_SEED_OPTIONS.products) },
       variants: { type: "string", default: String(DEFAULT_SEED_OPTIONS.variants) },
       seed: { type: "string", default: String(DEFAULT_SEED_OPTIONS.seed) },
+      // The order history for the admin reads (bench/order-seed.ts): this many orders over this many days.
+      orders: { type: "string", default: "0" },
+      "order-days": { type: "string", default: "730" },
     },
   });
   const application = openBenchApplication(values["database-url"]);
@@ -682,7 +688,22 @@ const main = async (): Promise<void> => {
       variants: Number(values.variants),
       seed: Number(values.seed),
     });
-    await writeSeedSummary(values.out, summary);
+    let written: SeedSummary = summary;
+    if (Number(values.orders) > 0) {
+      const variants = await application.database.select<{ id: string; product_id: string; product_name: string; variant_name: string; sku: string; price: number }>(
+        "select v.id, v.product_id, p.name as product_name, v.variant_name, v.sku, v.price from variants v join products p on p.id = v.product_id where v.store_id = ? and p.is_active = 1 order by v.id limit 20000",
+        [summary.store_id],
+      );
+      const history = await seedOrders(application.database, summary.store_id, variants.map((v) => ({ ...v, price: Number(v.price) })), {
+        orders: Number(values.orders),
+        days: Number(values["order-days"]),
+        seed: summary.seed,
+        currency: DEFAULT_SEED_OPTIONS.currency,
+      });
+      console.log(`seeded ${history.orders} orders (${history.order_items} lines, ${history.customers} customers, ${history.threads} threads) in ${history.seconds.toFixed(1)} s`);
+      written = { ...summary, order_history: history };
+    }
+    await writeSeedSummary(values.out, written);
     console.log(
       `seeded ${summary.products} products / ${summary.variants} variants (${summary.simple_products} simple) in ${summary.seconds.toFixed(2)} s; summary in ${values.out}`,
     );

@@ -1470,6 +1470,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The returns of one of your orders, oldest first (the customer's x-auth-token)
+         * @description Any key, with the customer's `x-auth-token`. The returns asked for an order of the customer's (another's order is a 404), oldest first, each with its status (requested, approved, refused, received, refunded), the store's note, and the refund that paid it.
+         */
+        get: operations["listOrderReturns"];
+        put?: never;
+        /**
+         * Ask to return lines of one of your orders (the customer's x-auth-token)
+         * @description Any key, with the customer's `x-auth-token` (401 `invalid_token` without it). The order must be the customer's (another's is a 404), paid, and shipped or delivered (409 `order_not_returnable`). Each line is an order line (`items[].id`) and a quantity; a unit can be asked back once (422 `return_exceeds_line` past what the line has left). The return starts `requested`; the store approves or refuses it, receives the goods and refunds them. Records `return.requested`.
+         */
+        post: operations["requestReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/callbacks/mobile_stk/reversals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * M-Pesa's result of a reversal (a refund) it accepted (no API key)
+         * @description No API key: M-Pesa Daraja posts here (the ResultURL given with each reversal) the result of a reversal it accepted earlier. Daraja signs nothing, so a result settles a refund only when its ConversationID names a pending refund of ours; any other is acknowledged (`settled` false) and ignored. A body that is not a reversal result is a 400 `callback_rejected`.
+         */
+        post: operations["receiveMpesaReversalResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -2458,10 +2502,10 @@ export interface components {
              */
             order_status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
             /**
-             * @description Payment state: pending, paid, failed or refunded.
+             * @description Payment state: pending, paid, failed, refunded, or partially_refunded (some of it refunded).
              * @enum {string}
              */
-            payment_status: "pending" | "paid" | "failed" | "refunded";
+            payment_status: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
             /**
              * @description How the amount due is paid: a payment provider kind, cash or bank transfer.
              * @enum {string}
@@ -2564,10 +2608,10 @@ export interface components {
         };
         OrderUpdateInput: {
             /**
-             * @description The new payment state (pending -> paid or failed; failed -> paid or pending; paid -> refunded).
+             * @description The new payment state (pending -> paid or failed; failed -> paid or pending; paid -> refunded or partially_refunded; partially_refunded -> refunded). Refunds through the provider set these themselves.
              * @enum {string}
              */
-            payment_status?: "pending" | "paid" | "failed" | "refunded";
+            payment_status?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
             /**
              * @description The new fulfilment state (pending -> processing or cancelled; processing -> shipped or cancelled; shipped -> delivered).
              * @enum {string}
@@ -3118,7 +3162,7 @@ export interface components {
             /** @description The https URL events are sent to. */
             url: string;
             /** @description The event types sent to this endpoint. */
-            events: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied")[];
+            events: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received")[];
             /** @description False when no events are sent to it. */
             enabled: boolean;
             /** @description Made with a live key: receives live events; with a test key: test events only. */
@@ -3156,7 +3200,7 @@ export interface components {
             /** @description The https URL to send events to; it must not resolve to a private, loopback or link-local address. */
             url: string;
             /** @description The event types to send, each once. */
-            events: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied")[];
+            events: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received")[];
             /** @description False to send no events for now; true when absent. */
             enabled?: boolean;
             /** @description The store's own key-value data (at most 50 string values). */
@@ -3174,7 +3218,7 @@ export interface components {
             /** @description The new https URL to send events to. */
             url?: string;
             /** @description The new list of event types (replaces the old one). */
-            events?: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied")[];
+            events?: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received")[];
             /** @description False to stop sending events, true to resume. */
             enabled?: boolean;
             /** @description The new key-value data (replaces the old one). */
@@ -3191,7 +3235,7 @@ export interface components {
              * @description The test event's type.
              * @enum {string}
              */
-            event_type: "order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied";
+            event_type: "order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received";
             /** @description The URL the event was sent to. */
             endpoint_url: string;
             /** @description The HTTP status the receiver answered, or null when none came. */
@@ -3246,7 +3290,7 @@ export interface components {
                  * @description The event's type.
                  * @enum {string}
                  */
-                type: "order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied";
+                type: "order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received";
                 /** @description True for an event of live mode, false for test mode. */
                 livemode: boolean;
                 /** @description The event's data object, as delivered. */
@@ -3348,6 +3392,33 @@ export interface components {
             duplicate: boolean;
             /** @description The payment's reference. */
             reference: string;
+        };
+        Return: {
+            id: components["schemas"]["UUID"];
+            order_id: components["schemas"]["UUID"];
+            customer_id: components["schemas"]["UUID"] | null;
+            /**
+             * @description requested, approved, refused, received or refunded.
+             * @enum {string}
+             */
+            status: "requested" | "approved" | "refused" | "received" | "refunded";
+            /** @description The customer's reason. */
+            reason: string;
+            lines: {
+                line_id: components["schemas"]["UUID"];
+                /** @description Units asked to return. */
+                quantity: number;
+                /** @description Units the store received back. */
+                received_quantity: number;
+                /** @description Units put back in stock. */
+                restocked_quantity: number;
+            }[];
+            /** @description The store's note (a refusal's reason). */
+            staff_note: string | null;
+            refund_id: components["schemas"]["UUID"] | null;
+            livemode: boolean;
+            created_at: string;
+            updated_at: string;
         };
     };
     responses: never;
@@ -10513,7 +10584,7 @@ export interface operations {
                 /** @description Only orders in this fulfilment state. */
                 order_status?: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
                 /** @description Only orders in this payment state. */
-                payment_status?: "pending" | "paid" | "failed" | "refunded";
+                payment_status?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
                 /**
                  * @description Most records in one page.
                  * @example 1
@@ -15701,7 +15772,7 @@ export interface operations {
                      * @description The type of the sample event to send.
                      * @enum {string}
                      */
-                    event_type?: "order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied";
+                    event_type?: "order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received";
                 };
             };
         };
@@ -16465,6 +16536,354 @@ export interface operations {
             };
             /** @description A payment provider refused the request (`provider_error`, with its message). */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrderReturns: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
+            };
+            header: {
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
+                "x-auth-token": string;
+            };
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 019ab7c2-7f30-7c62-9b5d-4a8f0e3c6d79
+                 */
+                id: components["schemas"]["UUID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's returns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description All the returns, in one answer (no pages). */
+                        returns: components["schemas"]["Return"][];
+                    };
+                };
+            };
+            /** @description The request is invalid: a parameter, the body or `fields` is wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record in this store, or no such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL is longer than 8 KiB (`request_too_large`). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The headers, with the URL, are larger than 16 KiB (`request_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; quote the request_id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
+                "x-auth-token": string;
+            };
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 019ab7c2-7f30-7c62-9b5d-4a8f0e3c6d79
+                 */
+                id: components["schemas"]["UUID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The lines and units to send back. */
+                    lines: {
+                        /** @description An order line's id (the order's `items[].id`). */
+                        line_id: components["schemas"]["UUID"];
+                        /** @description How many of its units. */
+                        quantity: components["schemas"]["Int"];
+                    }[];
+                    /** @description Why, in the customer's words. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The return, requested. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            /** @description The request is invalid: a parameter, the body or `fields` is wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record in this store, or no such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request conflicts with the record's state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL is longer than 8 KiB (`request_too_large`). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is well formed but breaks a business rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The headers, with the URL, are larger than 16 KiB (`request_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; quote the request_id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveMpesaReversalResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Read by the operation itself, in the sender's own format; the example is one it accepts. */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The result was received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        ResultCode: 0;
+                        ResultDesc: string;
+                        settled: boolean;
+                    };
+                };
+            };
+            /** @description The request is invalid: a parameter, the body or `fields` is wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL is longer than 8 KiB (`request_too_large`). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The headers, with the URL, are larger than 16 KiB (`request_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; quote the request_id. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

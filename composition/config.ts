@@ -11,6 +11,7 @@ import type { PaymentProviderSettings } from "../adapters/payments/provider-gate
 import { PAYMENT_ENVIRONMENT, paymentProviderSettings } from "./payment-config.js";
 import { SEARCH_ENVIRONMENT, searchSettings, type SearchSettings } from "./search-config.js";
 import { WEBHOOK_ENVIRONMENT, webhookSettings } from "./webhook-config.js";
+import { MEDIA_ENVIRONMENT, mediaStorageSettings, type MediaStorageSettings } from "./media-config.js";
 import type { WebhookSettings } from "../application/webhooks/webhook-settings.js";
 
 const intVar = (min: number, max: number, fallback: number) =>
@@ -114,6 +115,7 @@ const Environment = Schema.Struct({
   STOREFRONT_SCRYPT_BLOCK_SIZE: intVar(1, 64, 8),
   STOREFRONT_SCRYPT_PARALLELIZATION: intVar(1, 16, 1),
   STOREFRONT_SMTP_URL: Schema.optional(SmtpUrl),
+  STOREFRONT_ADMIN_URL: Schema.optional(Schema.String.pipe(Schema.pattern(/^https?:\/\/\S+$/)).annotations({ message: () => ({ message: "must be an http(s) address such as https://shop.example.com/admin", override: true }) })),
   STOREFRONT_MAIL_FROM: Schema.optionalWith(Schema.String.pipe(Schema.minLength(3)), { default: () => "Storefront <no-reply@localhost>" }),
   STOREFRONT_AUTH_FAILURES_PER_EMAIL: intVar(1, 100_000, 5),
   STOREFRONT_AUTH_FAILURES_PER_ADDRESS: intVar(1, 1_000_000, 50),
@@ -151,6 +153,8 @@ const Environment = Schema.Struct({
   ...SEARCH_ENVIRONMENT,
   // Webhook delivery: private targets, timeout, batch, per-endpoint concurrency (composition/webhook-config.ts).
   ...WEBHOOK_ENVIRONMENT,
+  // Media files: a local folder or an S3-compatible bucket (composition/media-config.ts).
+  ...MEDIA_ENVIRONMENT,
 });
 
 export interface Config {
@@ -171,6 +175,8 @@ export interface Config {
   /** Where one-time codes are emailed; unset: they are logged (never in production). */
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
+  /** Where the back office is served, for staff sign-in links (default http://localhost:<port>/admin). */
+  readonly adminUrl: string;
   /** Sign-in and code-request budgets per email and client address. */
   readonly auth: AuthSettings;
   /** Checks of unknown gift card codes per client address and per API key. */
@@ -199,6 +205,8 @@ export interface Config {
   readonly search: SearchSettings;
   /** Webhook delivery: private targets allowed, timeout, batch size, concurrency, claim lease. */
   readonly webhooks: WebhookSettings;
+  /** Where uploaded media files are kept: a local folder, or an S3-compatible bucket. */
+  readonly media: MediaStorageSettings;
 }
 
 export interface RateLimitSettings {
@@ -310,6 +318,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
     },
     smtpUrl: e.STOREFRONT_SMTP_URL,
     mailFrom: e.STOREFRONT_MAIL_FROM,
+    adminUrl: e.STOREFRONT_ADMIN_URL ?? `http://localhost:${e.PORT}/admin`,
     auth: {
       failuresPerEmail: e.STOREFRONT_AUTH_FAILURES_PER_EMAIL,
       failuresPerAddress: e.STOREFRONT_AUTH_FAILURES_PER_ADDRESS,
@@ -350,6 +359,9 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>> = p
       throw new ConfigError(message);
     }),
     webhooks: webhookSettings(e, (message) => {
+      throw new ConfigError(message);
+    }),
+    media: mediaStorageSettings(e, database, (message) => {
       throw new ConfigError(message);
     }),
   };

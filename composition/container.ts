@@ -19,6 +19,11 @@ import type { OpenApiInfo } from "../adapters/http/openapi-document.js";
 import { AnswerCache } from "../adapters/http/answer-cache.js";
 import type { AnyRoute } from "../adapters/http/route-definition.js";
 import { AdminRouteModule, RouteModule } from "../adapters/http/route-module.js";
+import { AdminAuthRoutes } from "../adapters/http/admin/admin-auth-routes.js";
+import { StaffRoutes } from "../adapters/http/admin/staff-routes.js";
+import { ApiKeyRoutes } from "../adapters/http/admin/api-key-routes.js";
+import { ManageApiKeys } from "../application/access/manage-api-keys.js";
+import { genericAudits, mirroredAdminRoutes } from "../adapters/http/admin/mirrored-routes.js";
 import { openDatabase } from "../adapters/persistence/connection.js";
 import { Database } from "../adapters/persistence/database.js";
 import { requestLog, type RequestLog } from "../adapters/http/request-log.js";
@@ -96,6 +101,13 @@ import { GetThread } from "../application/messaging/get-thread.js";
 import { ListMessages } from "../application/messaging/list-messages.js";
 import { ListThreads } from "../application/messaging/list-threads.js";
 import { MarkThreadRead } from "../application/messaging/mark-thread-read.js";
+import { InboxCommands, ReadInbox } from "../application/messaging/inbox.js";
+import { ReadCustomers } from "../application/customers/read-customers.js";
+import { BlockCustomer } from "../application/customers/block-customer.js";
+import { CustomerDirectory } from "../application/ports/customer-directory.js";
+import { KnexCustomerDirectory } from "../adapters/persistence/repositories/knex-customer-directory.js";
+import { AdminCustomerRoutes } from "../adapters/http/admin/customer-routes.js";
+import { InboxRoutes } from "../adapters/http/admin/inbox-routes.js";
 import { OpenThread } from "../application/messaging/open-thread.js";
 import { SendMessage } from "../application/messaging/send-message.js";
 import { CustomerRepository } from "../application/ports/customer-repository.js";
@@ -110,9 +122,36 @@ import { StaffRepository } from "../application/ports/staff-repository.js";
 import { AuditLog } from "../application/ports/audit-log.js";
 import { CreateStaffMember } from "../application/staff/create-staff-member.js";
 import { AuditTrail } from "../application/staff/audit-trail.js";
+import { ManageStaff, StaffLinks } from "../application/staff/manage-staff.js";
+import { SignInStaff } from "../application/staff/sign-in-staff.js";
+import { RedeemSignInLink } from "../application/staff/redeem-sign-in-link.js";
+import { SignOutStaff } from "../application/staff/sign-out-staff.js";
+import { SecondFactor } from "../application/staff/second-factor.js";
+import { StaffSessions } from "../application/staff/staff-sessions.js";
+import { Totp } from "../application/ports/totp.js";
+import { OtplibTotp } from "../adapters/system/otplib-totp.js";
+import { RequestContext } from "../application/ports/request-context.js";
+import { AsyncRequestContext } from "../adapters/system/async-request-context.js";
 import { Argon2PasswordHasher } from "../adapters/system/argon2-password-hasher.js";
 import { KnexStaffRepository } from "../adapters/persistence/repositories/knex-staff-repository.js";
 import { KnexAuditLog } from "../adapters/persistence/repositories/knex-audit-log.js";
+import { ManageMedia } from "../application/media/manage-media.js";
+import { MediaRepository } from "../application/ports/media-repository.js";
+import { MediaStorage } from "../application/ports/media-storage.js";
+import { ImageProcessor } from "../application/ports/image-processor.js";
+import { KnexMediaRepository } from "../adapters/persistence/repositories/knex-media-repository.js";
+import { LocalDiskMediaStorage } from "../adapters/media/local-disk-media-storage.js";
+import { S3MediaStorage } from "../adapters/media/s3-media-storage.js";
+import { SharpImageProcessor } from "../adapters/media/sharp-image-processor.js";
+import { MediaRoutes, MediaUrls } from "../adapters/http/admin/media-routes.js";
+import { StockLedger } from "../application/ports/stock-ledger.js";
+import { SalesFigures } from "../application/ports/sales-figures.js";
+import { AdjustStock } from "../application/catalog/adjust-stock.js";
+import { ReadDashboard } from "../application/dashboard/read-dashboard.js";
+import { KnexStockLedger } from "../adapters/persistence/repositories/knex-stock-ledger.js";
+import { KnexSalesFigures } from "../adapters/persistence/repositories/knex-sales-figures.js";
+import { StockRoutes } from "../adapters/http/admin/stock-routes.js";
+import { DashboardRoutes } from "../adapters/http/admin/dashboard-routes.js";
 import { RateLimiter } from "../application/ports/rate-limiter.js";
 import { WishlistRepository } from "../application/ports/wishlist-repository.js";
 import { AddWishlistItem } from "../application/wishlist/add-wishlist-item.js";
@@ -153,10 +192,33 @@ import { VerifyRequestSignature } from "../application/access/verify-request-sig
 import { ManageStoreSettings } from "../application/stores/manage-store-settings.js";
 import { OrderRoutes } from "../adapters/http/routes/order-routes.js";
 import { KnexOrderRepository } from "../adapters/persistence/repositories/knex-order-repository.js";
+import { KnexRefundRepository } from "../adapters/persistence/repositories/knex-refund-repository.js";
+import { KnexReturnRepository } from "../adapters/persistence/repositories/knex-return-repository.js";
+import { RefundRepository } from "../application/ports/refund-repository.js";
+import { ReturnRepository } from "../application/ports/return-repository.js";
+import { RefundOrder } from "../application/refunds/refund-order.js";
+import { SettleRefund } from "../application/refunds/settle-refund.js";
+import { RefundProviderCalls } from "../application/refunds/refund-provider-calls.js";
+import { SettlePendingRefunds } from "../application/refunds/settle-pending-refunds.js";
+import { ReceiveReversalResult } from "../application/refunds/receive-reversal-result.js";
+import { ReadRefunds } from "../application/refunds/read-refunds.js";
+import { ManageReturns } from "../application/returns/manage-returns.js";
+import { ReturnRoutes } from "../adapters/http/routes/return-routes.js";
+import { AdminRefundRoutes } from "../adapters/http/admin/refund-routes.js";
+import { AdminReturnRoutes } from "../adapters/http/admin/return-routes.js";
 import { OrderRepository } from "../application/ports/order-repository.js";
 import { Checkout } from "../application/orders/checkout.js";
 import { ReadOrders } from "../application/orders/read-orders.js";
 import { UpdateOrder } from "../application/orders/update-order.js";
+import { AdminOrders } from "../application/orders/admin-orders.js";
+import { CancelOrder } from "../application/orders/cancel-order.js";
+import { FulfilOrder } from "../application/orders/fulfil-order.js";
+import { OrderTimeline } from "../application/orders/order-timeline.js";
+import { AdminOrderReads } from "../application/ports/admin-order-reads.js";
+import { FulfilmentRepository } from "../application/ports/fulfilment-repository.js";
+import { KnexAdminOrderReads } from "../adapters/persistence/repositories/knex-admin-order-reads.js";
+import { KnexFulfilmentRepository } from "../adapters/persistence/repositories/knex-fulfilment-repository.js";
+import { AdminOrderRoutes } from "../adapters/http/admin/order-routes.js";
 import { OrderRestitution } from "../application/orders/order-restitution.js";
 import { PromotionRoutes } from "../adapters/http/routes/promotion-routes.js";
 import { GiftCardRoutes } from "../adapters/http/routes/gift-card-routes.js";
@@ -234,13 +296,13 @@ import type { ScheduledJob } from "./worker.js";
 export const LoggerToken = Symbol.for("storefront.Logger");
 
 /** Every route module of the API; each later capability adds its module here. */
-const ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [ProductRoutes, CategoryRoutes, CollectionRoutes, PricingRoutes, AuthRoutes, CustomerRoutes, WishlistRoutes, MessagingRoutes, CartRoutes, StoreRoutes, OrderRoutes, PromotionRoutes, GiftCardRoutes, ShippingRoutes, ContentRoutes, SearchRoutes, WebhookRoutes, PaymentRoutes];
+const ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [ProductRoutes, CategoryRoutes, CollectionRoutes, PricingRoutes, AuthRoutes, CustomerRoutes, WishlistRoutes, MessagingRoutes, CartRoutes, StoreRoutes, OrderRoutes, PromotionRoutes, GiftCardRoutes, ShippingRoutes, ContentRoutes, SearchRoutes, WebhookRoutes, PaymentRoutes, ReturnRoutes];
 
 /**
  * Every route module of the admin API (`/admin/v1`, docs/staff.md): its routes name a
  * `permission` each, and are answered to signed-in staff and to the secret key.
  */
-const ADMIN_ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [];
+const ADMIN_ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [AdminAuthRoutes, StaffRoutes, ApiKeyRoutes, StockRoutes, DashboardRoutes, MediaRoutes, AdminCustomerRoutes, InboxRoutes, AdminOrderRoutes, AdminRefundRoutes, AdminReturnRoutes];
 
 /** Use cases, each bound to itself: the routes, the CLI and embedders resolve them. */
 const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
@@ -274,6 +336,23 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   ChangePassword,
   CreateStaffMember,
   AuditTrail,
+  RefundProviderCalls,
+  SettleRefund,
+  RefundOrder,
+  SettlePendingRefunds,
+  ReceiveReversalResult,
+  ReadRefunds,
+  ManageReturns,
+  ManageMedia,
+  AdjustStock,
+  ReadDashboard,
+  ManageApiKeys,
+  ManageStaff,
+  SignInStaff,
+  RedeemSignInLink,
+  SignOutStaff,
+  SecondFactor,
+  StaffSessions,
   GetCustomer,
   RecordCustomerPurchase,
   PurgeExpiredCredentials,
@@ -286,6 +365,10 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   ListMessages,
   SendMessage,
   MarkThreadRead,
+  ReadInbox,
+  InboxCommands,
+  ReadCustomers,
+  BlockCustomer,
   CartOwnerResolver,
   CartPricer,
   CartReader,
@@ -300,6 +383,10 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   Checkout,
   ReadOrders,
   UpdateOrder,
+  AdminOrders,
+  CancelOrder,
+  FulfilOrder,
+  OrderTimeline,
   ReadPromotions,
   ManagePromotions,
   CheckGiftCardCode,
@@ -335,11 +422,21 @@ export const OPENAPI_INFO: OpenApiInfo = {
   description: "The back end of an online store: catalog, pricing, carts, orders, payments, webhooks and search.",
 };
 
+/** The admin API document's title and description (GET /admin/v1/openapi.json). */
+export const ADMIN_OPENAPI_INFO: OpenApiInfo = {
+  title: "Storefront admin API",
+  version: "1.0.0",
+  description:
+    "The API the people who run a store use: staff sign-in, orders, fulfilment, refunds, returns, customers, the inbox, the catalog, media, settings, staff and the audit log. A staff member calls it with the session cookie of `POST /admin/v1/auth/sign-in` (and `X-CSRF-Token` on writes); a server may call it with the store's secret key, which holds every permission. Each operation needs one permission, named in its description (docs/staff.md).",
+};
+
 export interface Application {
   readonly container: Container;
   readonly database: Database;
   readonly logger: Logger;
   readonly routes: readonly AnyRoute[];
+  /** The admin API's routes (`/admin/v1`, docs/staff.md): its own modules' and the mirrored /v1 ones. */
+  readonly adminRoutes: readonly AnyRoute[];
   readonly jobs: readonly ScheduledJob[];
   /** Signature checks and idempotency for the HTTP routes that ask for them. */
   readonly guards: RouteGuards;
@@ -401,6 +498,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   container.bind(CategoryRepository).to(KnexCategoryRepository);
   container.bind(CollectionRepository).to(KnexCollectionRepository);
   container.bind(CustomerRepository).to(KnexCustomerRepository);
+  container.bind(CustomerDirectory).to(KnexCustomerDirectory);
   container.bind(CustomerSessionRepository).to(KnexCustomerSessionRepository);
   container.bind(OneTimeCodeRepository).to(KnexOneTimeCodeRepository);
   container.bind(WishlistRepository).to(KnexWishlistRepository);
@@ -418,9 +516,21 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   container.bind(StaffPasswordHasher).toConstantValue(new Argon2PasswordHasher());
   container.bind(StaffRepository).to(KnexStaffRepository);
   container.bind(AuditLog).to(KnexAuditLog);
+  // Media (docs/staff.md, "Media"): files in a local folder or an S3-compatible bucket; URLs under STOREFRONT_PUBLIC_URL when set.
+  container.bind(MediaRepository).to(KnexMediaRepository);
+  container
+    .bind(MediaStorage)
+    .toConstantValue(config.media.kind === "s3" ? new S3MediaStorage(config.media) : new LocalDiskMediaStorage(config.media.directory));
+  container.bind(ImageProcessor).toConstantValue(new SharpImageProcessor());
+  container.bind<MediaUrls>(MediaUrls).toConstantValue({ publicUrl: config.payments.publicUrl });
+  container.bind(StockLedger).to(KnexStockLedger);
+  container.bind(SalesFigures).to(KnexSalesFigures);
   const notifier =
     config.smtpUrl !== undefined ? new SmtpNotifier(config.smtpUrl, config.mailFrom, logger) : new LogNotifier(logger, config.production);
   container.bind(Notifier).toConstantValue(notifier);
+  container.bind<StaffLinks>(StaffLinks).toConstantValue({ adminUrl: config.adminUrl });
+  container.bind(Totp).to(OtplibTotp).inSingletonScope();
+  container.bind(RequestContext).toConstantValue(new AsyncRequestContext());
   container.bind(AuthSettings).toConstantValue(config.auth);
   container.bind(AuthThrottle).toSelf();
   container.bind(DeviceTokens).toSelf();
@@ -447,6 +557,10 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   container.bind(CartRepository).to(KnexCartRepository);
   container.bind(HmacSigner).to(NodeHmacSigner);
   container.bind(OrderRepository).to(KnexOrderRepository);
+  container.bind(RefundRepository).to(KnexRefundRepository);
+  container.bind(ReturnRepository).to(KnexReturnRepository);
+  container.bind(FulfilmentRepository).to(KnexFulfilmentRepository);
+  container.bind(AdminOrderReads).to(KnexAdminOrderReads);
   container.bind(IdempotencyRecords).to(KnexIdempotencyRecords);
   container.bind<CartTimeouts>(CartTimeouts).toConstantValue({
     abandonAfterMs: config.cartAbandonAfterMs,
@@ -493,6 +607,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
 
   // Every GET answering a resource or a list takes `fields`, named by its answer's schema where the route names none.
   const routes = container.isBound(RouteModule) ? container.getAll(RouteModule).flatMap((m) => m.routes()).map(withDerivedFields) : [];
+  const adminRoutes = [...(container.isBound(AdminRouteModule) ? container.getAll(AdminRouteModule).flatMap((m) => m.routes()).map(withDerivedFields) : []), ...mirroredAdminRoutes(routes)];
   const purge = container.get(PurgeExpiredRecords);
   const jobs: ScheduledJob[] = [{ name: "purge-expired-records", everyMs: 60 * 60 * 1000, run: () => purge.execute() }];
   const purgeCredentials = container.get(PurgeExpiredCredentials);
@@ -501,6 +616,9 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   jobs.push({ name: "abandoned-carts", everyMs: 5 * 60 * 1000, run: () => abandonedCarts.execute() });
   const deliverWebhooks = container.get(DeliverWebhooks);
   jobs.push({ name: "webhook-delivery", everyMs: config.workerIntervalMs, run: () => deliverWebhooks.execute() });
+  // Refunds a provider has not settled yet are asked about again (docs/staff.md, "Refunds and returns").
+  const settleRefunds = container.get(SettlePendingRefunds);
+  jobs.push({ name: "refund-settlement", everyMs: config.workerIntervalMs, run: () => settleRefunds.execute() });
 
   // One answer cache per process, shared by every HTTP app made here; it needs the catalog
   // versions polled (other processes' writes), which starts with the first app.
@@ -517,6 +635,8 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
     records: container.get(IdempotencyRecords),
     uow: container.get(UnitOfWork),
     clock: container.get(Clock),
+    auditTrail: container.get(AuditTrail),
+    audits: genericAudits([...routes, ...adminRoutes]),
   };
 
   return {
@@ -526,6 +646,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
     answerCache,
     logger,
     routes,
+    adminRoutes,
     jobs,
     httpApp: (options = {}) => {
       // Polled even without the answer cache: product copies for carts and list totals rely on it too.
@@ -534,6 +655,9 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
       if (embedder instanceof WordVectorEmbedder) void embedder.embed(["storefront"]).catch((error: unknown) => logger.warn({ err: error }, "the word vectors could not be read"));
       return createHttpApp({
         routes,
+        adminRoutes,
+        adminInfo: ADMIN_OPENAPI_INFO,
+        staffSessions: container.get(StaffSessions),
         authenticate: container.get(AuthenticateApiKey),
         guards,
         logger,
@@ -543,6 +667,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
         ...(answerCache !== undefined ? { answerCache } : {}),
         ...(options.directReads !== undefined ? { directReads: options.directReads } : {}),
         requestLog: observeRequests(requestLog(logger, config.requestLogPercent), metrics),
+        media: container.get(ManageMedia),
         ...(metrics !== undefined && config.metricsToken !== undefined
           ? { metrics: { token: config.metricsToken, contentType: metrics.contentType, text: () => metrics.text() } }
           : {}),

@@ -13,8 +13,11 @@ import type { AnswerCache } from "./answer-cache.js";
 import { DOCS_PUBLIC_PATHS, mountDocsPage } from "./docs-page.js";
 import { HEALTH_PATHS, mountHealthProbes, type ReadinessChecks } from "./health-probes.js";
 import { apiKeyAuth } from "./middleware/api-key-auth.js";
+import { ADMIN_PREFIX, staffAuth } from "./middleware/staff-auth.js";
+import type { StaffSessions } from "../../application/staff/staff-sessions.js";
 import { clientAddress } from "./middleware/client-address.js";
 import { bodyReader } from "./middleware/body-reader.js";
+import { isMediaPath, mountMediaServing, type MediaFiles } from "./media-serving.js";
 import { corsPolicy, type CorsOrigins } from "./middleware/cors-policy.js";
 import { DirectReads } from "./direct-reads.js";
 import { fastAnswers, type FastAnswer } from "./fast-answers.js";
@@ -31,6 +34,12 @@ import type { StorefrontState } from "./state.js";
 
 export interface HttpAppOptions {
   readonly routes: readonly AnyRoute[];
+  /** The admin API's routes (`/admin/v1`): staff sessions or the secret key, each with its permission (docs/staff.md). */
+  readonly adminRoutes?: readonly AnyRoute[];
+  /** The admin API document's title and description. */
+  readonly adminInfo?: OpenApiInfo;
+  /** Resolves staff session cookies; the admin API is served only with it. */
+  readonly staffSessions?: StaffSessions;
   readonly authenticate: AuthenticateApiKey;
   /** Signature checking and idempotency for the routes that ask for them. */
   readonly guards: RouteGuards;
@@ -55,6 +64,8 @@ export interface HttpAppOptions {
   readonly requestLog?: RequestLog | undefined;
   /** `GET /metrics` in the Prometheus text format, behind its own bearer token; not served when absent. */
   readonly metrics?: MetricsEndpoint | undefined;
+  /** Media files served at GET /media/{store_id}/{id}/{variant}, public (media-serving.ts); not served when absent. */
+  readonly media?: MediaFiles | undefined;
 }
 
 export interface MetricsEndpoint {
@@ -91,6 +102,9 @@ class StorefrontKoa extends Koa<StorefrontState> {
   }
 }
 
+const ADMIN_OPENAPI_PATH = "/admin/v1/openapi.json";
+
+
 const PUBLIC_PATHS = new Set(["/v1/openapi.json", ...DOCS_PUBLIC_PATHS, ...HEALTH_PATHS]);
 
 /** Whether an Authorization header carries `token` as its bearer, compared in constant time. */
@@ -115,6 +129,14 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
     ctx.type = "application/json";
     ctx.body = openApi;
   });
+  const adminRoutes = options.staffSessions === undefined ? [] : (options.adminRoutes ?? []);
+  if (adminRoutes.length > 0) {
+    const adminOpenApi = JSON.stringify(buildOpenApiDocument(adminRoutes, options.adminInfo ?? options.info, "admin"));
+    router.get(ADMIN_OPENAPI_PATH, (ctx) => {
+      ctx.type = "application/json";
+      ctx.body = adminOpenApi;
+    });
+  }
   mountDocsPage(router);
   // The server emits `draining` when its graceful close begins (composition/server.ts).
   let draining = false;
@@ -122,6 +144,7 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
     draining = true;
   });
   mountHealthProbes(router, options.readiness, () => draining);
+  if (options.media !== undefined) mountMediaServing(router, options.media);
   // `/metrics` is always routed (it is documented), but only a configured token opens it: without
   // one it is not public, so it asks for an API key as any unknown path does, and then says 404.
   const metrics = options.metrics;
@@ -147,10 +170,18 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
     const direct = mountRoute(router, route, options.guards, options.answerCache);
     if (direct !== undefined) directs.set(route, direct);
   }
+  for (const route of adminRoutes) mountRoute(router, route, options.guards);
+  const allRoutes = [...options.routes, ...adminRoutes];
   // Routes with `access: "public"` (payment provider notifications) take no API key.
-  const publicRoutes = options.routes.filter((r) => r.access === "public").map((r) => ({ method: r.method, pattern: pathPattern(r.path) }));
+  const publicRoutes = allRoutes.filter((r) => r.access === "public").map((r) => ({ method: r.method, pattern: pathPattern(r.path) }));
   const isPublic = (method: string, path: string): boolean =>
-    PUBLIC_PATHS.has(path) || (metrics !== undefined && path === "/metrics") || publicRoutes.some((r) => r.method === method && r.pattern.test(path));
+    PUBLIC_PATHS.has(path) ||
+    path === ADMIN_OPENAPI_PATH ||
+    (metrics !== undefined && path === "/metrics") ||
+    (options.media !== undefined && isMediaPath(method, path)) ||
+    publicRoutes.some((r) => r.method === method && r.pattern.test(path));
+  // Routes that take bytes instead of JSON name their own content types and limit (the media upload).
+  const rawBodyRoutes = allRoutes.flatMap((r) => (r.rawBody !== undefined ? [{ method: r.method, pattern: pathPattern(r.path), policy: r.rawBody }] : []));
 
   app.use(requestId());
   if (options.requestLog !== undefined) app.use(requestLogging(options.requestLog, fixedPaths));
@@ -158,8 +189,10 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
   app.use(corsPolicy(options.corsOrigins ?? "*"));
   app.use(errorHandler(options.logger));
   app.use(urlLimit());
-  app.use(bodyReader());
-  app.use(apiKeyAuth(options.authenticate, isPublic));
+  app.use(bodyReader((method, path) => rawBodyRoutes.find((r) => r.method === method && r.pattern.test(path))?.policy));
+  // The admin API authenticates its own callers (a staff session, or the secret key).
+  app.use(apiKeyAuth(options.authenticate, (method, path) => path.startsWith(ADMIN_PREFIX) || isPublic(method, path)));
+  if (options.staffSessions !== undefined) app.use(staffAuth(options.staffSessions, options.authenticate, isPublic));
   app.use(clientAddress(options.logger));
   if (options.rateLimits !== undefined) app.use(rateLimits(options.rateLimits));
   app.use(router.routes());

@@ -10,13 +10,18 @@ import { SecretKeyRequired } from "../../application/errors/access-errors.js";
 import { ParameterInvalid, ParameterMissing, ParameterUnknown } from "../../application/errors/request-errors.js";
 import { ResourceMissing } from "../../application/errors/resource-errors.js";
 import { keyPermits } from "../../domain/access/api-key.js";
+import { roleMay } from "../../domain/staff/permissions.js";
+import { PermissionDenied } from "../../application/errors/staff-errors.js";
+import type { AuditTrail } from "../../application/staff/audit-trail.js";
+import { withRequestId } from "../system/async-request-context.js";
+import type { GenericAudit } from "./admin/mirrored-routes.js";
 import { JSON_CONTENT_TYPE, matchesEtag, type AnswerCache, type AnswerScope, type AnswerStart, type CachedAnswer } from "./answer-cache.js";
 import { answerJson } from "./answer-json.js";
 import { parseFields, project, type Projection } from "./fields-projection.js";
 import { IDEMPOTENCY_HEADER, runIdempotently, validIdempotencyKey, type Answer, type IdempotencyGuards } from "./idempotent-execution.js";
 import { decodeInput } from "./input-decoding.js";
 import { readJsonBody } from "./middleware/body-reader.js";
-import { RouteReply, type AnyRoute, type FieldsAllowance, type RouteContext } from "./route-definition.js";
+import { NO_KOA_CONTEXT, RouteReply, type AnyRoute, type FieldsAllowance, type RouteContext } from "./route-definition.js";
 import type { StorefrontState } from "./state.js";
 
 export const toKoaPath = (path: string): string => path.replace(/\{(\w+)\}/g, ":$1");
@@ -51,7 +56,43 @@ const applyProjection = (body: unknown, allowance: FieldsAllowance, projection: 
 /** What signed and idempotent routes need besides their handler. */
 export interface RouteGuards extends IdempotencyGuards {
   readonly verifySignature: VerifyRequestSignature;
+  /** The audit log, and how each write recorded generically is audited (admin/mirrored-routes.ts). */
+  readonly auditTrail?: AuditTrail;
+  readonly audits?: ReadonlyMap<AnyRoute, GenericAudit>;
 }
+
+const asRecord = (body: unknown): Record<string, unknown> | null =>
+  typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+
+/** The record's values before a write, read by its GET outside the write's transaction; null when it has none or it cannot be read. */
+const readBefore = async (get: AnyRoute, params: Readonly<Record<string, string>>, principal: Principal): Promise<Record<string, unknown> | null> => {
+  try {
+    const names = [...get.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    const own = Object.fromEntries(names.map((name) => [name, params[name]]));
+    const decodedParams = get.params === undefined ? {} : Schema.decodeUnknownSync(get.params)(own);
+    const query = get.query === undefined ? {} : decodeInput(get.query, {}, "query");
+    const result = await get.handle({ params: decodedParams, query, body: undefined, principal, ctx: NO_KOA_CONTEXT });
+    return asRecord(result instanceof RouteReply ? result.body : result);
+  } catch {
+    return null;
+  }
+};
+
+/** Runs a write audited generically: values before, then the write and its audit record in one transaction. */
+const auditedRun = (audit: GenericAudit, guards: RouteGuards, params: Readonly<Record<string, string>>, principal: Principal, method: string, run: () => Promise<Answer>) => async (): Promise<Answer> => {
+  const trail = guards.auditTrail;
+  if (trail === undefined) return run();
+  const before = audit.before === undefined ? null : await readBefore(audit.before, params, principal);
+  return guards.uow.run(async () => {
+    const answer = await run();
+    if (answer.status < 300) {
+      const after = method === "DELETE" ? null : asRecord(answer.body);
+      const id = audit.resourceType === "store" ? principal.storeId : audit.idParam !== undefined ? (params[audit.idParam] ?? null) : typeof after?.id === "string" ? after.id : null;
+      await trail.record(principal, principal.storeId, { operation: audit.operation, resourceType: audit.resourceType, resourceId: id, before, after: after ?? (method === "DELETE" ? null : before) });
+    }
+    return answer;
+  });
+};
 
 /** A route path as a pattern over request paths (`{name}` is one segment), to tell public routes before routing. */
 export const pathPattern = (path: string): RegExp =>
@@ -205,7 +246,11 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
   if (route.access === "public" && (route.signed === true || route.idempotency !== undefined)) {
     throw new Error(`route ${route.operationId}: a public route has no key, so it can be neither signed nor idempotent`);
   }
+  if (route.path.startsWith("/admin/") && route.access !== "public" && route.permission === undefined) {
+    throw new Error(`admin route ${route.operationId} names no permission (docs/staff.md: every admin operation checks one)`);
+  }
   const execute = routeExecution(route);
+  const audit = guards.audits?.get(route);
   const read = route.method === "GET" && route.answerCache !== undefined ? cachedRead(route, execute, answers) : undefined;
 
   const handler: RouterMiddleware<StorefrontState> = async (ctx) => {
@@ -214,6 +259,9 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
     if (principal === undefined && route.access !== "public") throw new Error(`route ${route.operationId} reached without a principal`);
     if (principal !== undefined && !keyPermits(principal.keyType, route.access)) {
       throw new SecretKeyRequired({ message: "This operation needs a secret key; a publishable key may not call it." });
+    }
+    if (principal?.staff !== undefined && route.permission !== undefined && !roleMay(principal.staff.role, route.permission)) {
+      throw new PermissionDenied({ permission: route.permission, message: `Your role (${principal.staff.role}) does not hold the permission ${route.permission}, which this operation needs.` });
     }
 
     if (principal !== undefined && route.signed === true) {
@@ -235,7 +283,8 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
       if (outcome.entry !== undefined) return sendCached(ctx, outcome.entry, answers!);
       ({ answer, json } = outcome);
     } else {
-      const run = async (): Promise<Answer> => (await execute(request, false)).answer;
+      const plain = async (): Promise<Answer> => (await execute(request, false)).answer;
+      const run = audit !== undefined && principal !== undefined && principal.keyType === "secret" ? auditedRun(audit, guards, ctx.params, principal, route.method, plain) : plain;
       const key = ctx.get(IDEMPOTENCY_HEADER);
       if (principal !== undefined && route.idempotency !== undefined && key !== "") {
         const ref = { storeId: principal.storeId, operation: route.operationId, key: validIdempotencyKey(key) };
@@ -254,6 +303,8 @@ export const mountRoute = (router: Router<StorefrontState>, route: AnyRoute, gua
     } else if (answer.body !== undefined) ctx.body = answer.body;
   };
 
-  router.register(toKoaPath(route.path), [route.method], handler, { name: route.operationId });
+  // A write's audit records (audit-trail.ts) name the request they came in.
+  const mounted: RouterMiddleware<StorefrontState> = route.method === "GET" ? handler : (ctx, next) => withRequestId(ctx.state.requestId, () => Promise.resolve(handler(ctx, next)));
+  router.register(toKoaPath(route.path), [route.method], mounted, { name: route.operationId });
   return read !== undefined && goesDirect(route) ? { route, read } : undefined;
 };

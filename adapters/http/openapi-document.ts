@@ -58,6 +58,8 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Customers: "Customer records as the store keeps them (secret key).",
   Wishlist: "A customer's saved products.",
   Messaging: "Threads and messages between customers and the store.",
+  Returns: "A customer's requests to send back lines of an order, and where each stands.",
+  "Refunds and returns": "Refunds through the payment provider that took an order's payment, and the returns staff approve, receive and refund.",
   Cart: "The shopping cart of a session or a customer: items in minor units, promotions and gift cards applied.",
   Store: "The store's own settings: currency, location, tax.",
   Orders: "Orders made at checkout (amounts in major units), listed and moved through their states.",
@@ -223,7 +225,99 @@ const describeListEnvelopes = (value: unknown): void => {
   Object.values(object).forEach(describeListEnvelopes);
 };
 
-export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiInfo): JsonObject => {
+/** The /v1 document's own paths: itself, the health probes and the metrics. */
+const addMetaPaths = (paths: Record<string, JsonObject>, info: OpenApiInfo): void => {
+  paths["/v1/openapi.json"] = {
+    get: {
+      operationId: "getOpenApiDocument",
+      summary: "This OpenAPI document",
+      description:
+        "The OpenAPI 3.1 description of every operation: parameters, bodies and answers as JSON Schema, with an example of each. No key needed, no rate limit; the same for every store.",
+      tags: ["Meta"],
+      security: [],
+      responses: {
+        "200": {
+          description: "The OpenAPI 3.1 document of the API.",
+          content: { "application/json": { schema: { type: "object" }, examples: namedExample(DOCUMENT_EXAMPLE(info)) } },
+        },
+      },
+    },
+  };
+
+  const Probe = (status: string) => ({ type: "object", properties: { status: { type: "string", const: status, description: "Always `ok`." } }, required: ["status"] });
+  paths["/healthz"] = {
+    get: {
+      operationId: "getHealth",
+      summary: "Liveness: the process answers (no database touched; for Kubernetes livenessProbe)",
+      description: "200 `{\"status\": \"ok\"}` whenever the process can answer at all, even while draining or with the database down. No key, no rate limit.",
+      tags: ["Meta"],
+      security: [],
+      responses: { "200": { description: "The process is alive.", content: { "application/json": { schema: Probe("ok"), examples: namedExample({ status: "ok" }) } } } },
+    },
+  };
+  const readiness = (status: string) => ({
+    type: "object",
+    properties: {
+      status: { type: "string", const: status, description: "`ready`, or `not_ready` when a check fails." },
+      checks: {
+        type: "object",
+        description: "The checks behind the status.",
+        properties: {
+          database: { type: "string", enum: ["ok", "unavailable"], description: "Whether the database answered within 1 second." },
+          migrations: { type: "string", enum: ["current", "pending", "unknown"], description: "Whether the database has exactly this build's migrations." },
+          draining: { type: "boolean", description: "True once a graceful shutdown has begun." },
+        },
+        required: ["database", "migrations", "draining"],
+      },
+    },
+    required: ["status", "checks"],
+  });
+  paths["/readyz"] = {
+    get: {
+      operationId: "getReadiness",
+      summary: "Readiness: send this process traffic (for load balancers and Kubernetes readinessProbe)",
+      description: "200 when the database answers within 1 second, its migrations are current and the server is not draining; 503 with `Retry-After` otherwise. No key, no rate limit.",
+      tags: ["Meta"],
+      security: [],
+      responses: {
+        "200": {
+          description: "Ready for traffic.",
+          content: {
+            "application/json": {
+              schema: readiness("ready"),
+              examples: namedExample({ status: "ready", checks: { database: "ok", migrations: "current", draining: false } }),
+            },
+          },
+        },
+        "503": { description: "Not ready: see `checks`.", content: { "application/json": { schema: readiness("not_ready") } } },
+      },
+    },
+  };
+
+  paths["/metrics"] = {
+    get: {
+      operationId: "getMetrics",
+      summary: "Metrics in the Prometheus text format (for a Prometheus scraper; served only when STOREFRONT_METRICS_TOKEN is set)",
+      description:
+        "Requests by route and status with latency histograms, database pool use and waits, units of work run again after a lost conflict, webhook deliveries by state, rate-limit rejections, answer cache hits and misses, and Node's own (event-loop lag, heap, CPU). Sent with `Authorization: Bearer <STOREFRONT_METRICS_TOKEN>`, not an API key; no rate limit. Each server process answers its own figures.",
+      tags: ["Meta"],
+      security: [{ metricsToken: [] }],
+      responses: {
+        "200": { description: "The metrics.", content: { "text/plain; version=0.0.4": { schema: { type: "string" }, examples: namedExample(METRICS_EXAMPLE) } } },
+        "401": { description: "No metrics token, or another one." },
+        "404": { description: "Metrics are not served (no STOREFRONT_METRICS_TOKEN)." },
+      },
+    },
+  };
+
+};
+
+/**
+ * The document of the /v1 API, or with `kind` "admin" of the admin API (`/admin/v1`): its
+ * operations are called with a staff session cookie or the secret key, each names its permission
+ * (`x-permission`), and its only other path is its own document.
+ */
+export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiInfo, kind: "v1" | "admin" = "v1"): JsonObject => {
   const definitions: Record<string, JsonObject> = {};
   const toJson = (schema: Schema.Schema.Any): JsonObject =>
     JSONSchema.fromAST(schema.ast, {
@@ -320,13 +414,13 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       [String(route.success.status)]: {
         description: route.success.description,
         ...(route.success.schema !== undefined
-          ? { content: { "application/json": { schema: encodedJson(route.success.schema), examples: namedExample(example.response.body) } } }
+          ? { content: { [route.success.mediaType ?? "application/json"]: { schema: encodedJson(route.success.schema), examples: namedExample(example.response.body) } } }
           : {}),
       },
     };
     const statuses = new Set<number>([400, ...(route.access === "public" ? [] : [401]), 414, 429, 431, 500, 503, ...(route.access === "secret" ? [403] : []), ...(route.errors ?? [])]);
     if (route.params !== undefined) statuses.add(404);
-    if (route.body !== undefined) [413, 415].forEach((s) => statuses.add(s));
+    if (route.body !== undefined || route.rawBody !== undefined) [413, 415].forEach((s) => statuses.add(s));
     for (const status of [...statuses].sort()) {
       responses[String(status)] = {
         description: ERROR_RESPONSES[status] ?? "Error.",
@@ -339,9 +433,29 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       summary: route.summary,
       description: route.description,
       tags: [route.tag],
-      security: route.access === "public" ? [] : [{ [route.access === "secret" ? "secretKey" : "anyKey"]: [] }],
+      security: route.access === "public" ? [] : kind === "admin" ? [{ staffSession: [] }, { secretKey: [] }] : [{ [route.access === "secret" ? "secretKey" : "anyKey"]: [] }],
+      ...(route.permission !== undefined ? { "x-permission": route.permission } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(route.body !== undefined
+      ...(route.rawBody !== undefined
+        ? {
+            // Bytes, not JSON: each content type's body is the file; the example is its bytes in base64.
+            requestBody: {
+              required: true,
+              description: route.rawBody.description,
+              content: Object.fromEntries(
+                route.rawBody.contentTypes.map((type, i) => [
+                  type,
+                  type === "multipart/form-data"
+                    ? { schema: { type: "object", properties: { file: { type: "string", contentMediaType: "application/octet-stream" } }, required: ["file"] } }
+                    : {
+                        schema: { type: "string", contentMediaType: type },
+                        ...(i === 0 && typeof example.body === "string" ? { examples: { example: { summary: "The file's bytes, shown base64-encoded", value: example.body } } } : {}),
+                      },
+                ]),
+              ),
+            },
+          }
+        : route.body !== undefined
         ? {
             requestBody: {
               required: true,
@@ -364,96 +478,26 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
     path[route.method.toLowerCase()] = operation;
   }
 
-  paths["/v1/openapi.json"] = {
-    get: {
-      operationId: "getOpenApiDocument",
-      summary: "This OpenAPI document",
-      description:
-        "The OpenAPI 3.1 description of every operation: parameters, bodies and answers as JSON Schema, with an example of each. No key needed, no rate limit; the same for every store.",
-      tags: ["Meta"],
-      security: [],
-      responses: {
-        "200": {
-          description: "The OpenAPI 3.1 document of the API.",
-          content: { "application/json": { schema: { type: "object" }, examples: namedExample(DOCUMENT_EXAMPLE(info)) } },
-        },
+  if (kind === "v1") addMetaPaths(paths, info);
+  else {
+    paths["/admin/v1/openapi.json"] = {
+      get: {
+        operationId: "adminGetOpenApiDocument",
+        summary: "This OpenAPI document",
+        description: "The OpenAPI 3.1 description of every admin operation, with the permission each needs (`x-permission`) and an example of each. No session or key needed.",
+        tags: ["Meta"],
+        security: [],
+        responses: { "200": { description: "The OpenAPI 3.1 document of the admin API.", content: { "application/json": { schema: { type: "object" }, examples: namedExample(DOCUMENT_EXAMPLE(info)) } } } },
       },
-    },
-  };
-
-  const Probe = (status: string) => ({ type: "object", properties: { status: { type: "string", const: status, description: "Always `ok`." } }, required: ["status"] });
-  paths["/healthz"] = {
-    get: {
-      operationId: "getHealth",
-      summary: "Liveness: the process answers (no database touched; for Kubernetes livenessProbe)",
-      description: "200 `{\"status\": \"ok\"}` whenever the process can answer at all, even while draining or with the database down. No key, no rate limit.",
-      tags: ["Meta"],
-      security: [],
-      responses: { "200": { description: "The process is alive.", content: { "application/json": { schema: Probe("ok"), examples: namedExample({ status: "ok" }) } } } },
-    },
-  };
-  const readiness = (status: string) => ({
-    type: "object",
-    properties: {
-      status: { type: "string", const: status, description: "`ready`, or `not_ready` when a check fails." },
-      checks: {
-        type: "object",
-        description: "The checks behind the status.",
-        properties: {
-          database: { type: "string", enum: ["ok", "unavailable"], description: "Whether the database answered within 1 second." },
-          migrations: { type: "string", enum: ["current", "pending", "unknown"], description: "Whether the database has exactly this build's migrations." },
-          draining: { type: "boolean", description: "True once a graceful shutdown has begun." },
-        },
-        required: ["database", "migrations", "draining"],
-      },
-    },
-    required: ["status", "checks"],
-  });
-  paths["/readyz"] = {
-    get: {
-      operationId: "getReadiness",
-      summary: "Readiness: send this process traffic (for load balancers and Kubernetes readinessProbe)",
-      description: "200 when the database answers within 1 second, its migrations are current and the server is not draining; 503 with `Retry-After` otherwise. No key, no rate limit.",
-      tags: ["Meta"],
-      security: [],
-      responses: {
-        "200": {
-          description: "Ready for traffic.",
-          content: {
-            "application/json": {
-              schema: readiness("ready"),
-              examples: namedExample({ status: "ready", checks: { database: "ok", migrations: "current", draining: false } }),
-            },
-          },
-        },
-        "503": { description: "Not ready: see `checks`.", content: { "application/json": { schema: readiness("not_ready") } } },
-      },
-    },
-  };
-
-  paths["/metrics"] = {
-    get: {
-      operationId: "getMetrics",
-      summary: "Metrics in the Prometheus text format (for a Prometheus scraper; served only when STOREFRONT_METRICS_TOKEN is set)",
-      description:
-        "Requests by route and status with latency histograms, database pool use and waits, units of work run again after a lost conflict, webhook deliveries by state, rate-limit rejections, answer cache hits and misses, and Node's own (event-loop lag, heap, CPU). Sent with `Authorization: Bearer <STOREFRONT_METRICS_TOKEN>`, not an API key; no rate limit. Each server process answers its own figures.",
-      tags: ["Meta"],
-      security: [{ metricsToken: [] }],
-      responses: {
-        "200": { description: "The metrics.", content: { "text/plain; version=0.0.4": { schema: { type: "string" }, examples: namedExample(METRICS_EXAMPLE) } } },
-        "401": { description: "No metrics token, or another one." },
-        "404": { description: "Metrics are not served (no STOREFRONT_METRICS_TOKEN)." },
-      },
-    },
-  };
-
+    };
+  }
   describeListEnvelopes(paths);
   describeListEnvelopes(definitions);
   return tidy({
     openapi: "3.1.0",
     info: { title: info.title, version: info.version, description: info.description, license: { name: "MIT", identifier: "MIT" } },
     servers: [{ url: "/" }],
-    security: [{ anyKey: [] }],
+    security: kind === "admin" ? [{ staffSession: [] }, { secretKey: [] }] : [{ anyKey: [] }],
     tags: [...new Set(routes.map((r) => r.tag)), "Meta"].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] !== undefined ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths,
     components: {
@@ -469,6 +513,16 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
           scheme: "bearer",
           description: "A secret key: `svc_sk_live_...` or `svc_sk_test_...`. Server side only.",
         },
+        ...(kind === "admin"
+          ? {
+              staffSession: {
+                type: "apiKey",
+                in: "cookie",
+                name: "storefront_staff",
+                description: "A staff member's session, set by `POST /admin/v1/auth/sign-in`; every write also sends the session's CSRF token in `X-CSRF-Token`.",
+              },
+            }
+          : {}),
         anyKey: {
           type: "http",
           scheme: "bearer",

@@ -80,6 +80,22 @@ export interface FieldsAllowance {
 /** What a handler knows of its caller: a principal, except on a `public` route. */
 export type CallerOf<A extends Access> = A extends "public" ? undefined : Principal;
 
+/**
+ * A body that is not JSON, read whole as bytes into `ctx.state.rawBody` for the handler (the
+ * media upload: images, docs/staff.md "Media"), with its own content types and size limit; every
+ * other route keeps JSON and 1 MiB (middleware/body-reader.ts).
+ */
+export interface RawBodyPolicy {
+  /** The content types taken, as Koa's `request.is` reads them (`image/*`, `multipart/form-data`). */
+  readonly contentTypes: readonly string[];
+  /** The largest body read, in bytes; a larger one is refused before it is read whole. */
+  readonly maxBytes: number;
+  /** The error a larger body gets (default 413 `payload_too_large`). */
+  readonly tooLarge?: () => unknown;
+  /** What the body is, for the document. */
+  readonly description: string;
+}
+
 export interface RouteDefinition<P, Q, B, R, A extends Access = Access> {
   readonly operationId: string;
   readonly method: HttpMethod;
@@ -102,12 +118,16 @@ export interface RouteDefinition<P, Q, B, R, A extends Access = Access> {
   readonly invalidPath?: "not-found" | "bad-request";
   readonly query?: Schema.Schema<Q, any, never>;
   readonly body?: Schema.Schema<B, any, never>;
+  /** A body of bytes instead of JSON (then `body` is absent; the handler reads `ctx.state.rawBody`). */
+  readonly rawBody?: RawBodyPolicy;
   readonly headers?: readonly HeaderDoc[];
   readonly fields?: FieldsAllowance;
   readonly success: {
     readonly status: number;
     readonly description: string;
     readonly schema?: Schema.Schema<R, any, never>;
+    /** The answer's media type when it is not JSON (a packing slip's `text/html; charset=utf-8`); the handler sets Content-Type. */
+    readonly mediaType?: string;
   };
   /** A signed operation (spec part 5 item 6): X-Timestamp and X-Signature checked on the raw body. */
   readonly signed?: boolean;

@@ -2,7 +2,7 @@
 // so a developer can sign in locally. In production it never prints a code, only that one was
 // issued, with the address masked.
 import type { Logger } from "pino";
-import type { Notifier, OneTimeCodeMessage } from "../../application/ports/notifier.js";
+import type { Notifier, OneTimeCodeMessage, StaffInvitationMessage } from "../../application/ports/notifier.js";
 
 /** `amina@example.com` becomes `a***@example.com`. */
 export const maskEmail = (email: string): string => {
@@ -27,6 +27,15 @@ export class LogNotifier implements Notifier {
         { to: message.to, store: message.storeName, code: message.code, expiresInMinutes: message.expiresInMinutes },
         "one-time code (development: no STOREFRONT_SMTP_URL, so it is logged instead of emailed)",
       );
+    }
+    return Promise.resolve();
+  }
+
+  sendStaffInvitation(message: StaffInvitationMessage): Promise<void> {
+    if (this.production) {
+      this.logger.warn({ to: maskEmail(message.to), store: message.storeName }, "staff invitation not emailed: set STOREFRONT_SMTP_URL (the link is in the inviter's answer; never logged in production)");
+    } else {
+      this.logger.info({ to: message.to, store: message.storeName, role: message.role, link: message.link }, "staff invitation (development: no STOREFRONT_SMTP_URL, so it is logged instead of emailed)");
     }
     return Promise.resolve();
   }

@@ -3,8 +3,8 @@
 // background: the caller's answer does not wait for the mail server, and failures are logged.
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
-import type { Notifier, OneTimeCodeMessage } from "../../application/ports/notifier.js";
-import { renderOneTimeCodeEmail } from "./one-time-code-email.js";
+import type { Notifier, OneTimeCodeMessage, StaffInvitationMessage } from "../../application/ports/notifier.js";
+import { renderOneTimeCodeEmail, renderStaffInvitationEmail, type RenderedEmail } from "./one-time-code-email.js";
 
 export class SmtpNotifier implements Notifier {
   private readonly transport: Transporter;
@@ -19,13 +19,20 @@ export class SmtpNotifier implements Notifier {
   }
 
   sendOneTimeCode(message: OneTimeCodeMessage): Promise<void> {
-    const email = renderOneTimeCodeEmail(message);
+    return this.send(message.to, renderOneTimeCodeEmail(message), { store: message.storeName }, "could not send a one-time code email");
+  }
+
+  sendStaffInvitation(message: StaffInvitationMessage): Promise<void> {
+    return this.send(message.to, renderStaffInvitationEmail(message), { store: message.storeName }, "could not send a staff invitation email");
+  }
+
+  private send(to: string, email: RenderedEmail, context: Record<string, unknown>, failure: string): Promise<void> {
     const sending = this.transport
-      .sendMail({ from: this.from, to: message.to, subject: email.subject, text: email.text, html: email.html })
+      .sendMail({ from: this.from, to, subject: email.subject, text: email.text, html: email.html })
       .then(
         () => undefined,
         (err: unknown) => {
-          this.logger.error({ err, store: message.storeName }, "could not send a one-time code email");
+          this.logger.error({ err, ...context }, failure);
         },
       )
       .finally(() => this.pending.delete(sending));

@@ -2,6 +2,9 @@
 // expires), an STK push to the customer's phone, the STK push query for the status, and the
 // result callback. Daraja does not sign callbacks, so they are read unauthenticated and the
 // caller confirms them with the query. Sandbox and production differ by base URL and credentials.
+// Refunds are M-Pesa reversals of the payment's receipt (`/mpesa/reversal/v1/request`, with the
+// initiator's name and security credential): Daraja accepts them at once and posts the result to
+// the ResultURL later (readReversalResult), so a reversal stays pending until that result arrives.
 import { Schema } from "effect";
 import type { Logger } from "pino";
 import {
@@ -14,6 +17,9 @@ import {
   type PaymentLookup,
   type ProviderStatus,
   type ReadCallback,
+  type RefundLookup,
+  type RefundOutcome,
+  type RefundRequest,
 } from "../../application/ports/payment-gateway.js";
 import type { PaymentMode, PaymentStatus } from "../../domain/payments/payment-provider.js";
 import { ProviderHttpClient, pickString, trimBaseUrl } from "./provider-http.js";
@@ -32,6 +38,16 @@ export interface MpesaSettings {
   readonly attempts?: number;
   readonly backoffMs?: number;
   readonly now?: () => number;
+  /** The API operator's user name (Initiator) for reversals. */
+  readonly initiator?: string;
+  /** The initiator's password encrypted with Safaricom's certificate, base64 (SecurityCredential). */
+  readonly securityCredential?: string;
+}
+
+/** What Daraja posts to a reversal's ResultURL, read: our refund is named by Daraja's ConversationID. */
+export interface ReversalResult {
+  readonly providerRefundId: string;
+  readonly outcome: RefundOutcome;
 }
 
 export const MPESA_SANDBOX_URL = "https://sandbox.safaricom.co.ke";
@@ -62,6 +78,24 @@ const QueryAnswer = Schema.Struct({
   ResultDesc: Schema.optional(Schema.String),
 });
 type QueryAnswer = typeof QueryAnswer.Type;
+
+const ReversalAccepted = Schema.Struct({
+  OriginatorConversationID: Schema.optional(Schema.String),
+  ConversationID: Schema.String,
+  ResponseCode: Code,
+  ResponseDescription: Schema.optional(Schema.String),
+});
+
+const ReversalResultBody = Schema.Struct({
+  Result: Schema.Struct({
+    ResultType: Schema.optional(Schema.Union(Schema.Number, Schema.String)),
+    ResultCode: Code,
+    ResultDesc: Schema.optional(Schema.String),
+    OriginatorConversationID: Schema.optional(Schema.String),
+    ConversationID: Schema.String,
+    TransactionID: Schema.optional(Schema.String),
+  }),
+});
 
 const MetadataItem = Schema.Struct({ Name: Schema.String, Value: Schema.optional(Schema.Union(Schema.String, Schema.Number)) });
 const StkCallback = Schema.Struct({
@@ -237,6 +271,68 @@ export class MpesaDarajaGateway implements PaymentGateway {
     };
   }
 
+  /** Reverses (part of) the payment's M-Pesa receipt; Daraja answers the result later, at ResultURL. */
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    const { initiator, securityCredential } = this.settings;
+    if (initiator === undefined || securityCredential === undefined) {
+      throw new ProviderRejected({ provider: this.provider, status: 400, message: "M-Pesa reversals need the initiator name and security credential configured" });
+    }
+    const receipt = request.payment.providerTransactionId;
+    if (receipt === undefined) {
+      throw new ProviderRejected({ provider: this.provider, status: 400, message: "The payment's M-Pesa receipt number is not known (its result callback never arrived); reverse it from the M-Pesa portal" });
+    }
+    const resultUrl = request.resultUrl ?? this.settings.callbackUrl;
+    if (resultUrl === undefined) throw new ProviderRejected({ provider: this.provider, status: 400, message: "M-Pesa needs a result URL: set STOREFRONT_PUBLIC_URL" });
+    const token = await this.accessToken();
+    const answer = await this.http.request({
+      method: "POST",
+      path: "/mpesa/reversal/v1/request",
+      headers: { authorization: `Bearer ${token}` },
+      body: {
+        json: {
+          Initiator: initiator,
+          SecurityCredential: securityCredential,
+          CommandID: "TransactionReversal",
+          TransactionID: receipt,
+          Amount: Math.max(1, Math.floor(request.amountMinor / 100)),
+          ReceiverParty: this.settings.shortcode,
+          RecieverIdentifierType: "11",
+          ResultURL: resultUrl,
+          QueueTimeOutURL: resultUrl,
+          Remarks: transactionDescription(request.reason ?? "Refund") || "Refund",
+          Occasion: accountReference(request.payment.reference),
+        },
+      },
+      answer: ReversalAccepted,
+      // A reversal is not idempotent at Safaricom: never repeated here.
+      retrySafe: false,
+      onUnauthorized: this.forgetToken,
+    });
+    if (answer.ResponseCode !== "0") {
+      throw new ProviderRejected({ provider: this.provider, status: 400, message: answer.ResponseDescription ?? `ResponseCode ${answer.ResponseCode}` });
+    }
+    return {
+      status: "pending",
+      providerRefundId: answer.ConversationID,
+      providerResponse: {
+        ConversationID: answer.ConversationID,
+        OriginatorConversationID: answer.OriginatorConversationID ?? null,
+        ResponseCode: answer.ResponseCode,
+        ResponseDescription: answer.ResponseDescription ?? null,
+      },
+    };
+  }
+
+  /**
+   * Daraja has no synchronous reversal status: an accepted reversal stays pending until its result
+   * is posted; one whose acceptance was lost (no ConversationID) was never accepted as far as we
+   * know, and is sent again.
+   */
+  async checkRefund(lookup: RefundLookup): Promise<RefundOutcome | undefined> {
+    if (lookup.providerRefundId === null) return undefined;
+    return { status: "pending", providerRefundId: lookup.providerRefundId, providerResponse: { ConversationID: lookup.providerRefundId, awaiting: "result callback" } };
+  }
+
   async readCallback(callback: IncomingCallback): Promise<ReadCallback> {
     let body: unknown;
     try {
@@ -265,3 +361,31 @@ export class MpesaDarajaGateway implements PaymentGateway {
     };
   }
 }
+
+/** Reads a reversal result Daraja posted to the ResultURL (unsigned: the caller acts only on a pending refund with this ConversationID). */
+export const readReversalResult = (rawBody: Buffer): ReversalResult => {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString("utf8"));
+  } catch {
+    throw new CallbackRejected({ provider: "mobile_stk", message: "the body is not JSON" });
+  }
+  const decoded = Schema.decodeUnknownEither(ReversalResultBody)(body);
+  if (decoded._tag === "Left") throw new CallbackRejected({ provider: "mobile_stk", message: "the body is not a reversal result" });
+  const result = decoded.right.Result;
+  const succeeded = result.ResultCode === "0";
+  return {
+    providerRefundId: result.ConversationID,
+    outcome: {
+      status: succeeded ? "succeeded" : "failed",
+      providerRefundId: result.ConversationID,
+      ...(succeeded ? {} : { failureReason: result.ResultDesc ?? `ResultCode ${result.ResultCode}` }),
+      providerResponse: {
+        ConversationID: result.ConversationID,
+        ResultCode: result.ResultCode,
+        ResultDesc: result.ResultDesc ?? null,
+        TransactionID: result.TransactionID ?? null,
+      },
+    },
+  };
+};

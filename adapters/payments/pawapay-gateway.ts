@@ -1,7 +1,8 @@
 // The mobile collection flow on pawaPay's Merchant API v2 (deposits) for Kenya, Uganda, Tanzania
 // and Rwanda: the mobile money provider is chosen from the phone number's prefix, the depositId is
 // a UUID derived from our reference (so a repeated request is de-duplicated by pawaPay), and the
-// status is read back by depositId. Callbacks are read unauthenticated (see docs/decisions.md).
+// status is read back by depositId. Refunds (`POST /v2/refunds`) carry a refundId derived from our
+// refund's id, so a repeat is DUPLICATE_IGNORED, and are read back by it (`GET /v2/refunds/{id}`). Callbacks are read unauthenticated (see docs/decisions.md).
 import { Schema } from "effect";
 import type { Logger } from "pino";
 import { v5 as uuidV5 } from "uuid";
@@ -15,6 +16,9 @@ import {
   type PaymentLookup,
   type ProviderStatus,
   type ReadCallback,
+  type RefundLookup,
+  type RefundOutcome,
+  type RefundRequest,
 } from "../../application/ports/payment-gateway.js";
 import { isCurrencyCode, minorDigits } from "../../domain/money/currency.js";
 import type { PaymentMode, PaymentStatus } from "../../domain/payments/payment-provider.js";
@@ -111,6 +115,9 @@ export const pawapayProvider = (country: string, phone: string): string | undefi
 const DEPOSIT_NAMESPACE = "6f1d7a52-3f0b-4c43-9f55-0b8e2c1d9a47";
 export const depositIdFor = (reference: string): string => uuidV5(reference, DEPOSIT_NAMESPACE);
 
+const REFUND_NAMESPACE = "0c6f8e4e-9a3b-4d8e-8f7a-3e5b2d1c0a99";
+export const pawapayRefundIdFor = (refundId: string): string => uuidV5(refundId, REFUND_NAMESPACE);
+
 /** The providers of these four countries take whole units; a fraction is rounded up so the deposit covers the order. */
 export const wholeUnits = (amountMinor: number, currency: string): number => {
   const digits = isCurrencyCode(currency) ? minorDigits(currency) : 2;
@@ -144,6 +151,30 @@ const Deposit = Schema.Struct({
   failureReason: Schema.optional(FailureReason),
 });
 type Deposit = typeof Deposit.Type;
+
+const RefundInitiated = Schema.Struct({
+  refundId: Schema.optional(Schema.String),
+  status: Schema.Literal("ACCEPTED", "REJECTED", "DUPLICATE_IGNORED"),
+  created: Schema.optional(Schema.String),
+  failureReason: Schema.optional(FailureReason),
+});
+
+const PawapayRefund = Schema.Struct({
+  refundId: Schema.String,
+  status: Schema.String,
+  amount: Schema.optional(Schema.String),
+  currency: Schema.optional(Schema.String),
+  failureReason: Schema.optional(FailureReason),
+});
+type PawapayRefund = typeof PawapayRefund.Type;
+
+const RefundStatusAnswer = Schema.Union(
+  Schema.Struct({ status: Schema.Literal("FOUND"), data: PawapayRefund }),
+  Schema.Struct({ status: Schema.Literal("NOT_FOUND") }),
+);
+
+const reasonText = (reason: { readonly failureCode: string; readonly failureMessage?: string | undefined } | undefined, fallback: string): string =>
+  reason === undefined ? fallback : `${reason.failureCode}${reason.failureMessage ? `: ${reason.failureMessage}` : ""}`;
 
 const StatusAnswer = Schema.Union(
   Schema.Struct({ status: Schema.Literal("FOUND"), data: Deposit }),
@@ -262,6 +293,59 @@ export class PawapayGateway implements PaymentGateway {
         ? { failureReason: deposit.failureReason?.failureMessage ?? deposit.failureReason?.failureCode ?? "FAILED" }
         : {}),
       providerResponse: excerpt(deposit),
+    };
+  }
+
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    const refundId = pawapayRefundIdFor(request.refundId);
+    const digits = isCurrencyCode(request.currency) ? minorDigits(request.currency) : 2;
+    const answer = await this.http.request({
+      method: "POST",
+      path: "/v2/refunds",
+      headers: this.auth,
+      body: {
+        json: {
+          refundId,
+          depositId: request.payment.providerSessionId,
+          // Whole units already (the caller rounds mobile money refunds down to whole units).
+          amount: String(Math.floor(request.amountMinor / 10 ** digits)),
+          currency: request.currency,
+          clientReferenceId: request.payment.reference,
+          metadata: [{ refundId: request.refundId }, { reference: request.payment.reference }],
+        },
+      },
+      answer: RefundInitiated,
+      // pawaPay ignores a second refund with the same refundId (DUPLICATE_IGNORED): safe to repeat.
+      retrySafe: true,
+    });
+    if (answer.status === "REJECTED") {
+      return {
+        status: "failed",
+        providerRefundId: refundId,
+        failureReason: reasonText(answer.failureReason, "pawaPay rejected the refund"),
+        providerResponse: { refundId, status: answer.status, failureCode: answer.failureReason?.failureCode ?? null },
+      };
+    }
+    return { status: "pending", providerRefundId: refundId, providerResponse: { refundId, status: answer.status, created: answer.created ?? null } };
+  }
+
+  async checkRefund(lookup: RefundLookup): Promise<RefundOutcome | undefined> {
+    const refundId = lookup.providerRefundId ?? pawapayRefundIdFor(lookup.refundId);
+    const answer = await this.http.request({
+      method: "GET",
+      path: `/v2/refunds/${encodeURIComponent(refundId)}`,
+      headers: this.auth,
+      answer: RefundStatusAnswer,
+      retrySafe: true,
+    });
+    if (answer.status === "NOT_FOUND") return undefined;
+    const refund: PawapayRefund = answer.data;
+    const status = refund.status === "COMPLETED" ? "succeeded" : refund.status === "FAILED" ? "failed" : "pending";
+    return {
+      status,
+      providerRefundId: refund.refundId,
+      ...(status === "failed" ? { failureReason: reasonText(refund.failureReason, "FAILED") } : {}),
+      providerResponse: { refundId: refund.refundId, status: refund.status, amount: refund.amount ?? null, currency: refund.currency ?? null, failureCode: refund.failureReason?.failureCode ?? null },
     };
   }
 

@@ -1,6 +1,8 @@
 // The popup card flow on Paystack: initialise a transaction under our reference (the popup opens
 // with the public key and that reference, or the access code), verify it by reference, and read
 // Paystack's events signed with HMAC-SHA512 of the body under the secret key.
+// Refunds: `POST /refund` of the transaction by reference (our refund's id in merchant_note, so a
+// refund whose answer was lost is found again in `GET /refund?transaction=`), `GET /refund/:id`.
 // Test or live is the key pair's own mode (`sk_test_`/`pk_test_` or `sk_live_`/`pk_live_`).
 import { createHmac } from "node:crypto";
 import { Schema } from "effect";
@@ -15,6 +17,9 @@ import {
   type PaymentLookup,
   type ProviderStatus,
   type ReadCallback,
+  type RefundLookup,
+  type RefundOutcome,
+  type RefundRequest,
 } from "../../application/ports/payment-gateway.js";
 import type { PaymentMode, PaymentStatus } from "../../domain/payments/payment-provider.js";
 import { sameText } from "./constant-time.js";
@@ -60,6 +65,30 @@ const Verified = Schema.Struct({
   message: Schema.optional(Schema.String),
   data: Transaction,
 });
+
+const PaystackRefund = Schema.Struct({
+  id: Schema.Number,
+  status: Schema.String,
+  amount: Schema.Number,
+  currency: Schema.optional(Schema.String),
+  merchant_note: Schema.optional(Schema.NullOr(Schema.String)),
+});
+type PaystackRefund = typeof PaystackRefund.Type;
+const RefundAnswer = Schema.Struct({ status: Schema.Literal(true), message: Schema.optional(Schema.String), data: PaystackRefund });
+const RefundList = Schema.Struct({ status: Schema.Literal(true), data: Schema.Array(PaystackRefund) });
+
+/** `processed` is final and good, `failed` final and bad; pending, processing and needs-attention are not final. */
+const paystackRefundOutcome = (refund: PaystackRefund, message?: string): RefundOutcome => {
+  const status = refund.status === "processed" ? "succeeded" : refund.status === "failed" ? "failed" : "pending";
+  return {
+    status,
+    providerRefundId: String(refund.id),
+    ...(status === "failed" ? { failureReason: message ?? `Paystack refund ${refund.status}` } : {}),
+    providerResponse: { id: refund.id, status: refund.status, amount: refund.amount, currency: refund.currency ?? null, message: message ?? null },
+  };
+};
+
+const merchantNote = (refundId: string): string => `storefront refund ${refundId}`;
 
 const PaystackEvent = Schema.Struct({
   event: Schema.String,
@@ -165,6 +194,59 @@ export class PaystackGateway implements PaymentGateway {
       ...(status === "failed" ? { failureReason: transaction.gateway_response ?? transaction.status } : {}),
       providerResponse: excerpt(transaction),
     };
+  }
+
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    const answer = await this.http.request({
+      method: "POST",
+      path: "/refund",
+      headers: this.auth,
+      body: {
+        json: {
+          transaction: request.payment.reference,
+          amount: request.amountMinor,
+          currency: request.currency,
+          merchant_note: merchantNote(request.refundId),
+          ...(request.reason === undefined ? {} : { customer_note: request.reason.slice(0, 500) }),
+        },
+      },
+      answer: RefundAnswer,
+      // Paystack has no idempotency key: a repeat could refund twice, so it is never retried here
+      // (checkRefund finds a refund whose answer was lost by its merchant_note).
+      retrySafe: false,
+    });
+    return paystackRefundOutcome(answer.data, answer.message);
+  }
+
+  async checkRefund(lookup: RefundLookup): Promise<RefundOutcome | undefined> {
+    if (lookup.providerRefundId !== null) {
+      const answer = await this.http.request({
+        method: "GET",
+        path: `/refund/${encodeURIComponent(lookup.providerRefundId)}`,
+        headers: this.auth,
+        answer: RefundAnswer,
+        retrySafe: true,
+      });
+      return paystackRefundOutcome(answer.data);
+    }
+    // The first answer was lost: the transaction's refunds, found by the note we gave ours.
+    const verified = await this.http.request({
+      method: "GET",
+      path: `/transaction/verify/${encodeURIComponent(lookup.payment.reference)}`,
+      headers: this.auth,
+      answer: Verified,
+      retrySafe: true,
+    });
+    if (verified.data.id === undefined) return undefined;
+    const listed = await this.http.request({
+      method: "GET",
+      path: `/refund?transaction=${verified.data.id}`,
+      headers: this.auth,
+      answer: RefundList,
+      retrySafe: true,
+    });
+    const ours = listed.data.find((refund) => refund.merchant_note === merchantNote(lookup.refundId));
+    return ours === undefined ? undefined : paystackRefundOutcome(ours);
   }
 
   async readCallback(callback: IncomingCallback): Promise<ReadCallback> {

@@ -23,6 +23,9 @@ export interface MpesaCredentials {
   readonly shortcode: string;
   readonly passkey: string;
   readonly baseUrl?: string | undefined;
+  /** For reversals (refunds). */
+  readonly initiator?: string | undefined;
+  readonly securityCredential?: string | undefined;
 }
 export interface PawapayCredentials {
   readonly token: string;
@@ -89,6 +92,8 @@ export const buildProviderGateways = (settings: PaymentProviderSettings, logger:
           passkey: mpesa.passkey,
           baseUrl: mpesa.baseUrl ?? (mode === "live" ? MPESA_PRODUCTION_URL : MPESA_SANDBOX_URL),
           ...(callbackUrl === undefined ? {} : { callbackUrl }),
+          ...(mpesa.initiator === undefined ? {} : { initiator: mpesa.initiator }),
+          ...(mpesa.securityCredential === undefined ? {} : { securityCredential: mpesa.securityCredential }),
           timeoutMs,
         },
         log,

@@ -14,6 +14,9 @@ import {
   type PaymentLookup,
   type ProviderStatus,
   type ReadCallback,
+  type RefundLookup,
+  type RefundOutcome,
+  type RefundRequest,
 } from "../../application/ports/payment-gateway.js";
 import { PAYMENT_FLOWS, type PaymentFlow, type PaymentMode, type PaymentProvider, type PaymentStatus } from "../../domain/payments/payment-provider.js";
 
@@ -35,6 +38,17 @@ const FAILURE_REASONS: Readonly<Record<PaymentFlow, string>> = {
   stk_push: "1032: the simulated customer cancelled the M-Pesa prompt",
   collection: "PAYER_NOT_FOUND: the simulated wallet refused the deposit",
 };
+
+/** Words in a refund's reason that choose the simulated refund's outcome; any other reason succeeds at once. */
+export const SIMULATOR_REFUND_MAGIC = {
+  "+fail": "failed",
+  "+pending": "pending",
+  "+rejected": "rejected",
+  "+unavailable": "unavailable",
+} as const satisfies Record<string, "failed" | "pending" | "rejected" | "unavailable">;
+
+const REFUND_FAILURE = "refund_declined: the simulated provider declined the refund";
+const REFUND_PATTERN = /^sim_re_(succeeded|failed|pending)_([0-9a-f]{16})$/;
 
 const SESSION_PATTERN = /^sim_(redirect|popup|stk_push|collection)_(paid|failed|pending)_([0-9a-f]{16})$/;
 
@@ -105,6 +119,39 @@ export class SimulatorGateway implements PaymentGateway {
       currency: payment.currency,
       ...(status === "failed" ? { failureReason: FAILURE_REASONS[this.flow] } : {}),
       providerResponse: { simulator: true, session_id: payment.providerSessionId, status },
+    };
+  }
+
+  /**
+   * A refund succeeds at once, unless its reason holds a magic word (SIMULATOR_REFUND_MAGIC): a
+   * pending one has succeeded by the time it is asked about again, a failed one stays failed.
+   */
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    this.refuseLive(request.mode);
+    const reason = request.reason?.toLowerCase() ?? "";
+    const magic = Object.entries(SIMULATOR_REFUND_MAGIC).find(([word]) => reason.includes(word))?.[1];
+    if (magic === "rejected") throw new ProviderRejected({ provider: this.provider, status: 400, message: "The simulated provider rejected the refund (magic value)." });
+    if (magic === "unavailable") throw new ProviderUnavailable({ provider: this.provider, message: "The simulated provider is unavailable (magic value)." });
+    const status = magic ?? "succeeded";
+    const id = `sim_re_${status}_${createHash("sha256").update(request.refundId).digest("hex").slice(0, 16)}`;
+    return {
+      status,
+      providerRefundId: id,
+      ...(status === "failed" ? { failureReason: REFUND_FAILURE } : {}),
+      providerResponse: { simulator: true, refund_id: id, status, amount: request.amountMinor },
+    };
+  }
+
+  async checkRefund(lookup: RefundLookup): Promise<RefundOutcome | undefined> {
+    this.refuseLive(lookup.mode);
+    const match = lookup.providerRefundId === null ? null : REFUND_PATTERN.exec(lookup.providerRefundId);
+    if (match === null) return undefined;
+    const status = match[1] === "failed" ? "failed" : "succeeded";
+    return {
+      status,
+      providerRefundId: lookup.providerRefundId!,
+      ...(status === "failed" ? { failureReason: REFUND_FAILURE } : {}),
+      providerResponse: { simulator: true, refund_id: lookup.providerRefundId, status },
     };
   }
 

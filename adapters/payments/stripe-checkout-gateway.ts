@@ -1,11 +1,19 @@
 // The redirect card flow on Stripe Checkout Sessions: create a session (the customer goes to its
 // `url`), read it back for the status, and read Stripe's signed `checkout.session.*` events.
 // Test or live is the secret key's own mode (`sk_test_` / `sk_live_`); the base URL is the same.
+// Refunds go through Stripe's official client (`stripe`): the Checkout Session's PaymentIntent is
+// refunded under an idempotency key derived from our refund's id, so sending it again refunds once.
 import { createHmac } from "node:crypto";
 import { Schema } from "effect";
 import type { Logger } from "pino";
+import Stripe from "stripe";
 import {
   CallbackRejected,
+  ProviderRejected,
+  ProviderUnavailable,
+  type RefundLookup,
+  type RefundOutcome,
+  type RefundRequest,
   type IncomingCallback,
   type InitiatedPayment,
   type PaymentGateway,
@@ -83,12 +91,48 @@ const stripeMetadata = (request: PaymentInitiation): Array<[string, string]> => 
   return entries;
 };
 
+/** The official client aimed at a base URL (Stripe's, or a local stand-in in tests): host, port and protocol. */
+const stripeClient = (settings: StripeSettings): Stripe => {
+  const url = new URL(trimBaseUrl(settings.baseUrl ?? STRIPE_BASE_URL));
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return new Stripe(settings.secretKey, {
+    host: url.hostname,
+    port: url.port === "" ? (protocol === "http" ? 80 : 443) : Number(url.port),
+    protocol,
+    timeout: settings.timeoutMs ?? 10_000,
+    // Every write carries an idempotency key, so the client may repeat it after a network error.
+    maxNetworkRetries: Math.max(0, (settings.attempts ?? 3) - 1),
+    telemetry: false,
+  });
+};
+
+type StripeRefund = Stripe.Refund;
+
+const refundOutcome = (refund: StripeRefund): RefundOutcome => {
+  const status = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
+  return {
+    status,
+    providerRefundId: refund.id,
+    ...(status === "failed" ? { failureReason: refund.failure_reason ?? refund.status ?? "failed" } : {}),
+    providerResponse: {
+      id: refund.id,
+      status: refund.status ?? null,
+      amount: refund.amount,
+      currency: refund.currency,
+      payment_intent: typeof refund.payment_intent === "string" ? refund.payment_intent : (refund.payment_intent?.id ?? null),
+      failure_reason: refund.failure_reason ?? null,
+    },
+  };
+};
+
 export class StripeCheckoutGateway implements PaymentGateway {
   readonly provider = "card_redirect" as const;
   readonly flow = "redirect" as const;
   private readonly http: ProviderHttpClient;
+  private readonly stripe: Stripe;
 
   constructor(private readonly settings: StripeSettings, logger: Logger) {
+    this.stripe = stripeClient(settings);
     this.http = new ProviderHttpClient({
       provider: this.provider,
       baseUrl: trimBaseUrl(settings.baseUrl ?? STRIPE_BASE_URL),
@@ -187,6 +231,51 @@ export class StripeCheckoutGateway implements PaymentGateway {
       ...(session.currency ? { currency: session.currency.toUpperCase() } : {}),
       providerResponse: { event: event.type, ...excerpt(session) },
     };
+  }
+
+  /** Refunds the Checkout Session's PaymentIntent (Stripe `refunds.create`). */
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    return this.translated(async () => {
+      const session = await this.stripe.checkout.sessions.retrieve(request.payment.providerSessionId);
+      const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+      if (paymentIntent === undefined) {
+        throw new ProviderRejected({ provider: this.provider, status: 400, message: `The Checkout Session ${session.id} has no PaymentIntent to refund (payment_status ${session.payment_status}).` });
+      }
+      const refund = await this.stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: request.amountMinor,
+          reason: "requested_by_customer",
+          metadata: { reference: request.payment.reference, refund_id: request.refundId, ...(request.reason === undefined ? {} : { note: request.reason.slice(0, 500) }) },
+        },
+        { idempotencyKey: `storefront-refund-${request.refundId}` },
+      );
+      return refundOutcome(refund);
+    });
+  }
+
+  /** Reads the refund back; without Stripe's id (its first answer was lost) undefined: sent again, the idempotency key makes it one refund. */
+  async checkRefund(lookup: RefundLookup): Promise<RefundOutcome | undefined> {
+    const id = lookup.providerRefundId;
+    if (id === null) return undefined;
+    return this.translated(async () => refundOutcome(await this.stripe.refunds.retrieve(id)));
+  }
+
+  /** Stripe's errors as the port's: a 4xx is a refusal, anything else (network, 5xx, 429) unavailability. */
+  private async translated<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof ProviderRejected || error instanceof ProviderUnavailable) throw error;
+      if (error instanceof Stripe.errors.StripeError) {
+        const status = error.statusCode ?? 0;
+        if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
+          throw new ProviderRejected({ provider: this.provider, status, message: error.message });
+        }
+        throw new ProviderUnavailable({ provider: this.provider, message: `${error.message}${status > 0 ? ` (HTTP ${status})` : ""}` });
+      }
+      throw new ProviderUnavailable({ provider: this.provider, message: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   /** Stripe-Signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` (several v1 while secrets roll). */

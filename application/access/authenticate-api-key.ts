@@ -72,7 +72,7 @@ export class AuthenticateApiKey {
     }
     if (stored !== known.stored || known.principal === undefined) {
       known.stored = stored;
-      known.principal = { storeId: stored.storeId, keyId: stored.id, keyType: stored.type, mode: stored.mode };
+      known.principal = { storeId: stored.storeId, keyId: stored.id, keyType: stored.type, mode: stored.mode, keyName: stored.displayPrefix };
     }
     return known.principal;
   }

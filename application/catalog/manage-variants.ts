@@ -10,6 +10,10 @@ import { EventOutbox } from "../ports/event-outbox.js";
 import { IdGenerator } from "../ports/id-generator.js";
 import { ProductRepository } from "../ports/product-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
+import { StockLedger } from "../ports/stock-ledger.js";
+import { Clock } from "../ports/clock.js";
+import { auditActorOf } from "../staff/audit-actor.js";
+import { currentRequestId } from "../staff/audit-trail.js";
 import type { VariantInput, VariantPatch } from "./catalog-inputs.js";
 import { toVariant } from "./create-product.js";
 import { checkSalePrice, checkSkusFree } from "./product-rules.js";
@@ -28,6 +32,8 @@ export class ManageVariants {
     @inject(EventOutbox) private readonly outbox: EventOutbox,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(StockLedger) private readonly stockLedger: StockLedger,
+    @inject(Clock) private readonly clock: Clock,
   ) {}
 
   async add(principal: Principal, productId: string, input: VariantInput): Promise<VariantRecord> {
@@ -71,6 +77,27 @@ export class ManageVariants {
       // this one variant before it would take one of them out of that order (see checkout).
       if (patch.is_default === true && !current.isDefault) await this.products.setDefaultVariant(principal.storeId, productId, variantId);
       await this.products.updateVariant(principal.storeId, next);
+      if (next.stock !== current.stock) {
+        // A stock set by an edit is a move of the stock ledger too (docs/staff.md, "Stock ledger").
+        await this.stockLedger.appendMade(
+          principal.storeId,
+          [
+            {
+              id: this.ids.newId(),
+              variantId,
+              productId,
+              sku: next.sku,
+              delta: next.stock - current.stock,
+              after: next.stock,
+              reason: "variant_edited",
+              actor: auditActorOf(principal),
+              orderId: null,
+              at: this.clock.now().toISOString(),
+            },
+          ],
+          currentRequestId(),
+        );
+      }
       if (fellToThreshold(current.stock, next.stock, next.threshold)) {
         await this.outbox.record({
           storeId: principal.storeId,

@@ -4,6 +4,7 @@
 // not tell whether the email is a customer's. A success answers a new device token.
 import { inject, injectable } from "inversify";
 import { normaliseEmail } from "../../domain/customers/customer.js";
+import { isBlocked } from "../../domain/customers/customer-block.js";
 import type { Principal } from "../access/principal.js";
 import { AccountInactive, InvalidCredentials } from "../errors/access-errors.js";
 import { Clock } from "../ports/clock.js";
@@ -13,6 +14,7 @@ import { StoreRepository } from "../ports/store-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import { loadStore } from "../stores/load-store.js";
 import { AuthThrottle } from "./auth-throttle.js";
+import { customerBlocked, refuseIfBlocked } from "./customer-blocked.js";
 import { DeviceTokens, deviceFields } from "./device-tokens.js";
 import type { SignInSource } from "./sign-in-source.js";
 import type { LoginInput } from "./customer-inputs.js";
@@ -54,8 +56,10 @@ export class LogIn {
     }
     await attempt.succeeded();
     if (customer.status !== "active") throw accountInactive();
+    if (isBlocked(customer)) throw customerBlocked();
     // The guest cart moves into the customer's cart in the same transaction as the sign-in.
     const session = await this.uow.run(async () => {
+      await refuseIfBlocked(this.customers, store.id, customer.id);
       if (cartSessionId !== undefined) await this.carts.execute(store.id, cartSessionId, customer.id);
       return this.issuer.open(store.id, customer.id);
     });

@@ -67,6 +67,8 @@ export class RegisterCustomer {
       createdAt: at,
       updatedAt: at,
       passwordHash,
+      blockedAt: null,
+      blockReason: null,
     };
     return this.uow.run(async () => {
       await this.customers.insert(store.id, customer);

@@ -1,7 +1,9 @@
 // Sends a six-digit sign-in code to a customer's email. The answer is the same whether or not
-// the email belongs to an active customer; requests are throttled per email and address.
+// the email belongs to an active customer; requests are throttled per email and address. A
+// blocked customer gets no code (docs/staff.md, "Customers and the inbox").
 import { inject, injectable } from "inversify";
 import { normaliseEmail } from "../../domain/customers/customer.js";
+import { isBlocked } from "../../domain/customers/customer-block.js";
 import { CODE_DIGITS, CODE_LIFETIME_SECONDS, codeExpiry } from "../../domain/customers/one-time-code.js";
 import type { Principal } from "../access/principal.js";
 import { Clock } from "../ports/clock.js";
@@ -36,7 +38,7 @@ export class RequestOneTimeCode {
     const email = normaliseEmail(rawEmail);
     await this.throttle.codeRequest(store.id, email, source);
     const customer = await this.customers.findByEmail(store.id, email);
-    if (customer === undefined || customer.status !== "active") return;
+    if (customer === undefined || customer.status !== "active" || isBlocked(customer)) return;
     const code = this.secrets.randomDigits(CODE_DIGITS);
     const now = this.clock.now();
     await this.codes.insert({

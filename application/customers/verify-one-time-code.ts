@@ -3,6 +3,7 @@
 // throttled like password failures, and every failure answers alike.
 import { inject, injectable } from "inversify";
 import { normaliseEmail } from "../../domain/customers/customer.js";
+import { isBlocked } from "../../domain/customers/customer-block.js";
 import { CODE_MAX_ATTEMPTS, codeUsability } from "../../domain/customers/one-time-code.js";
 import type { Principal } from "../access/principal.js";
 import { InvalidCredentials } from "../errors/access-errors.js";
@@ -14,6 +15,7 @@ import { StoreRepository } from "../ports/store-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import { loadStore } from "../stores/load-store.js";
 import { AuthThrottle } from "./auth-throttle.js";
+import { customerBlocked, refuseIfBlocked } from "./customer-blocked.js";
 import { DeviceTokens, deviceFields } from "./device-tokens.js";
 import type { SignInSource } from "./sign-in-source.js";
 import type { CodeVerifyInput } from "./customer-inputs.js";
@@ -57,7 +59,9 @@ export class VerifyOneTimeCode {
     if (!(await this.codes.consume(latest.id, now.toISOString()))) throw wrongCode();
     await attempt.succeeded();
     if (customer.status !== "active") throw accountInactive();
+    if (isBlocked(customer)) throw customerBlocked();
     const session = await this.uow.run(async () => {
+      await refuseIfBlocked(this.customers, store.id, customer.id);
       if (!customer.emailConfirmed) await this.customers.confirmEmail(store.id, customer.id, now.toISOString());
       // The guest cart moves into the customer's cart in the same transaction as the sign-in.
       if (cartSessionId !== undefined) await this.carts.execute(store.id, cartSessionId, customer.id);

@@ -35,6 +35,14 @@ export class AccountInactive extends Data.TaggedError("AccountInactive")<{
   readonly message: string;
 }> {}
 
+/**
+ * The credentials are right (or the token is the customer's) but the store has blocked the
+ * customer (docs/staff.md, "Customers and the inbox"): no sign-in, code or refresh succeeds.
+ */
+export class CustomerBlocked extends Data.TaggedError("CustomerBlocked")<{
+  readonly message: string;
+}> {}
+
 /** A signed operation without `X-Signature` or `X-Timestamp`. */
 export class SignatureMissing extends Data.TaggedError("SignatureMissing")<{
   readonly message: string;

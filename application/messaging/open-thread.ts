@@ -59,6 +59,7 @@ export class OpenThread {
       isArchived: false,
       isMuted: false,
       isPinned: false,
+      assigneeId: null,
       createdAt: at,
       updatedAt: at,
     };

@@ -1,10 +1,12 @@
 // Appends a message to a thread: from the customer who owns it (the API), or from the store's
-// staff (the demo seed and a future back office). The thread's last message and unread counts
-// move in the same transaction.
+// staff (the admin inbox and the demo seed). The thread's last message, unread counts and status
+// (domain/messaging/thread.ts: a customer's words reopen a closed thread; the store answers only
+// an open one) move in the same transaction.
 import { inject, injectable } from "inversify";
 import type { CustomerPrincipal } from "../access/customer-principal.js";
 import type { Principal } from "../access/principal.js";
-import { ResourceMissing } from "../errors/resource-errors.js";
+import { storeMayReply } from "../../domain/messaging/thread.js";
+import { ResourceConflict, ResourceMissing } from "../errors/resource-errors.js";
 import { Clock } from "../ports/clock.js";
 import { CustomerRepository } from "../ports/customer-repository.js";
 import { IdGenerator } from "../ports/id-generator.js";
@@ -33,12 +35,20 @@ export class SendMessage {
     });
   }
 
-  /** A reply from the store, signed with the staff member's (or the store's) name. */
-  async asStore(principal: Principal, threadId: string, senderName: string, input: SendMessageInput): Promise<MessageRecord> {
+  /**
+   * A reply from the store, signed with the staff member's (or the store's) name and, for a
+   * member, their id. A closed thread is a 409 `thread_closed`: reopen it first.
+   */
+  async asStore(principal: Principal, threadId: string, sender: string | { readonly id: string | null; readonly name: string }, input: SendMessageInput): Promise<MessageRecord> {
+    const author: Author = typeof sender === "string" ? { type: "store", id: null, name: sender } : { type: "store", id: sender.id, name: sender.name };
     return this.uow.run(async () => {
+      if (!(await this.messaging.lockThread(principal.storeId, threadId))) throw new ResourceMissing({ resource: "thread", message: "No such thread." });
       const thread = await this.messaging.findThread(principal.storeId, threadId);
       if (thread === undefined) throw new ResourceMissing({ resource: "thread", message: "No such thread." });
-      return this.append(principal.storeId, thread.id, { type: "store", id: null, name: senderName }, input);
+      if (!storeMayReply(thread.status)) {
+        throw new ResourceConflict({ code: "thread_closed", message: "The thread is closed; reopen it before replying." });
+      }
+      return this.append(principal.storeId, thread.id, author, input);
     });
   }
 

@@ -36,6 +36,10 @@ import { PromotionRepository } from "../ports/promotion-repository.js";
 import { ShippingRepository } from "../ports/shipping-repository.js";
 import { StoreRepository } from "../ports/store-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
+import { SalesFigures } from "../ports/sales-figures.js";
+import { StockLedger, type MadeStockMove } from "../ports/stock-ledger.js";
+import { auditActorOf } from "../staff/audit-actor.js";
+import { currentRequestId } from "../staff/audit-trail.js";
 import { loadStore } from "../stores/load-store.js";
 import type { AddressInput, CheckoutInput } from "./order-inputs.js";
 import { majorUnitsOf, toOrderRecord, type OrderRecord } from "./order-record.js";
@@ -85,6 +89,8 @@ export class Checkout {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(Clock) private readonly clock: Clock,
+    @inject(SalesFigures) private readonly sales: SalesFigures,
+    @inject(StockLedger) private readonly stockLedger: StockLedger,
   ) {}
 
   /**
@@ -146,6 +152,9 @@ export class Checkout {
           },
         };
       });
+      // Each line's move, for the stock ledger (docs/staff.md, "Stock ledger").
+      const taken: MadeStockMove[] = [];
+      const actor = auditActorOf(principal);
       const lowStock: { productId: string; variantId: string; sku: string; stock: number; threshold: number | null }[] = [];
       // In variant id order (the cart's order is the shopper's): every unit of work that changes
       // stock locks variants in this one order, so two checkouts of the same variants cannot deadlock.
@@ -155,6 +164,7 @@ export class Checkout {
         if (left === undefined) {
           throw new ResourceConflict({ code: "insufficient_stock", param: "quantity", message: `Not enough of ${line.sku} in stock for this order.` });
         }
+        taken.push({ id: this.ids.newId(), variantId: line.variantId!, productId: line.productId, sku: line.sku, delta: -line.quantity, after: left, reason: "order_placed", actor, orderId, at });
         if (fellToThreshold(left + line.quantity, left, threshold)) {
           lowStock.push({ productId: line.productId, variantId: line.variantId!, sku: line.sku, stock: left, threshold });
         }
@@ -183,6 +193,7 @@ export class Checkout {
         customerName: input.name,
         orderStatus: "pending",
         paymentStatus: paidInFull ? "paid" : "pending",
+        fulfilmentStatus: "unfulfilled",
         paymentMethod: input.payment_method,
         paymentReference: null,
         currency: store.baseCurrency,
@@ -210,6 +221,9 @@ export class Checkout {
         updatedAt: at,
       };
       await this.orders.insert(store.id, order);
+      // The dashboard's counters and the stock ledger (docs/staff.md, "Dashboard", "Stock ledger").
+      await this.sales.orderPlaced(store.id, order);
+      await this.stockLedger.appendMade(store.id, taken, currentRequestId());
       await this.carts.remove(store.id, cart.id);
       if (paidInFull && order.customerId !== null) await this.customers.recordPurchase(store.id, order.customerId, total, at);
 

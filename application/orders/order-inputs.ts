@@ -42,7 +42,7 @@ export const CheckoutInput = Schema.Struct({
 export type CheckoutInput = typeof CheckoutInput.Type;
 
 export const OrderUpdateInput = Schema.Struct({
-  payment_status: Schema.optional(Schema.Literal(...PAYMENT_STATUSES)).annotations({ description: "The new payment state (pending -> paid or failed; failed -> paid or pending; paid -> refunded)." }),
+  payment_status: Schema.optional(Schema.Literal(...PAYMENT_STATUSES)).annotations({ description: "The new payment state (pending -> paid or failed; failed -> paid or pending; paid -> refunded or partially_refunded; partially_refunded -> refunded). Refunds through the provider set these themselves." }),
   order_status: Schema.optional(Schema.Literal(...ORDER_STATUSES)).annotations({ description: "The new fulfilment state (pending -> processing or cancelled; processing -> shipped or cancelled; shipped -> delivered)." }),
   notes: Schema.optional(Schema.String.pipe(Schema.maxLength(2000))).annotations({ description: "Notes on the order (replace the old ones)." }),
   tracking_number: Schema.optional(Schema.String.pipe(Schema.maxLength(100))).annotations({ description: "The carrier's tracking number." }),

@@ -1,9 +1,12 @@
 // The order update (spec 4.5, CONTRACT section 5): status moves through the state machine,
 // fulfilment fields, and what the moves cause — shipped_at/delivered_at, the order events, the
 // customer's purchase history when paid, stock and gift card back when cancelled or refunded —
-// all in one transaction. An illegal move is a 409 and leaves the order unchanged.
+// all in one transaction. An illegal move is a 409 and leaves the order unchanged. An order
+// moved to shipped has shipped whole: what no parcel carried yet goes in a last parcel, so its
+// parcels always account for it (docs/staff.md, "Orders and fulfilment").
 import { Either } from "effect";
 import { inject, injectable } from "inversify";
+import type { FulfilmentLine } from "../../domain/orders/fulfilment.js";
 import { applyStatusUpdate } from "../../domain/orders/order-update.js";
 import type { Order } from "../../domain/orders/order.js";
 import type { Principal } from "../access/principal.js";
@@ -11,7 +14,10 @@ import { ResourceConflict, ResourceMissing } from "../errors/resource-errors.js"
 import { Clock } from "../ports/clock.js";
 import { CustomerRepository } from "../ports/customer-repository.js";
 import { EventOutbox } from "../ports/event-outbox.js";
+import { FulfilmentRepository } from "../ports/fulfilment-repository.js";
+import { IdGenerator } from "../ports/id-generator.js";
 import { OrderRepository } from "../ports/order-repository.js";
+import { SalesFigures } from "../ports/sales-figures.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import type { OrderUpdateInput } from "./order-inputs.js";
 import { toOrderRecord, type OrderRecord } from "./order-record.js";
@@ -28,6 +34,9 @@ export class UpdateOrder {
     @inject(EventOutbox) private readonly outbox: EventOutbox,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
+    @inject(FulfilmentRepository) private readonly fulfilments: FulfilmentRepository,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(SalesFigures) private readonly sales: SalesFigures,
   ) {}
 
   async execute(principal: Principal, orderId: string, input: OrderUpdateInput): Promise<OrderRecord> {
@@ -55,14 +64,18 @@ export class UpdateOrder {
       paymentStatus: outcome.right.next.paymentStatus,
       shippedAt: outcome.right.next.shippedAt,
       deliveredAt: outcome.right.next.deliveredAt,
+      fulfilmentStatus: outcome.right.next.fulfilmentStatus,
       notes: input.notes ?? current.notes,
       trackingNumber: input.tracking_number ?? current.trackingNumber,
       estimatedDelivery: input.estimated_delivery ?? current.estimatedDelivery,
       updatedAt: now,
     };
+    if (outcome.right.events.includes("order.fulfilled")) await this.shipTheRest(storeId, next, now);
     if (outcome.right.restoreStock) next = await this.restitution.restock(storeId, next);
     if (outcome.right.restoreGiftCard) next = await this.restitution.refundGiftCard(storeId, next);
     await this.orders.update(storeId, next);
+    // Its revenue and lines count on the dashboard from now (docs/staff.md, "Dashboard").
+    if (outcome.right.events.includes("order.paid")) await this.sales.orderPaid(storeId, next);
     if (outcome.right.events.includes("order.paid") && next.customerId !== null) {
       await this.customers.recordPurchase(storeId, next.customerId, next.totalAmount, now);
     }
@@ -70,5 +83,26 @@ export class UpdateOrder {
       await this.outbox.record({ storeId, type, livemode: next.livemode, data: { order: toOrderRecord(next) } });
     }
     return next;
+  }
+
+  /** Records what no parcel of the order carried yet as its last parcel (an order marked shipped). */
+  private async shipTheRest(storeId: string, order: Order, now: string): Promise<void> {
+    const shipped = await this.fulfilments.shipped(storeId, order.id);
+    const rest: FulfilmentLine[] = [];
+    for (const item of order.items) {
+      const left = item.quantity - (shipped.get(item.id) ?? 0);
+      if (left > 0) rest.push({ orderItemId: item.id, quantity: left });
+    }
+    if (rest.length === 0) return;
+    await this.fulfilments.insert(storeId, {
+      id: this.ids.newId(),
+      orderId: order.id,
+      carrier: null,
+      trackingNumber: order.trackingNumber,
+      trackingUrl: null,
+      note: null,
+      lines: rest,
+      createdAt: order.shippedAt ?? now,
+    });
   }
 }

@@ -148,7 +148,7 @@ export class InitializePayment {
     if (order === undefined || order.livemode !== (principal.mode === "live")) {
       throw new ParameterInvalid({ param: "order_id", message: "order_id must name an order of this store made with a key of the same mode" });
     }
-    if (order.paymentStatus === "paid" || order.paymentStatus === "refunded") {
+    if (order.paymentStatus === "paid" || order.paymentStatus === "refunded" || order.paymentStatus === "partially_refunded") {
       throw new ResourceConflict({ code: "order_already_paid", param: "order_id", message: `The order's payment_status is already ${order.paymentStatus}.` });
     }
     if (order.orderStatus === "cancelled") {

@@ -17,6 +17,11 @@ export interface StoredApiKey {
 export interface ApiKeyRepository {
   create(key: StoredApiKey): Promise<void>;
   findByHash(hash: string): Promise<StoredApiKey | undefined>;
+  /** The store's keys, newest first, revoked ones included. */
+  listForStore(storeId: string): Promise<readonly StoredApiKey[]>;
+  findById(storeId: string, keyId: string): Promise<StoredApiKey | undefined>;
+  /** Revokes the key now; false when it was revoked already or is another store's. */
+  revoke(storeId: string, keyId: string, at: string): Promise<boolean>;
   /**
    * What `findByHash` would answer without a query, when a repository that caches keys holds a
    * current entry for the hash; undefined otherwise (then ask `findByHash`). Optional.

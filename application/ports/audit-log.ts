@@ -26,9 +26,22 @@ export interface AuditEntry {
   readonly changes: Readonly<Record<string, readonly [unknown, unknown]>>;
 }
 
+export interface AuditFilter {
+  readonly limit: number;
+  readonly actorId?: string | undefined;
+  readonly resourceType?: string | undefined;
+  readonly resourceId?: string | undefined;
+  readonly operation?: string | undefined;
+  /** Entries at or after this instant (ISO). */
+  readonly from?: string | undefined;
+  /** Entries before this instant (ISO). */
+  readonly to?: string | undefined;
+  readonly before?: { readonly at: string; readonly id: string } | undefined;
+}
+
 export interface AuditLog {
   record(entry: AuditEntry): Promise<void>;
-  /** The store's entries, newest first (the admin API's reads page and filter them). */
-  list(storeId: string, limit: number): Promise<readonly AuditEntry[]>;
+  /** The store's entries, newest first, filtered; `before` pages by (at, id). */
+  list(storeId: string, filter: AuditFilter): Promise<readonly AuditEntry[]>;
 }
 export const AuditLog: ServiceIdentifier<AuditLog> = Symbol.for("storefront.AuditLog");

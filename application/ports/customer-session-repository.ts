@@ -30,7 +30,7 @@ export interface FoundToken {
   readonly sessionRevokedAt: string | null;
 }
 
-export type RevokeReason = "logout" | "refresh_reuse" | "password_changed";
+export type RevokeReason = "logout" | "refresh_reuse" | "password_changed" | "customer_blocked";
 
 export interface CustomerSessionRepository {
   openSession(session: CustomerSession): Promise<void>;
@@ -41,6 +41,8 @@ export interface CustomerSessionRepository {
   revokeSession(sessionId: string, at: string, reason: RevokeReason): Promise<void>;
   /** Revokes every live session of the customer but `keepSessionId`; answers how many ended. */
   revokeOtherSessions(storeId: string, customerId: string, keepSessionId: string, at: string, reason: RevokeReason): Promise<number>;
+  /** Revokes every live session of the customer (a block ends them all at once); answers how many ended. */
+  revokeAllSessions(storeId: string, customerId: string, at: string, reason: RevokeReason): Promise<number>;
   /** Deletes tokens that expired before `before`, then sessions left without a token; answers how many tokens went. */
   purgeExpired(before: string): Promise<number>;
 }

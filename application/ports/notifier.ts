@@ -9,6 +9,17 @@ export interface OneTimeCodeMessage {
   readonly expiresInMinutes: number;
 }
 
+/** An invitation to a store's back office (docs/staff.md, "Accounts"): a one-time sign-in link. */
+export interface StaffInvitationMessage {
+  readonly to: string;
+  readonly memberName: string;
+  readonly storeName: string;
+  readonly invitedBy: string;
+  readonly role: string;
+  readonly link: string;
+  readonly expiresInHours: number;
+}
+
 export interface Notifier {
   /**
    * Hands the message off for delivery and resolves at once; it never rejects. Delivery
@@ -16,5 +27,7 @@ export interface Notifier {
    * on them: a code request answers the same whether or not the email belongs to a customer.
    */
   sendOneTimeCode(message: OneTimeCodeMessage): Promise<void>;
+  /** Same contract: hands the invitation off and resolves at once. */
+  sendStaffInvitation(message: StaffInvitationMessage): Promise<void>;
 }
 export const Notifier: ServiceIdentifier<Notifier> = Symbol.for("storefront.Notifier");

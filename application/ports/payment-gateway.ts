@@ -90,6 +90,44 @@ export interface ReadCallback {
   readonly providerResponse: Readonly<Record<string, unknown>>;
 }
 
+/** A refund of (part of) a paid payment (docs/staff.md, "Refunds and returns"). */
+export interface RefundRequest {
+  /** Our refund's id (a UUID): the provider's idempotency key or refund id is derived from it, so sending it again refunds once. */
+  readonly refundId: string;
+  readonly mode: PaymentMode;
+  /** The payment refunded: our reference, the provider's id for it, and what it took. */
+  readonly payment: {
+    readonly reference: string;
+    readonly providerSessionId: string;
+    readonly amountMinor: number;
+    readonly chargedMinor: number;
+    readonly phone?: string;
+    /** The provider's transaction id where a refund must name it (M-Pesa's receipt number). */
+    readonly providerTransactionId?: string;
+  };
+  /** Integer minor units to return; whole units already for providers that take no minor units. */
+  readonly amountMinor: number;
+  readonly currency: string;
+  /** Why, in the store's words (at most 500 characters); some providers show it to the customer. */
+  readonly reason?: string;
+  /** Where a provider that answers later posts the result (M-Pesa's ResultURL), when the server knows its public address. */
+  readonly resultUrl?: string;
+}
+
+export interface RefundLookup extends RefundRequest {
+  /** The provider's id for the refund, when its first answer arrived. */
+  readonly providerRefundId: string | null;
+}
+
+export interface RefundOutcome {
+  /** pending: accepted, the money not yet moved (the worker asks again later). */
+  readonly status: "pending" | "succeeded" | "failed";
+  readonly providerRefundId?: string;
+  /** Why the refund failed, in the provider's words. */
+  readonly failureReason?: string;
+  readonly providerResponse: Readonly<Record<string, unknown>>;
+}
+
 export interface PaymentGateway {
   readonly provider: PaymentProvider;
   readonly flow: PaymentFlow;
@@ -99,6 +137,16 @@ export interface PaymentGateway {
   checkStatus(payment: PaymentLookup): Promise<ProviderStatus>;
   /** Reads (and, where the provider signs them, verifies) a notification the provider posted; throws CallbackRejected when its signature is wrong. */
   readCallback(callback: IncomingCallback): Promise<ReadCallback>;
+  /**
+   * Asks the provider to return money of a paid payment. ProviderRejected: the provider refused
+   * (the refund fails with its message); ProviderUnavailable: no answer (the refund stays pending).
+   */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
+  /**
+   * Asks the provider where a refund stands; undefined when the provider never received it (the
+   * caller sends it again, which the provider refunds once).
+   */
+  checkRefund(lookup: RefundLookup): Promise<RefundOutcome | undefined>;
 }
 
 /** Which gateway serves a provider kind in a mode: the real adapter when configured, else (test mode only) the simulator. */

@@ -1,27 +1,35 @@
 // Records a write in the audit log (docs/staff.md, "Audit log") from inside the write's unit of
 // work: who (auditActorOf the caller), when, the request it came in (the ambient request id the
-// HTTP layer sets for writes, see withRequestId), the operation, the resource, and the fields the
+// HTTP layer sets for writes: the RequestContext port), the operation, the resource, and the fields the
 // write changed with their values before and after.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { AuditLog, type AuditActor } from "../ports/audit-log.js";
 import { Clock } from "../ports/clock.js";
 import { IdGenerator } from "../ports/id-generator.js";
+import { RequestContext } from "../ports/request-context.js";
 import { auditActorOf } from "./audit-actor.js";
 
-const requestIds = new AsyncLocalStorage<string>();
-
-/** Runs `work` with `requestId` as the request every audit record made inside it names. */
-export const withRequestId = <T>(requestId: string, work: () => Promise<T>): Promise<T> => requestIds.run(requestId, work);
+let requestIdSource: () => string | undefined = () => undefined;
+/** Where currentRequestId reads from: set once by the RequestContext adapter when it loads. */
+export const answerRequestIdsFrom = (source: () => string | undefined): void => {
+  requestIdSource = source;
+};
+/** The request the current write came in, or null outside one (prefer injecting RequestContext). */
+export const currentRequestId = (): string | null => requestIdSource() ?? null;
 
 type Fields = Readonly<Record<string, unknown>>;
 
 const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
+/** Fields whose values never go into the log: that they changed is kept, not what they hold. */
+const SECRET_FIELD = /secret|password|token|hash|api_key|^code$/i;
+const REDACTED = "[redacted]";
+
 /**
  * The fields whose values differ between `before` and `after` (top level), each as
- * [before, after]; a creation has `before` null, a deletion `after` null.
+ * [before, after]; a creation has `before` null, a deletion `after` null. Secrets (a field named
+ * like secret, password, token, hash) show as "[redacted]".
  */
 export const changesBetween = (before: Fields | null, after: Fields | null): Record<string, readonly [unknown, unknown]> => {
   const changes: Record<string, readonly [unknown, unknown]> = {};
@@ -29,7 +37,8 @@ export const changesBetween = (before: Fields | null, after: Fields | null): Rec
   for (const name of names) {
     const was = before === null ? null : (before[name] ?? null);
     const now = after === null ? null : (after[name] ?? null);
-    if (!same(was, now)) changes[name] = [was, now];
+    if (same(was, now)) continue;
+    changes[name] = SECRET_FIELD.test(name) ? [was === null ? null : REDACTED, now === null ? null : REDACTED] : [was, now];
   }
   return changes;
 };
@@ -51,6 +60,7 @@ export class AuditTrail {
     @inject(AuditLog) private readonly log: AuditLog,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(Clock) private readonly clock: Clock,
+    @inject(RequestContext) private readonly requests: RequestContext,
   ) {}
 
   /** Appends one record; call it inside the write's unit of work so both commit or neither. */
@@ -61,7 +71,7 @@ export class AuditTrail {
       storeId,
       at: this.clock.now().toISOString(),
       actor,
-      requestId: requestIds.getStore() ?? null,
+      requestId: this.requests.currentRequestId() ?? null,
       operation: write.operation,
       resourceType: write.resourceType,
       resourceId: write.resourceId,

@@ -9,7 +9,8 @@ import { Email } from "../customers/customer-inputs.js";
 import { ParameterInvalid } from "../errors/request-errors.js";
 import { normaliseEmail } from "../../domain/customers/customer.js";
 import type { StaffRole } from "../../domain/staff/permissions.js";
-import { AuditLog, type AuditActor } from "../ports/audit-log.js";
+import type { AuditActor } from "../ports/audit-log.js";
+import { AuditTrail } from "./audit-trail.js";
 import { Clock } from "../ports/clock.js";
 import { IdGenerator } from "../ports/id-generator.js";
 import { PasswordStrength } from "../ports/password-strength.js";
@@ -46,7 +47,7 @@ export class CreateStaffMember {
     @inject(StoreRepository) private readonly stores: StoreRepository,
     @inject(StaffPasswordHasher) private readonly passwords: StaffPasswordHasher,
     @inject(PasswordStrength) private readonly strength: PasswordStrength,
-    @inject(AuditLog) private readonly audit: AuditLog,
+    @inject(AuditTrail) private readonly audit: AuditTrail,
     @inject(SecretGenerator) private readonly secrets: SecretGenerator,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(IdGenerator) private readonly ids: IdGenerator,
@@ -75,18 +76,16 @@ export class CreateStaffMember {
       linkHash: linkToken === undefined ? null : this.secrets.hash(linkToken),
       linkExpiresAt: linkToken === undefined ? null : new Date(now.getTime() + SIGN_IN_LINK_HOURS * 3_600_000).toISOString(),
       totpEnabled: false,
+      totpSecret: null,
+      totpRecovery: [],
+      totpLastStep: null,
       createdAt: at,
       updatedAt: at,
       disabledAt: null,
     };
     await this.uow.run(async () => {
       await this.staff.insert(member);
-      await this.audit.record({
-        id: this.ids.newId(),
-        storeId: store.id,
-        at,
-        actor,
-        requestId: null,
+      await this.audit.record(actor, store.id, {
         operation: "staff.create",
         resourceType: "staff_member",
         resourceId: member.id,

@@ -41,6 +41,42 @@ const sampleOrder = (now: string, livemode: boolean, changes: Record<string, unk
   ...changes,
 });
 
+/** A refund as refund.* events carry it: money in integer minor units (docs/staff.md, "Refunds and returns"). */
+const sampleRefund = (now: string, livemode: boolean, status: "pending" | "succeeded" | "failed") => ({
+  id: SAMPLE_ID,
+  order_id: SAMPLE_ID,
+  return_id: null,
+  status,
+  amount: 250000,
+  provider_amount: 250000,
+  gift_card_amount: 0,
+  currency: "KES",
+  destination: "mobile_stk",
+  lines: [{ line_id: SAMPLE_ID, quantity: 1, amount: 250000 }],
+  restock: true,
+  reason: "Arrived damaged",
+  provider_refund_id: status === "pending" ? null : "AG_20260101_000000000000000",
+  failure_reason: status === "failed" ? "The initiator is not allowed to reverse this transaction" : null,
+  livemode,
+  created_at: now,
+  updated_at: now,
+  settled_at: status === "pending" ? null : now,
+});
+
+const sampleReturn = (now: string, livemode: boolean, status: string) => ({
+  id: SAMPLE_ID,
+  order_id: SAMPLE_ID,
+  customer_id: SAMPLE_ID,
+  status,
+  reason: "The cushion cover arrived torn.",
+  lines: [{ line_id: SAMPLE_ID, quantity: 1, received_quantity: status === "received" ? 1 : 0, restocked_quantity: status === "received" ? 1 : 0 }],
+  staff_note: status === "refused" ? "Outside the 30-day return window." : null,
+  refund_id: null,
+  livemode,
+  created_at: now,
+  updated_at: now,
+});
+
 export const sampleEventData = (type: EventType, now: string, livemode: boolean): Record<string, unknown> => {
   switch (type) {
     case "order.created":
@@ -51,6 +87,20 @@ export const sampleEventData = (type: EventType, now: string, livemode: boolean)
       return { order: sampleOrder(now, livemode, { order_status: "shipped", payment_status: "paid", shipped_at: now, tracking_number: "TRACK-000000" }) };
     case "order.cancelled":
       return { order: sampleOrder(now, livemode, { order_status: "cancelled" }) };
+    case "fulfilment.created":
+      return {
+        fulfilment: {
+          id: SAMPLE_ID,
+          order_id: SAMPLE_ID,
+          carrier: "G4S Courier",
+          tracking_number: "TRACK-000000",
+          tracking_url: null,
+          note: null,
+          lines: [{ order_item_id: SAMPLE_ID, sku: "SAMPLE-1", quantity: 1 }],
+          created_at: now,
+        },
+        order: sampleOrder(now, livemode, { order_status: "processing", payment_status: "paid", fulfilment_status: "partially_fulfilled" }),
+      };
     case "payment.succeeded":
     case "payment.failed":
       return {
@@ -77,5 +127,14 @@ export const sampleEventData = (type: EventType, now: string, livemode: boolean)
       return { gift_card: { id: SAMPLE_ID, code: "SAMP-LE00-0000-0000", balance: 1000, initial_balance: 1000, currency: "KES", status: "active", created_at: now } };
     case "promotion.applied":
       return { promotion_id: SAMPLE_ID, name: "Sample promotion", order_id: SAMPLE_ID, discount: 250 };
+    case "refund.created":
+    case "refund.succeeded":
+    case "refund.failed":
+      return { refund: sampleRefund(now, livemode, type === "refund.created" ? "pending" : type === "refund.succeeded" ? "succeeded" : "failed") };
+    case "return.requested":
+    case "return.approved":
+    case "return.refused":
+    case "return.received":
+      return { return: sampleReturn(now, livemode, type.slice("return.".length)) };
   }
 };

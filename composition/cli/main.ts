@@ -48,6 +48,14 @@ const printKeys = (summary: DemoStoreSummary, port: number): void => {
       `  publishable (test)   ${summary.publishable_key}`,
       `  hmac secret          ${summary.hmac_secret}`,
       "",
+      ...(summary.staff_owner === undefined
+        ? []
+        : [
+            "Back office owner (the admin API and /admin; shown once, only a hash is kept):",
+            `  email                ${summary.staff_owner.email}`,
+            `  password             ${summary.staff_owner.password}`,
+            "",
+          ]),
       ...demoInfoLines(demoInfoOfSummary(summary)),
       "(`storefront demo-info` prints the customers and gift cards again; the keys are not kept.)",
       "",

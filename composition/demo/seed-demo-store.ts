@@ -1,5 +1,7 @@
 // The demo store: a realistic shop in Nairobi, the same every time (seeded faker), so the
 // quick start, the docs and manual tests all see the same data. Each capability adds its part.
+import { SecretGenerator } from "../../application/ports/secret-generator.js";
+import { CreateStaffMember } from "../../application/staff/create-staff-member.js";
 import { Faker, en } from "@faker-js/faker";
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
@@ -32,7 +34,12 @@ export interface DemoStoreSummary {
   readonly customers: readonly DemoCustomer[];
   /** Codes of demo gift cards by state: active, expired, redeemed, inactive (empty without --demo). */
   readonly gift_cards: Readonly<Record<string, string>>;
+  /** The demo owner of the back office and admin API (docs/staff.md): their password is random, shown once. */
+  readonly staff_owner?: { readonly email: string; readonly password: string };
 }
+
+/** The demo store's owner: a staff member who signs in to /admin with the password printed at start. */
+export const DEMO_OWNER_EMAIL = "owner@example.com";
 
 export const seedDemoStore = async (container: Container): Promise<DemoStoreSummary> => {
   const faker = new Faker({ locale: [en] });
@@ -50,6 +57,9 @@ export const seedDemoStore = async (container: Container): Promise<DemoStoreSumm
   await seedDemoContent(container, principal);
   const giftCards = await seedDemoGiftCards(container, principal, customers);
   if (customers[0] !== undefined) await seedDemoOrders(container, principal, catalog, customers[0]);
+  // A random password (never a fixed one: a demo store left on a public server must not open to it).
+  const ownerPassword = `${container.get<SecretGenerator>(SecretGenerator).randomBase62(6)}-${container.get<SecretGenerator>(SecretGenerator).randomBase62(6)}-${container.get<SecretGenerator>(SecretGenerator).randomBase62(6)}`;
+  await container.get(CreateStaffMember).execute({ storeId: created.store.id, email: DEMO_OWNER_EMAIL, name: "Demo Owner", role: "owner", password: ownerPassword }, { type: "system", id: null, label: "demo seed" });
   return {
     store_id: created.store.id,
     secret_key: created.keys.secretTest,
@@ -59,5 +69,6 @@ export const seedDemoStore = async (container: Container): Promise<DemoStoreSumm
     hmac_secret: created.store.hmacSecret,
     customers,
     gift_cards: { ...giftCards },
+    staff_owner: { email: DEMO_OWNER_EMAIL, password: ownerPassword },
   };
 };

@@ -6,6 +6,7 @@ export const EVENT_TYPES = [
   "order.paid",
   "order.fulfilled",
   "order.cancelled",
+  "fulfilment.created",
   "payment.succeeded",
   "payment.failed",
   "customer.created",
@@ -14,6 +15,13 @@ export const EVENT_TYPES = [
   "cart.abandoned",
   "gift_card.issued",
   "promotion.applied",
+  "refund.created",
+  "refund.succeeded",
+  "refund.failed",
+  "return.requested",
+  "return.approved",
+  "return.refused",
+  "return.received",
 ] as const;
 
 export const EventType = Schema.Literal(...EVENT_TYPES);

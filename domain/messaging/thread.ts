@@ -41,9 +41,31 @@ export interface Thread {
   readonly isArchived: boolean;
   readonly isMuted: boolean;
   readonly isPinned: boolean;
+  /** The staff member the store gave the conversation to, or null. */
+  readonly assigneeId: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
 
 /** The side whose unread count a new message raises: the customer's words are the store's to read. */
 export const readerOf = (sender: SenderType): "customer" | "store" => (sender === "customer" ? "store" : "customer");
+
+// The inbox's rules (docs/staff.md, "Customers and the inbox"): the store closes a conversation
+// and reopens it; a customer who writes into a closed or resolved thread reopens it; the store
+// answers only an open thread (reopen it first), so a reply never lands unseen in a closed one.
+
+/** Statuses in which the conversation is over for now. */
+export const isClosed = (status: ThreadStatus): boolean => status === "closed" || status === "resolved";
+
+/** The status after the store closes the thread; the same status when it already is closed. */
+export const statusAfterClose = (_status: ThreadStatus): ThreadStatus => "closed";
+
+/** The status after the store reopens the thread: `active` from closed or resolved, else unchanged. */
+export const statusAfterReopen = (status: ThreadStatus): ThreadStatus => (isClosed(status) ? "active" : status);
+
+/** The status after a message from `sender`: the customer's words reopen a closed thread. */
+export const statusAfterMessage = (status: ThreadStatus, sender: SenderType): ThreadStatus =>
+  sender === "customer" && isClosed(status) ? "active" : status;
+
+/** Whether the store may post into a thread of this status (not a closed one: reopen it first). */
+export const storeMayReply = (status: ThreadStatus): boolean => status !== "closed";

@@ -1,13 +1,14 @@
 // The order state machines (CONTRACT section 5). order_status: pending → processing |
 // cancelled; processing → shipped | cancelled; shipped → delivered; delivered and cancelled are
-// final. payment_status: pending → paid | failed; failed → paid | pending; paid → refunded;
-// refunded is final. Moving to the current value is a no-op, not an error.
+// final. payment_status: pending → paid | failed; failed → paid | pending; paid → refunded |
+// partially_refunded; partially_refunded → refunded; refunded is final (partially_refunded is
+// set by refunds, docs/staff.md "Refunds and returns"). Moving to the current value is a no-op, not an error.
 import { Data, Either } from "effect";
 
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded", "partially_refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
@@ -21,7 +22,8 @@ export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
 export const PAYMENT_MOVES: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
   pending: ["paid", "failed"],
   failed: ["paid", "pending"],
-  paid: ["refunded"],
+  paid: ["refunded", "partially_refunded"],
+  partially_refunded: ["refunded"],
   refunded: [],
 };
 

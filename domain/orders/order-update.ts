@@ -1,13 +1,16 @@
 // What an accepted order update changes besides the fields themselves: the timestamps a move
 // fills in, the events it emits, and whether stock and the gift card go back (CONTRACT 5 and 7).
 import { Either } from "effect";
-import { moveOrderStatus, movePaymentStatus, type InvalidTransition, type OrderStatus, type PaymentStatus } from "./order-status.js";
+import type { FulfilmentStatus } from "./fulfilment.js";
+import { InvalidTransition, moveOrderStatus, movePaymentStatus, type OrderStatus, type PaymentStatus } from "./order-status.js";
 
 export interface OrderState {
   readonly orderStatus: OrderStatus;
   readonly paymentStatus: PaymentStatus;
   readonly shippedAt: string | null;
   readonly deliveredAt: string | null;
+  /** Absent: nothing has shipped. */
+  readonly fulfilmentStatus?: FulfilmentStatus | undefined;
 }
 
 export interface StatusUpdate {
@@ -20,7 +23,7 @@ export interface StatusUpdate {
 export type OrderEventType = "order.paid" | "order.fulfilled" | "order.cancelled";
 
 export interface UpdateOutcome {
-  readonly next: OrderState;
+  readonly next: OrderState & { readonly fulfilmentStatus: FulfilmentStatus };
   readonly events: readonly OrderEventType[];
   /** Cancelling puts the ordered units back in stock. */
   readonly restoreStock: boolean;
@@ -38,6 +41,18 @@ export const applyStatusUpdate = (state: OrderState, update: StatusUpdate, now: 
     const becameCancelled = orderStatus === "cancelled" && state.orderStatus !== "cancelled";
     const becamePaid = paymentStatus === "paid" && state.paymentStatus !== "paid";
     const becameRefunded = paymentStatus === "refunded" && state.paymentStatus !== "refunded";
+    const fulfilment = state.fulfilmentStatus ?? "unfulfilled";
+    // Shipped goods cannot be put back in stock by a cancellation (docs/staff.md, "Orders and fulfilment").
+    if (becameCancelled && fulfilment !== "unfulfilled") {
+      return yield* Either.left(
+        new InvalidTransition({
+          field: "order_status",
+          from: state.orderStatus,
+          to: "cancelled",
+          message: `order_status cannot move to cancelled: the order is ${fulfilment}, and shipped goods come back by a return.`,
+        }),
+      );
+    }
     const events: OrderEventType[] = [];
     if (becamePaid) events.push("order.paid");
     if (becameShipped) events.push("order.fulfilled");
@@ -48,6 +63,8 @@ export const applyStatusUpdate = (state: OrderState, update: StatusUpdate, now: 
         paymentStatus,
         shippedAt: update.shippedAt ?? (becameShipped ? (state.shippedAt ?? now) : state.shippedAt),
         deliveredAt: update.deliveredAt ?? (becameDelivered ? (state.deliveredAt ?? now) : state.deliveredAt),
+        // An order marked shipped has shipped whole: what no parcel carried goes in a last one.
+        fulfilmentStatus: becameShipped ? "fulfilled" : fulfilment,
       },
       events,
       restoreStock: becameCancelled,

@@ -1,5 +1,6 @@
 // An order as the store keeps it: who bought what at which prices, how it is paid and shipped,
 // and where it stands. Money is integer minor units of the order's currency.
+import type { FulfilmentStatus } from "./fulfilment.js";
 import type { OrderStatus, PaymentStatus } from "./order-status.js";
 
 export const PAYMENT_METHODS = ["card_redirect", "card_popup", "mobile_stk", "mobile_collect", "cash", "bank_transfer"] as const;
@@ -46,6 +47,8 @@ export interface Order {
   readonly customerName: string;
   readonly orderStatus: OrderStatus;
   readonly paymentStatus: PaymentStatus;
+  /** How much of the order has shipped in parcels (docs/staff.md, "Orders and fulfilment"). */
+  readonly fulfilmentStatus: FulfilmentStatus;
   readonly paymentMethod: PaymentMethod;
   readonly paymentReference: string | null;
   readonly currency: string;

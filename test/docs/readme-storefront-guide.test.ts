@@ -4,19 +4,16 @@
 // the figures the walkthrough quotes. Every shell block of the README is also checked for what
 // breaks a paste into an interactive zsh or bash (comments, `!`, unquoted globs, `uuidgen`).
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { childEnv, seedStore, ServerProcess, type SeededStore } from "../support/server-process.js";
+import { seedStore, ServerProcess, type SeededStore } from "../support/server-process.js";
+import { commandExists, RecordingProxy, runShell, shellBlocks, type Exchange } from "../support/readme-shell.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const SECTION = "## Build a storefront";
 
-/** The fenced `sh` blocks of a piece of markdown, in order. */
-const shellBlocks = (markdown: string): string[] => [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
 
 /** The walkthrough: the README from its heading to the next `## ` heading. */
 const walkthroughOf = (readme: string): string => {
@@ -82,78 +79,6 @@ const scriptFor = (blocks: readonly string[], store: SeededStore, baseUrl: strin
   // Strict, so that a failing line stops the run; both shells take these lines alike.
   return ["set -eu", "set -o pipefail", ...withSettings.map((code, i) => `${code}printf '\\n@@ block ${i}\\n'`)].join("\n") + "\n";
 };
-
-interface Exchange {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly status: number;
-  readonly body: any;
-}
-
-/** An HTTP proxy in front of the server that keeps every request and answer, in order. */
-class RecordingProxy {
-  readonly exchanges: Exchange[] = [];
-  private constructor(private readonly server: Server, readonly url: string) {}
-
-  static async start(target: string): Promise<RecordingProxy> {
-    let proxy: RecordingProxy | undefined;
-    const server = createServer((incoming, outgoing) => {
-      const parts: Buffer[] = [];
-      incoming.on("data", (part: Buffer) => parts.push(part));
-      incoming.on("end", () => {
-        const forwarded = request(new URL(incoming.url ?? "/", target), { method: incoming.method, headers: incoming.headers }, (answer) => {
-          const chunks: Buffer[] = [];
-          answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-          answer.on("end", () => {
-            const raw = Buffer.concat(chunks);
-            let body: unknown = raw.toString("utf8");
-            try {
-              body = JSON.parse(raw.toString("utf8"));
-            } catch {
-              // not JSON: kept as text
-            }
-            proxy!.exchanges.push({ method: incoming.method ?? "", path: incoming.url ?? "", headers: incoming.headers, status: answer.statusCode ?? 0, body });
-            const headers = { ...answer.headers, "content-length": String(raw.length) };
-            delete headers["transfer-encoding"];
-            outgoing.writeHead(answer.statusCode ?? 502, headers);
-            outgoing.end(raw);
-          });
-        });
-        forwarded.on("error", (error) => {
-          outgoing.writeHead(502, { "content-type": "text/plain" });
-          outgoing.end(`proxy: ${error.message}`);
-        });
-        forwarded.end(Buffer.concat(parts));
-      });
-    });
-    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-    const address = server.address();
-    assert.ok(address !== null && typeof address === "object");
-    proxy = new RecordingProxy(server, `http://127.0.0.1:${address.port}`);
-    return proxy;
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((done) => this.server.close(() => done()));
-  }
-}
-
-/** Runs a script file with a shell; resolves with its output, or fails with what it printed. */
-const runShell = (shell: readonly string[], file: string, cwd: string): Promise<string> =>
-  new Promise((resolvePromise, reject) => {
-    const env = childEnv({});
-    delete env.BASH_ENV;
-    delete env.ENV;
-    execFile(shell[0]!, [...shell.slice(1), file], { cwd, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error !== null) return reject(new Error(`${shell.join(" ")} stopped (${error.message.split("\n")[0]}):\n${stderr}\n--- stdout ---\n${stdout}`));
-      resolvePromise(stdout);
-    });
-  });
-
-const commandExists = (name: string): Promise<boolean> =>
-  new Promise((done) => execFile("sh", ["-c", `command -v ${name}`], (error) => done(error === null)));
 
 /** The figures the walkthrough quotes for a fresh demo store, as the server must answer them. */
 const FIGURES = {

@@ -26,6 +26,14 @@ export const DEMO = {
   giftCard: "019ab673-2b4f-7b3f-a40f-5afe4849a9fc",
   /** Amina's thread with the store. */
   thread: "019abb56-0419-7baf-bcde-f22bb4694b8c",
+  /** Amina's order that is paid and being processed (two lines, nothing shipped yet). */
+  paidOrder: "019ab7c2-5d1e-7a40-9f3b-2e6d8c1a4b57",
+  /** Amina's order that is not paid yet (pending). */
+  pendingOrder: "019ab7c2-6e2f-7b51-8a4c-3f7e9d2b5c68",
+  /** Amina's order that is paid and delivered (two lines): the one she returns a line of. */
+  deliveredOrder: "019ab7c2-7f30-7c62-9b5d-4a8f0e3c6d79",
+  /** The first line of DEMO.deliveredOrder. */
+  deliveredOrderLine: "019ab7c2-8041-7d73-8c6e-5b9a1f4d7e8a",
 } as const;
 
 /** Records the examples create and values they are given (tokens, references): learned from the first answer that shows them. */
@@ -58,10 +66,22 @@ export const LEARNED = {
   newThread: "019abea7-aa4f-7a97-ab0d-f190deb54c78",
   cartLine: "019ab578-955d-7446-9ac9-ca7ebcd0d323",
   order: "019ab30f-e5d1-768b-a891-d692993de79d",
+  /** The first line of DEMO.paidOrder, from `GET /admin/v1/orders/{id}`. */
+  paidOrderLine: "019ab7c3-1a2b-7c3d-8e4f-5a6b7c8d9e0f",
+  /** The return Amina asks for (`POST /v1/orders/{id}/returns`). */
+  newReturn: "019ab7c4-2b3c-7d4e-9f50-6a7b8c9d0e1f",
+  /** The refund the admin refund example makes of DEMO.paidOrder. */
+  newRefund: "019ab7c4-3c4d-7e5f-8061-7b8c9d0e1f20",
+  /** The refund of the return (`POST /admin/v1/returns/{id}/refund`). */
+  returnRefund: "019ab7c4-4d5e-7f60-8172-8c9d0e1f2031",
+  /** The parcel `POST /admin/v1/orders/{id}/fulfilments` records. */
+  fulfilment: "019ab7c4-2b3c-7d4e-9f5a-6b7c8d9e0f1a",
   paymentReference: "PAY-1764072000123-K7Q2M9XA",
   paymentSession: "sim_stk_push_paid_4f1c2a9b7d3e6f80",
   webhookEndpoint: "019ab306-4a2e-7f64-bb84-4bd333e8a7ac",
   webhookEvent: "evt_7d2f4c1a9b3e48d6a0c5e1f2b7d9a4c3",
+  /** The image `POST /admin/v1/media` uploads. */
+  newMedia: "019ac0a2-5c1e-7d4b-9f3a-6e8b2d4c7a15",
 } as const;
 
 /** Values the test supplies itself: the emailed one-time code, and the URL of its webhook receiver. */
@@ -72,3 +92,21 @@ export const SUPPLIED = {
 
 /** The anonymous cart of the examples (X-Session-Id): an ordinary value, used as it is. */
 export const EXAMPLE_SESSION = "sess_9f2c4e7a1b3d5f60";
+
+/** The admin API's examples (test/adapters/http/admin-openapi-examples.test.ts maps them like the others). */
+export const ADMIN = {
+  /** The demo owner, created with the demo store; their password is printed at start-up. */
+  ownerEmail: "owner@example.com",
+  ownerPassword: "Demo-Owner-Password-Example",
+  ownerId: "019ac001-0000-7000-8000-000000000001",
+  /** The member the examples invite, then change, disable and enable. */
+  invitedEmail: "wanjiru.kamau@example.com",
+  invitedId: "019ac001-0000-7000-8000-000000000002",
+  sessionId: "019ac001-0000-7000-8000-000000000003",
+  csrfToken: "CsrfTokenOfTheExampleSession00000",
+  linkToken: "LinkTokenOfTheExampleInvitation0000000000000",
+  auditEntry: "019ac001-0000-7000-8000-000000000004",
+  /** The key `POST /admin/v1/api-keys` makes, and the one rolling it makes. */
+  apiKey: "019ac001-0000-7000-8000-0000000000a1",
+  rolledApiKey: "019ac001-0000-7000-8000-0000000000a2",
+} as const;

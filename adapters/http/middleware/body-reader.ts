@@ -1,11 +1,13 @@
 // Reads a request body as raw bytes (kept for signatures), JSON only, at most 1 MiB. Parsing
 // the JSON waits until a route asks for it, so a signed route checks its signature on the raw
-// bytes first.
+// bytes first. A route may name its own content types and limit instead (`rawBody` of its
+// definition: the media upload takes images up to 10 MiB); every other route keeps JSON and 1 MiB.
 import type { IncomingMessage } from "node:http";
 import type { Context, Middleware } from "koa";
 import getRawBody from "raw-body";
 import { ParameterInvalid } from "../../../application/errors/request-errors.js";
-import { InvalidJson, MalformedRequest, UnsupportedMediaType } from "../http-errors.js";
+import { InvalidJson, MalformedRequest, PayloadTooLarge, UnsupportedMediaType } from "../http-errors.js";
+import type { RawBodyPolicy } from "../route-definition.js";
 import type { StorefrontState } from "../state.js";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -34,23 +36,32 @@ const hasBody = (ctx: Context): boolean => {
   return ctx.get("Transfer-Encoding") !== "";
 };
 
-export const bodyReader = (): Middleware<StorefrontState> => async (ctx, next) => {
+/** The body rules of the route a request goes to, when it has its own (`rawBody`); undefined: JSON, 1 MiB. */
+export type BodyPolicyOf = (method: string, path: string) => RawBodyPolicy | undefined;
+
+export const bodyReader = (policyOf: BodyPolicyOf = () => undefined): Middleware<StorefrontState> => async (ctx, next) => {
   if (ctx.method === "GET" || ctx.method === "HEAD" || ctx.method === "OPTIONS" || !hasBody(ctx)) {
     return next();
   }
-  if (ctx.request.is("application/json", "application/*+json") === false) {
+  const policy = policyOf(ctx.method, ctx.path);
+  if (policy !== undefined) {
+    if (ctx.request.is(...policy.contentTypes) === false) {
+      throw new UnsupportedMediaType({ message: `This operation takes a body of ${policy.contentTypes.join(" or ")}.` });
+    }
+  } else if (ctx.request.is("application/json", "application/*+json") === false) {
     throw new UnsupportedMediaType({ message: "Request bodies must be JSON (Content-Type: application/json)." });
   }
   const length = ctx.get("Content-Length");
   try {
     ctx.state.rawBody = await getRawBody(ctx.req, {
-      limit: BODY_LIMIT_BYTES,
+      limit: policy?.maxBytes ?? BODY_LIMIT_BYTES,
       ...(length !== "" ? { length } : {}),
     });
   } catch (error) {
     if (typeof error === "object" && error !== null && "type" in error && error.type === "entity.too.large") {
       ctx.set("Connection", "close");
       lingerAfterAnswer(ctx.req);
+      if (policy !== undefined) throw policy.tooLarge?.() ?? new PayloadTooLarge({ message: `The request body is larger than ${policy.maxBytes} bytes.` });
     }
     // The connection closed before the whole body came: the client went away, or a time limit cut
     // it off (composition/client-time-limits.ts). Not a bug to log with its stack: no one reads the answer.

@@ -83,7 +83,7 @@ export class AuthRoutes implements RouteModule {
         path: "/v1/auth/login",
         summary: "Sign a customer in with email and password",
         description:
-          "Secret key. Signs a customer in with email and password: an access token (1 hour, for `x-auth-token`) and a refresh token (30 days), and a `device_token` for the shop's server to keep for this shopper's device and send back with later sign-ins. A wrong email or password is a 401 `invalid_credentials`; an inactive customer a 403. Failed attempts are limited per email, per shopper address (`Storefront-Customer-IP`) and per server address (429 with Retry-After); a valid `device_token` of the customer is limited only by its own failures. A guest cart named by `X-Session-Id` is merged into the customer's.",
+          "Secret key. Signs a customer in with email and password: an access token (1 hour, for `x-auth-token`) and a refresh token (30 days), and a `device_token` for the shop's server to keep for this shopper's device and send back with later sign-ins. A wrong email or password is a 401 `invalid_credentials`; an inactive customer a 403, a customer the store blocked a 403 `customer_blocked`. Failed attempts are limited per email, per shopper address (`Storefront-Customer-IP`) and per server address (429 with Retry-After); a valid `device_token` of the customer is limited only by its own failures. A guest cart named by `X-Session-Id` is merged into the customer's.",
         tag: TAG,
         example: authExamples.logIn,
         access: "secret",
@@ -116,7 +116,7 @@ export class AuthRoutes implements RouteModule {
         path: "/v1/auth/otp/verify",
         summary: "Sign a customer in with a one-time code (confirms the email)",
         description:
-          "Secret key. Signs a customer in with the emailed code and confirms their email, answering a `device_token` as password sign-in does. A wrong, used or expired code is a 401 `invalid_code`; tries are limited as password sign-ins are, and share their budgets (429). A guest cart named by `X-Session-Id` is merged into the customer's.",
+          "Secret key. Signs a customer in with the emailed code and confirms their email, answering a `device_token` as password sign-in does. A wrong, used or expired code is a 401 `invalid_code`, the right code of a customer the store blocked a 403 `customer_blocked`; tries are limited as password sign-ins are, and share their budgets (429). A guest cart named by `X-Session-Id` is merged into the customer's.",
         tag: TAG,
         example: authExamples.verifyOneTimeCode,
         access: "secret",
@@ -147,7 +147,7 @@ export class AuthRoutes implements RouteModule {
         path: "/v1/auth/refresh",
         summary: "Exchange a refresh token for a new token pair",
         description:
-          "Secret key. Exchanges a refresh token for a new access and refresh token. Refresh tokens rotate: each works once. Presenting a used one again ends the whole session (every token of that sign-in) with a 401.",
+          "Secret key. Exchanges a refresh token for a new access and refresh token. Refresh tokens rotate: each works once. Presenting a used one again ends the whole session (every token of that sign-in) with a 401. The refresh token of a customer the store blocked is a 403 `customer_blocked`.",
         tag: TAG,
         example: authExamples.refreshSession,
         access: "secret",

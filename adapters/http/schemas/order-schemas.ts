@@ -26,7 +26,7 @@ export const Order = Schema.Struct({
   customer_phone: NullableString.annotations({ description: "Phone number given at checkout, or null." }),
   customer_name: Schema.String.annotations({ description: "Name given at checkout." }),
   order_status: Schema.Literal(...ORDER_STATUSES).annotations({ description: "Fulfilment state: pending -> processing -> shipped -> delivered, or cancelled." }),
-  payment_status: Schema.Literal(...PAYMENT_STATUSES).annotations({ description: "Payment state: pending, paid, failed or refunded." }),
+  payment_status: Schema.Literal(...PAYMENT_STATUSES).annotations({ description: "Payment state: pending, paid, failed, refunded, or partially_refunded (some of it refunded)." }),
   payment_method: Schema.Literal(...PAYMENT_METHODS).annotations({ description: "How the amount due is paid: a payment provider kind, cash or bank transfer." }),
   payment_reference: NullableString.annotations({ description: "Reference of the payment that paid the order (`PAY-...`), or null." }),
   currency: Schema.String.annotations({ description: "The order's currency (ISO 4217): the unit of every amount in the order." }),

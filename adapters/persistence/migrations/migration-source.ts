@@ -30,6 +30,13 @@ import * as searchNonAscii from "./0025-search-non-ascii.js";
 import * as listNameIndex from "./0026-list-name-index.js";
 import * as searchBitmaps from "./0027-search-bitmaps.js";
 import * as staff from "./0028-staff.js";
+import * as fulfilments from "./0029-fulfilments.js";
+import * as refunds from "./0030-refunds.js";
+import * as returns from "./0031-returns.js";
+import * as customerBlocksInbox from "./0032-customer-blocks-inbox.js";
+import * as media from "./0033-media.js";
+import * as stockLedgerDashboard from "./0034-stock-ledger-dashboard.js";
+import * as staffSecondFactor from "./0035-staff-second-factor.js";
 
 interface Migration {
   readonly name: string;
@@ -37,7 +44,7 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments, searchPostings, searchCounts, catalogImports, orderCounters, paymentChargedAmounts, substringSearch, ownerKeys, catalogItemVersions, searchNonAscii, listNameIndex, searchBitmaps, staff];
+const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments, searchPostings, searchCounts, catalogImports, orderCounters, paymentChargedAmounts, substringSearch, ownerKeys, catalogItemVersions, searchNonAscii, listNameIndex, searchBitmaps, staff, fulfilments, refunds, returns, customerBlocksInbox, media, stockLedgerDashboard, staffSecondFactor];
 
 export class StorefrontMigrationSource implements Knex.MigrationSource<Migration> {
   getMigrations(): Promise<Migration[]> {

@@ -16,6 +16,21 @@ export class CachingApiKeyRepository implements ApiKeyRepository {
     return this.inner.create(key);
   }
 
+  listForStore(storeId: string): Promise<readonly StoredApiKey[]> {
+    return this.inner.listForStore(storeId);
+  }
+
+  findById(storeId: string, keyId: string): Promise<StoredApiKey | undefined> {
+    return this.inner.findById(storeId, keyId);
+  }
+
+  /** Revokes, and forgets the key here at once (other processes stop taking it within `ttlMs`). */
+  async revoke(storeId: string, keyId: string, at: string): Promise<boolean> {
+    const done = await this.inner.revoke(storeId, keyId, at);
+    for (const [hash, entry] of this.entries) if (entry.key.id === keyId) this.entries.delete(hash);
+    return done;
+  }
+
   peekByHash(hash: string): StoredApiKey | undefined {
     const cached = this.entries.get(hash);
     return cached !== undefined && cached.until > this.now() ? cached.key : undefined;

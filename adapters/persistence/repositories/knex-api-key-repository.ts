@@ -49,4 +49,18 @@ export class KnexApiKeyRepository implements ApiKeyRepository {
     const row = await this.db.run((q) => q<ApiKeyRow>("api_keys").where({ key_hash: hash }).first());
     return row === undefined ? undefined : toKey(row);
   }
+
+  async listForStore(storeId: string): Promise<readonly StoredApiKey[]> {
+    const rows = await this.db.select<ApiKeyRow>("select * from api_keys where store_id = ? order by created_at desc, id desc limit 500", [storeId]);
+    return rows.map(toKey);
+  }
+
+  async findById(storeId: string, keyId: string): Promise<StoredApiKey | undefined> {
+    const [row] = await this.db.select<ApiKeyRow>("select * from api_keys where store_id = ? and id = ? limit 1", [storeId, keyId]);
+    return row === undefined ? undefined : toKey(row);
+  }
+
+  async revoke(storeId: string, keyId: string, at: string): Promise<boolean> {
+    return (await this.db.execute("update api_keys set revoked_at = ? where store_id = ? and id = ? and revoked_at is null", [at, storeId, keyId])) > 0;
+  }
 }

@@ -1,6 +1,6 @@
 // The audit log in `audit_log` (migration 0028): appended in the caller's transaction, never updated.
 import { inject, injectable } from "inversify";
-import type { AuditActorType, AuditEntry, AuditLog } from "../../../application/ports/audit-log.js";
+import type { AuditActorType, AuditEntry, AuditFilter, AuditLog } from "../../../application/ports/audit-log.js";
 import { readJson, writeJson } from "../column-types.js";
 import { Database } from "../database.js";
 
@@ -41,8 +41,25 @@ export class KnexAuditLog implements AuditLog {
     );
   }
 
-  async list(storeId: string, limit: number): Promise<readonly AuditEntry[]> {
-    const rows = await this.db.select<AuditRow>("select * from audit_log where store_id = ? order by at desc, id desc limit ?", [storeId, limit]);
+  // Each filter has an index that begins (store_id, <filter>, at): by member (actor_id), by
+  // resource (resource_type, resource_id), or the store's whole log (at, id); a time range and the
+  // page's keyset then walk `at` within it (migration 0028).
+  async list(storeId: string, filter: AuditFilter): Promise<readonly AuditEntry[]> {
+    const where = ["store_id = ?"];
+    const values: unknown[] = [storeId];
+    const add = (clause: string, ...bound: unknown[]): void => {
+      where.push(clause);
+      values.push(...bound);
+    };
+    if (filter.actorId !== undefined) add("actor_id = ?", filter.actorId);
+    if (filter.resourceType !== undefined) add("resource_type = ?", filter.resourceType);
+    if (filter.resourceId !== undefined) add("resource_id = ?", filter.resourceId);
+    if (filter.operation !== undefined) add("operation = ?", filter.operation);
+    if (filter.from !== undefined) add("at >= ?", filter.from);
+    if (filter.to !== undefined) add("at < ?", filter.to);
+    if (filter.before !== undefined) add("(at < ? or (at = ? and id < ?))", filter.before.at, filter.before.at, filter.before.id);
+    values.push(filter.limit);
+    const rows = await this.db.select<AuditRow>(`select * from audit_log where ${where.join(" and ")} order by at desc, id desc limit ?`, values);
     return rows.map((row) => ({
       id: row.id,
       storeId: row.store_id,

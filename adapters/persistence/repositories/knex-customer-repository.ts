@@ -3,12 +3,14 @@
 import { inject, injectable } from "inversify";
 import type { CustomerRepository, StoredCustomer } from "../../../application/ports/customer-repository.js";
 import type { CustomerStatus } from "../../../domain/customers/customer.js";
+import type { CustomerBlock } from "../../../domain/customers/customer-block.js";
+import { customerSearchKeys } from "../../../domain/customers/customer-search.js";
 import { emailTaken } from "../../../application/customers/register-customer.js";
 import { readBoolean } from "../column-types.js";
 import { isUniqueViolation } from "../database-errors.js";
 import { Database } from "../database.js";
 
-interface CustomerRow {
+export interface CustomerRow {
   id: string;
   store_id: string;
   email: string;
@@ -25,9 +27,11 @@ interface CustomerRow {
   last_purchase_at: string | null;
   created_at: string;
   updated_at: string;
+  blocked_at: string | null;
+  block_reason: string | null;
 }
 
-const toCustomer = (row: CustomerRow): StoredCustomer => ({
+export const toCustomer = (row: CustomerRow): StoredCustomer => ({
   id: row.id,
   email: row.email,
   name: row.name,
@@ -43,6 +47,8 @@ const toCustomer = (row: CustomerRow): StoredCustomer => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   passwordHash: row.password_hash,
+  blockedAt: row.blocked_at ?? null,
+  blockReason: row.block_reason ?? null,
 });
 
 @injectable()
@@ -50,6 +56,7 @@ export class KnexCustomerRepository implements CustomerRepository {
   constructor(@inject(Database) private readonly db: Database) {}
 
   async insert(storeId: string, c: StoredCustomer): Promise<void> {
+    const keys = customerSearchKeys(c.name, c.phone);
     try {
       await this.db.run((q) =>
         q("customers").insert({
@@ -69,6 +76,11 @@ export class KnexCustomerRepository implements CustomerRepository {
           last_purchase_at: c.lastPurchaseAt,
           created_at: c.createdAt,
           updated_at: c.updatedAt,
+          blocked_at: c.blockedAt,
+          block_reason: c.blockReason,
+          name_key: keys.nameKey,
+          last_name_key: keys.lastNameKey,
+          phone_key: keys.phoneKey,
         }),
       );
     } catch (error) {
@@ -76,8 +88,11 @@ export class KnexCustomerRepository implements CustomerRepository {
     }
   }
 
-  async findById(storeId: string, customerId: string): Promise<StoredCustomer | undefined> {
-    const row = await this.db.run((q) => q<CustomerRow>("customers").where({ store_id: storeId, id: customerId }).first());
+  async findById(storeId: string, customerId: string, options: { readonly forUpdate?: boolean } = {}): Promise<StoredCustomer | undefined> {
+    const row = await this.db.run((q) => {
+      const query = q<CustomerRow>("customers").where({ store_id: storeId, id: customerId }).first();
+      return options.forUpdate === true ? this.db.lockRows(query) : query;
+    });
     return row === undefined ? undefined : toCustomer(row);
   }
 
@@ -92,6 +107,12 @@ export class KnexCustomerRepository implements CustomerRepository {
 
   async setPasswordHash(storeId: string, customerId: string, passwordHash: string, at: string): Promise<void> {
     await this.db.run((q) => q("customers").where({ store_id: storeId, id: customerId }).update({ password_hash: passwordHash, updated_at: at }));
+  }
+
+  async setBlock(storeId: string, customerId: string, block: CustomerBlock, at: string): Promise<void> {
+    await this.db.run((q) =>
+      q("customers").where({ store_id: storeId, id: customerId }).update({ blocked_at: block.blockedAt, block_reason: block.blockReason, updated_at: at }),
+    );
   }
 
   async recordPurchase(storeId: string, customerId: string, amount: number, at: string): Promise<void> {

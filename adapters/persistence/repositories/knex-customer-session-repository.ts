@@ -97,6 +97,12 @@ export class KnexCustomerSessionRepository implements CustomerSessionRepository 
     );
   }
 
+  async revokeAllSessions(storeId: string, customerId: string, at: string, reason: RevokeReason): Promise<number> {
+    return this.db.run((q) =>
+      q("customer_sessions").where({ store_id: storeId, customer_id: customerId }).whereNull("revoked_at").update({ revoked_at: at, revoke_reason: reason }),
+    );
+  }
+
   async revokeSession(sessionId: string, at: string, reason: RevokeReason): Promise<void> {
     await this.db.run((q) =>
       q("customer_sessions").where({ id: sessionId }).whereNull("revoked_at").update({ revoked_at: at, revoke_reason: reason }),

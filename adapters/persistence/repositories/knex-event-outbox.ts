@@ -16,6 +16,21 @@ interface EventRow {
   created_at: string;
 }
 
+/**
+ * The order an event's data names (its `order` record, or an `order_id` beside or inside its
+ * first-level records: a payment, a fulfilment, a refund), kept in `events.order_id` so an
+ * order's timeline finds its events by index (migration 0029).
+ */
+export const orderIdNamedBy = (data: Readonly<Record<string, unknown>>): string | null => {
+  const order = data.order;
+  if (typeof order === "object" && order !== null && typeof (order as { id?: unknown }).id === "string") return (order as { id: string }).id;
+  if (typeof data.order_id === "string") return data.order_id;
+  for (const value of Object.values(data)) {
+    if (typeof value === "object" && value !== null && typeof (value as { order_id?: unknown }).order_id === "string") return (value as { order_id: string }).order_id;
+  }
+  return null;
+};
+
 /** Events per multi-row insert: their data runs to a few kilobytes each. */
 const EVENTS_PER_INSERT = 200;
 
@@ -40,6 +55,7 @@ export class KnexEventOutbox implements EventOutbox {
         type: recorded.type,
         livemode: recorded.livemode,
         data: writeJson(recorded.data),
+        order_id: orderIdNamedBy(recorded.data),
         created_at: recorded.createdAt,
       }),
     );
@@ -54,6 +70,7 @@ export class KnexEventOutbox implements EventOutbox {
       type: event.type,
       livemode: event.livemode,
       data: writeJson(event.data),
+      order_id: orderIdNamedBy(event.data),
       created_at: createdAt,
     }));
     await this.db.insertRows("events", rows, EVENTS_PER_INSERT);

@@ -1,13 +1,24 @@
 // Message threads and messages on knex. Appending a message locks its thread row first (the
 // thread update), so messages of one thread are written one at a time; a created_at already
-// taken in the thread moves forward a millisecond, and a unique key backs the rule.
+// taken in the thread moves forward a millisecond, and a unique key backs the rule. The store's
+// inbox (docs/staff.md, "Customers and the inbox") is two walks of a (store, [filter,]
+// store_unread, last_message_at, id) index: the threads with something unread for the store,
+// newest first, then the others; its cursor names the group it stopped in.
 import { inject, injectable } from "inversify";
 import type { Knex } from "knex";
 import type { Page, PageRequest } from "../../../application/pagination/page.js";
-import type { MessageOrder, MessagingRepository, ThreadView } from "../../../application/ports/messaging-repository.js";
+import { InvalidCursor } from "../../../application/errors/request-errors.js";
+import type {
+  InboxFilter,
+  MessageOrder,
+  MessagingRepository,
+  ThreadChanges,
+  ThreadView,
+} from "../../../application/ports/messaging-repository.js";
 import { oneMillisecondAfter, type Message, type MessageStatus, type MessageType } from "../../../domain/messaging/message.js";
 import {
   readerOf,
+  statusAfterMessage,
   type SenderType,
   type Thread,
   type ThreadPriority,
@@ -17,7 +28,7 @@ import {
 import { readBoolean, readJson, writeJson } from "../column-types.js";
 import { isUniqueViolation } from "../database-errors.js";
 import { Database } from "../database.js";
-import { applyKeyset, toPage } from "../keyset-page.js";
+import { applyKeyset, decodeCursor, encodeCursor, toPage } from "../keyset-page.js";
 import { decodeTimestampCursor, encodeTimestampCursor } from "../timestamp-cursor.js";
 
 interface ThreadRow {
@@ -36,8 +47,11 @@ interface ThreadRow {
   is_archived: number | boolean;
   is_muted: number | boolean;
   is_pinned: number | boolean;
+  assignee_id: string | null;
+  store_unread: number | boolean;
   created_at: string;
   updated_at: string;
+  assignee_name: string | null;
   customer_name: string | null;
   customer_email: string | null;
   customer_phone: string | null;
@@ -80,6 +94,7 @@ const toThreadView = (row: ThreadRow): ThreadView => ({
   isArchived: readBoolean(row.is_archived),
   isMuted: readBoolean(row.is_muted),
   isPinned: readBoolean(row.is_pinned),
+  assigneeId: row.assignee_id,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   customerName: row.customer_name ?? "",
@@ -87,6 +102,7 @@ const toThreadView = (row: ThreadRow): ThreadView => ({
   customerPhone: row.customer_phone,
   storeName: row.store_name,
   storeAvatar: null,
+  assigneeName: row.assignee_name,
 });
 
 const toMessage = (row: MessageRow): Message => ({
@@ -141,7 +157,15 @@ export class KnexMessagingRepository implements MessagingRepository {
     return q("message_threads as t")
       .leftJoin("customers as c", "c.id", "t.customer_id")
       .join("stores as s", "s.id", "t.store_id")
-      .select("t.*", "c.name as customer_name", "c.email as customer_email", "c.phone as customer_phone", "s.name as store_name");
+      .leftJoin("staff_members as m", "m.id", "t.assignee_id")
+      .select(
+        "t.*",
+        "c.name as customer_name",
+        "c.email as customer_email",
+        "c.phone as customer_phone",
+        "s.name as store_name",
+        "m.name as assignee_name",
+      );
   }
 
   async insertThread(storeId: string, t: Thread): Promise<void> {
@@ -163,6 +187,8 @@ export class KnexMessagingRepository implements MessagingRepository {
         is_archived: t.isArchived,
         is_muted: t.isMuted,
         is_pinned: t.isPinned,
+        assignee_id: t.assigneeId,
+        store_unread: t.unreadCountStore > 0,
         created_at: t.createdAt,
         updated_at: t.updatedAt,
       }),
@@ -188,6 +214,7 @@ export class KnexMessagingRepository implements MessagingRepository {
         // Locks the thread row until the transaction ends: one writer per thread at a time.
         const locked = await q("message_threads").where({ store_id: storeId, id: message.threadId }).update({ updated_at: message.updatedAt });
         if (locked !== 1) throw new Error(`thread ${message.threadId} is not in store ${storeId}`);
+        const current: { status: string } | undefined = await q("message_threads").where({ store_id: storeId, id: message.threadId }).first("status");
         const stored = await this.insertAtFreeInstant(q, storeId, message);
         const reader = readerOf(stored.senderType);
         const unread = reader === "store" ? "unread_count_store" : "unread_count_customer";
@@ -197,6 +224,8 @@ export class KnexMessagingRepository implements MessagingRepository {
             last_message_at: q.raw("case when last_message_at < ? then ? else last_message_at end", [stored.createdAt, stored.createdAt]),
             last_message_by: stored.senderType,
             [unread]: q.raw(`${unread} + 1`),
+            ...(reader === "store" ? { store_unread: true } : {}),
+            status: statusAfterMessage((current?.status ?? "active") as ThreadStatus, stored.senderType),
           });
         return stored;
       }),
@@ -251,4 +280,62 @@ export class KnexMessagingRepository implements MessagingRepository {
       await q("message_threads").where({ store_id: storeId, id: threadId }).update({ unread_count_customer: 0, updated_at: at });
     });
   }
+
+  listInbox(storeId: string, filter: InboxFilter, page: PageRequest): Promise<Page<ThreadView>> {
+    const start = page.cursor === undefined ? undefined : decodeInboxCursor(page.cursor);
+    const groups = ([1, 0] as const).filter(
+      (group) => (filter.unread === undefined || filter.unread === (group === 1)) && (start === undefined || group <= start.group),
+    );
+    return this.db.run(async (q) => {
+      const rows: ThreadRow[] = [];
+      for (const group of groups) {
+        const wanted = page.limit + 1 - rows.length;
+        if (wanted <= 0) break;
+        const query = this.threads(q).where({ "t.store_id": storeId, "t.store_unread": group });
+        if (filter.status !== undefined) void query.where("t.status", filter.status);
+        if (filter.threadType !== undefined) void query.where("t.thread_type", filter.threadType);
+        if (filter.assigneeId === null) void query.whereNull("t.assignee_id");
+        else if (filter.assigneeId !== undefined) void query.where("t.assignee_id", filter.assigneeId);
+        if (filter.orderId !== undefined) void query.where("t.order_id", filter.orderId);
+        const within = start !== undefined && start.group === group ? encodeCursor([start.at, start.id]) : undefined;
+        rows.push(...(await applyKeyset(query, { column: "t.last_message_at", idColumn: "t.id", direction: "desc" }, { limit: wanted - 1, cursor: within })));
+      }
+      return toPage(rows, page, (r) => [`${readBoolean(r.store_unread) ? 1 : 0}|${r.last_message_at}`, r.id], toThreadView);
+    });
+  }
+
+  async lockThread(storeId: string, threadId: string): Promise<boolean> {
+    const row = await this.db.run((q) => this.db.lockRows(q("message_threads").where({ store_id: storeId, id: threadId }).first("id")));
+    return row !== undefined;
+  }
+
+  async updateThread(storeId: string, threadId: string, changes: ThreadChanges, at: string): Promise<void> {
+    await this.db.run((q) =>
+      q("message_threads")
+        .where({ store_id: storeId, id: threadId })
+        .update({
+          ...(changes.status !== undefined ? { status: changes.status } : {}),
+          ...(changes.assigneeId !== undefined ? { assignee_id: changes.assigneeId } : {}),
+          updated_at: at,
+        }),
+    );
+  }
+
+  async markReadByStore(storeId: string, threadId: string, at: string): Promise<void> {
+    await this.db.run(async (q) => {
+      await q("messages")
+        .where({ store_id: storeId, thread_id: threadId, sender_type: "customer" })
+        .whereNull("read_at")
+        .update({ read_at: at, message_status: "read", updated_at: at });
+      await q("message_threads").where({ store_id: storeId, id: threadId }).update({ unread_count_store: 0, store_unread: false, updated_at: at });
+    });
+  }
 }
+
+/** An inbox cursor: the group it stopped in (1 unread for the store, 0 not), and the position in that group. */
+const decodeInboxCursor = (cursor: string): { readonly group: 0 | 1; readonly at: string; readonly id: string } => {
+  const [key, id] = decodeCursor(cursor);
+  const match = typeof key === "string" ? /^([01])\|(.+)$/.exec(key) : null;
+  if (match === null) throw new InvalidCursor({ param: "cursor", message: "cursor is not a cursor this list handed out" });
+  return { group: match[1] === "1" ? 1 : 0, at: match[2]!, id };
+};

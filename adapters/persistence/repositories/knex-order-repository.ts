@@ -5,6 +5,7 @@ import { inject, injectable } from "inversify";
 import type { Knex } from "knex";
 import type { Page, PageRequest } from "../../../application/pagination/page.js";
 import type { OrderListFilter, OrderRepository } from "../../../application/ports/order-repository.js";
+import type { FulfilmentStatus } from "../../../domain/orders/fulfilment.js";
 import type { Order, OrderLine, PaymentMethod } from "../../../domain/orders/order.js";
 import type { OrderStatus, PaymentStatus } from "../../../domain/orders/order-status.js";
 import { readBoolean, readJson, writeJson } from "../column-types.js";
@@ -13,7 +14,7 @@ import { Database } from "../database.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
 import { orderNumberBlocksOf } from "../order-number-blocks.js";
 
-interface OrderRow {
+export interface OrderRow {
   id: string;
   store_id: string;
   order_number: string;
@@ -23,6 +24,7 @@ interface OrderRow {
   customer_name: string;
   order_status: string;
   payment_status: string;
+  fulfilment_status: string;
   payment_method: string;
   payment_reference: string | null;
   currency: string;
@@ -49,7 +51,7 @@ interface OrderRow {
   updated_at: string;
 }
 
-interface LineRow {
+export interface LineRow {
   id: string;
   order_id: string;
   product_id: string;
@@ -63,7 +65,7 @@ interface LineRow {
   position: number;
 }
 
-const toOrder = (row: OrderRow, lines: readonly LineRow[]): Order => ({
+export const toOrder = (row: OrderRow, lines: readonly LineRow[]): Order => ({
   id: row.id,
   orderNumber: row.order_number,
   customerId: row.customer_id,
@@ -72,6 +74,7 @@ const toOrder = (row: OrderRow, lines: readonly LineRow[]): Order => ({
   customerName: row.customer_name,
   orderStatus: row.order_status as OrderStatus,
   paymentStatus: row.payment_status as PaymentStatus,
+  fulfilmentStatus: row.fulfilment_status as FulfilmentStatus,
   paymentMethod: row.payment_method as PaymentMethod,
   paymentReference: row.payment_reference,
   currency: row.currency,
@@ -121,6 +124,7 @@ const columns = (storeId: string, o: Order) => ({
   customer_name: o.customerName,
   order_status: o.orderStatus,
   payment_status: o.paymentStatus,
+  fulfilment_status: o.fulfilmentStatus,
   payment_method: o.paymentMethod,
   payment_reference: o.paymentReference,
   currency: o.currency,

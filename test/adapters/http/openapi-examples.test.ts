@@ -149,6 +149,9 @@ const RUN_ORDER: ReadonlyArray<string | Setup> = [
   "verifyPayment",
   "receivePaymentCallback",
   "updateOrder",
+  "requestReturn",
+  "listOrderReturns",
+  "receiveMpesaReversalResult",
   "createWebhookEndpoint",
   "listWebhookEndpoints",
   "getWebhookEndpoint",
@@ -309,6 +312,7 @@ describe("the OpenAPI document's examples, sent to a freshly seeded demo store",
     const signedIn = await client.post("/v1/auth/login", { email: amina.email, password: amina.password }, secret);
     assert.equal(signedIn.status, 200, signedIn.text);
     const { threads } = await get("/v1/messaging/threads", { key: summary.secret_key, headers: { "x-auth-token": signedIn.body.session.access_token } });
+    const delivered = (await get(`/v1/orders?customer_id=${amina.id}&order_status=delivered&limit=1`)).orders[0];
     const found: Record<keyof typeof DEMO, string | undefined> = {
       customer: amina.id,
       product: mudcloth.product_id,
@@ -323,6 +327,10 @@ describe("the OpenAPI document's examples, sent to a freshly seeded demo store",
       giftCardCode: summary.gift_cards.active,
       giftCard: cards.find((c: any) => c.code === summary.gift_cards.active)?.id,
       thread: threads[0]?.id,
+      paidOrder: (await get(`/v1/orders?customer_id=${amina.id}&order_status=processing&limit=1`)).orders[0]?.id,
+      pendingOrder: (await get(`/v1/orders?customer_id=${amina.id}&order_status=pending&limit=1`)).orders[0]?.id,
+      deliveredOrder: delivered?.id,
+      deliveredOrderLine: delivered?.items[0]?.id,
     };
     for (const [name, value] of Object.entries(found)) {
       assert.ok(value !== undefined, `the demo store has no record for DEMO.${name}`);

@@ -16,6 +16,7 @@ import {
   type PaymentLookup,
   type ProviderStatus,
   type ReadCallback,
+  type RefundOutcome,
 } from "../../../application/ports/payment-gateway.js";
 import { PAYMENT_FLOWS, type PaymentProvider } from "../../../domain/payments/payment-provider.js";
 import { describeMysql } from "../../support/mysql-database.js";
@@ -487,6 +488,12 @@ class ScriptedGateway implements PaymentGateway {
   }
   readCallback(callback: IncomingCallback) {
     return this.readWith(callback);
+  }
+  async refund(): Promise<RefundOutcome> {
+    throw new ProviderRejected({ provider: this.provider, status: 400, message: "refunds are not scripted here" });
+  }
+  async checkRefund(): Promise<RefundOutcome | undefined> {
+    return undefined;
   }
 }
 

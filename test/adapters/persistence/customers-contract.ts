@@ -43,6 +43,8 @@ const newCustomer = (email: string, overrides: Partial<StoredCustomer> = {}): St
   createdAt: AT,
   updatedAt: AT,
   passwordHash: "scrypt$1024$8$1$c2FsdA==$a2V5",
+  blockedAt: null,
+  blockReason: null,
   ...overrides,
 });
 
@@ -62,6 +64,7 @@ const newThread = (customerId: string): Thread => ({
   isArchived: false,
   isMuted: false,
   isPinned: false,
+  assigneeId: null,
   createdAt: AT,
   updatedAt: AT,
 });
@@ -310,6 +313,7 @@ export function customersContract(openDb: () => Promise<Database>): void {
         customerPhone: customer.phone,
         storeName: "Contract Store",
         storeAvatar: null,
+        assigneeName: null,
       });
       assert.equal(await messaging.findThread(ids.newId(), thread.id), undefined);
     });

@@ -39,7 +39,7 @@ const suite = (dialect: "sqlite" | "mariadb"): void => {
 
     const storeId = () => t.store.store.id;
     const auditOf = async (memberId: string) =>
-      (await t.application.container.get(AuditLog).list(storeId(), 100)).filter((entry) => entry.resourceId === memberId);
+      (await t.application.container.get(AuditLog).list(storeId(), { limit: 100 })).filter((entry) => entry.resourceId === memberId);
 
     it("with a password: active, its argon2id hash kept, the creation in the audit log", async () => {
       const { member, linkToken } = await create.execute({ storeId: storeId(), email: " Wanjiru.Manager@Example.com ", role: "manager", password: "Kilifi-Mango-Season-9" }, CLI);
@@ -75,10 +75,10 @@ const suite = (dialect: "sqlite" | "mariadb"): void => {
       const first = await create.execute({ storeId: storeId(), email: "taken@example.com", role: "support" }, CLI);
       await rejects({ storeId: storeId(), email: "TAKEN@example.com", role: "catalog" }, "email_taken", "email");
       assert.equal(await t.application.container.get(StaffRepository).findByEmail(storeId(), "weak@example.com"), undefined);
-      assert.equal((await t.application.container.get(AuditLog).list(storeId(), 100)).filter((e) => e.changes.email?.[1] === "taken@example.com").length, 1, "the refused creation left no audit record");
+      assert.equal((await t.application.container.get(AuditLog).list(storeId(), { limit: 100 })).filter((e) => e.changes.email?.[1] === "taken@example.com").length, 1, "the refused creation left no audit record");
       const elsewhere = await create.execute({ storeId: t.otherStore.store.id, email: "taken@example.com", role: "owner" }, CLI);
       assert.notEqual(elsewhere.member.id, first.member.id);
-      assert.equal((await t.application.container.get(AuditLog).list(storeId(), 100)).some((e) => e.resourceId === elsewhere.member.id), false, "each store's log holds its own");
+      assert.equal((await t.application.container.get(AuditLog).list(storeId(), { limit: 100 })).some((e) => e.resourceId === elsewhere.member.id), false, "each store's log holds its own");
     });
   });
 };

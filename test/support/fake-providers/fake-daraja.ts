@@ -1,6 +1,8 @@
 // A local stand-in for Safaricom's Daraja API: the OAuth token (Basic consumer key:secret), the
 // STK push (checks the password built from shortcode, passkey and timestamp, and the field
-// limits), the STK push query (with Daraja's "still processing" 500), and the result callback.
+// limits), the STK push query (with Daraja's "still processing" 500), and the result callback;
+// and the reversal API (Initiator and SecurityCredential, a receipt of a paid push, accepted at
+// once with a ConversationID, its result posted later to the ResultURL).
 import { randomBytes } from "node:crypto";
 import { FakeProviderServer, isJson, parseJsonBody, postNotification, type FakeAnswer, type Route } from "./fake-provider-server.js";
 
@@ -17,6 +19,15 @@ export interface FakeStkPush {
   receipt: string | undefined;
 }
 
+export interface FakeReversal {
+  conversationId: string;
+  originatorConversationId: string;
+  transactionId: string;
+  amount: number;
+  resultUrl: string;
+  remarks: string;
+}
+
 const darajaError = (status: number, errorCode: string, errorMessage: string): FakeAnswer => ({
   status,
   body: { requestId: `${randomBytes(4).toString("hex")}-${Date.now()}`, errorCode, errorMessage },
@@ -24,6 +35,9 @@ const darajaError = (status: number, errorCode: string, errorMessage: string): F
 
 export class FakeDaraja extends FakeProviderServer {
   readonly pushes = new Map<string, FakeStkPush>();
+  readonly reversals = new Map<string, FakeReversal>();
+  readonly initiator = "testapi";
+  readonly securityCredential = "FakeSecurityCredentialBase64==";
   private readonly tokens = new Set<string>();
   /** Seconds a token lives, as Daraja answers it. */
   tokenLifetimeSeconds = 3599;
@@ -150,7 +164,81 @@ export class FakeDaraja extends FakeProviderServer {
           };
         },
       },
+      {
+        name: "POST /mpesa/reversal/v1/request",
+        method: "POST",
+        pattern: /^\/mpesa\/reversal\/v1\/request$/,
+        handle: (call) => {
+          const denied = this.checkToken(call.headers);
+          if (denied !== undefined) return denied;
+          const body = isJson(call) ? parseJsonBody(call) : undefined;
+          if (body === undefined) return darajaError(400, "400.002.05", "Invalid Request Payload");
+          if (body["Initiator"] !== this.initiator || body["SecurityCredential"] !== this.securityCredential) {
+            return darajaError(400, "400.002.02", "Bad Request - Invalid Initiator or SecurityCredential");
+          }
+          if (body["CommandID"] !== "TransactionReversal") return darajaError(400, "400.002.02", "Bad Request - Invalid CommandID");
+          if (body["ReceiverParty"] !== this.shortcode || body["RecieverIdentifierType"] !== "11") return darajaError(400, "400.002.02", "Bad Request - Invalid ReceiverParty");
+          const transactionId = String(body["TransactionID"] ?? "");
+          const push = [...this.pushes.values()].find((p) => p.receipt === transactionId);
+          if (push === undefined) return darajaError(400, "400.002.02", "Bad Request - Invalid TransactionID");
+          if (typeof body["Amount"] !== "number" || !Number.isInteger(body["Amount"]) || body["Amount"] < 1 || body["Amount"] > push.amount) {
+            return darajaError(400, "400.002.02", "Bad Request - Invalid Amount");
+          }
+          const resultUrl = String(body["ResultURL"] ?? "");
+          if (!/^https?:\/\/\S+$/.test(resultUrl) || !/^https?:\/\/\S+$/.test(String(body["QueueTimeOutURL"] ?? ""))) {
+            return darajaError(400, "400.002.02", "Bad Request - Invalid ResultURL");
+          }
+          const conversationId = `AG_${new Date().toISOString().slice(0, 10).replace(/-/g, "")}_${randomBytes(10).toString("hex")}`;
+          const originatorConversationId = `${randomBytes(4).toString("hex")}-${randomBytes(4).toString("hex")}-1`;
+          this.reversals.set(conversationId, {
+            conversationId,
+            originatorConversationId,
+            transactionId,
+            amount: body["Amount"],
+            resultUrl,
+            remarks: String(body["Remarks"] ?? ""),
+          });
+          return {
+            status: 200,
+            body: {
+              OriginatorConversationID: originatorConversationId,
+              ConversationID: conversationId,
+              ResponseCode: "0",
+              ResponseDescription: "Accept the service request successfully.",
+            },
+          };
+        },
+      },
     ];
+  }
+
+  reversal(conversationId: string): FakeReversal {
+    const found = this.reversals.get(conversationId);
+    if (found === undefined) throw new Error(`no fake reversal ${conversationId}`);
+    return found;
+  }
+
+  /** Daraja posts the reversal's result to its ResultURL (or to `url`): 0 reversed, else refused with `resultDesc`. */
+  async sendReversalResult(
+    conversationId: string,
+    resultCode = 0,
+    resultDesc = "The service request is processed successfully.",
+    url = this.reversal(conversationId).resultUrl,
+  ): Promise<{ status: number; body: string }> {
+    const reversal = this.reversal(conversationId);
+    return postNotification(
+      url,
+      JSON.stringify({
+        Result: {
+          ResultType: 0,
+          ResultCode: resultCode,
+          ResultDesc: resultDesc,
+          OriginatorConversationID: reversal.originatorConversationId,
+          ConversationID: reversal.conversationId,
+          TransactionID: `R${randomBytes(4).toString("hex").toUpperCase()}`,
+        },
+      }),
+    );
   }
 
   push(checkoutRequestId: string): FakeStkPush {

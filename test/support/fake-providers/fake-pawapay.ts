@@ -1,6 +1,8 @@
 // A local stand-in for pawaPay's Merchant API v2 deposits: initiate (Bearer token, JSON, UUID
 // depositId de-duplicated with DUPLICATE_IGNORED, provider codes), check status (FOUND /
-// NOT_FOUND), pawaPay's failure bodies, and the deposit callback.
+// NOT_FOUND), pawaPay's failure bodies, and the deposit callback; and v2 refunds (a UUID
+// refundId de-duplicated with DUPLICATE_IGNORED, of a COMPLETED deposit, at most what it has
+// left, ACCEPTED then COMPLETED or FAILED, read back by refundId).
 import { FakeProviderServer, isJson, parseJsonBody, postNotification, type FakeAnswer, type Route } from "./fake-provider-server.js";
 
 export interface FakeDeposit {
@@ -30,6 +32,18 @@ const PROVIDERS: Readonly<Record<string, { country: string; currency: string }>>
   AIRTEL_RWA: { country: "RWA", currency: "RWF" },
 };
 
+export interface FakePawapayRefund {
+  refundId: string;
+  depositId: string;
+  status: "ACCEPTED" | "PROCESSING" | "COMPLETED" | "FAILED";
+  amount: string;
+  currency: string;
+  created: string;
+  failureReason?: { failureCode: string; failureMessage: string };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const rejected = (status: number, failureCode: string, failureMessage: string, depositId?: unknown): FakeAnswer => ({
   status,
   body: { ...(typeof depositId === "string" ? { depositId } : {}), status: "REJECTED", failureReason: { failureCode, failureMessage } },
@@ -37,6 +51,7 @@ const rejected = (status: number, failureCode: string, failureMessage: string, d
 
 export class FakePawapay extends FakeProviderServer {
   readonly deposits = new Map<string, FakeDeposit>();
+  readonly refunds = new Map<string, FakePawapayRefund>();
 
   constructor(readonly token = "fake-pawapay-sandbox-token") {
     super();
@@ -98,7 +113,59 @@ export class FakePawapay extends FakeProviderServer {
           return { status: 200, body: deposit === undefined ? { status: "NOT_FOUND" } : { status: "FOUND", data: deposit } };
         },
       },
+      {
+        name: "POST /v2/refunds",
+        method: "POST",
+        pattern: /^\/v2\/refunds$/,
+        handle: (call) => {
+          if (call.headers["authorization"] !== `Bearer ${this.token}`) return rejected(401, "AUTHENTICATION_ERROR", "The API token is not valid");
+          const body = isJson(call) ? parseJsonBody(call) : undefined;
+          if (body === undefined) return rejected(400, "INVALID_INPUT", "Unable to parse the request body");
+          const refundId = body["refundId"];
+          if (typeof refundId !== "string" || !UUID.test(refundId)) return rejected(400, "INVALID_PARAMETER", "refundId must be a UUID");
+          const existing = this.refunds.get(refundId);
+          if (existing !== undefined) return { status: 200, body: { refundId, status: "DUPLICATE_IGNORED", created: existing.created } };
+          const deposit = this.deposits.get(String(body["depositId"] ?? ""));
+          if (deposit === undefined) return { status: 200, body: { refundId, status: "REJECTED", failureReason: { failureCode: "DEPOSIT_NOT_FOUND", failureMessage: "The deposit does not exist" } } };
+          if (deposit.status !== "COMPLETED") {
+            return { status: 200, body: { refundId, status: "REJECTED", failureReason: { failureCode: "DEPOSIT_NOT_COMPLETED", failureMessage: "Only a completed deposit can be refunded" } } };
+          }
+          const refunded = [...this.refunds.values()].filter((r) => r.depositId === deposit.depositId && r.status !== "FAILED").reduce((sum, r) => sum + Number(r.amount), 0);
+          const amount = body["amount"] === undefined ? String(Number(deposit.amount) - refunded) : body["amount"];
+          if (typeof amount !== "string" || !/^\d+(\.\d{1,2})?$/.test(amount)) return rejected(400, "INVALID_PARAMETER", "amount must be a decimal string");
+          if (Number(amount) > Number(deposit.amount) - refunded) {
+            return { status: 200, body: { refundId, status: "REJECTED", failureReason: { failureCode: "AMOUNT_TOO_LARGE", failureMessage: "The amount is above what the deposit has left" } } };
+          }
+          if (body["currency"] !== undefined && body["currency"] !== deposit.currency) return rejected(400, "INVALID_CURRENCY", `the deposit is in ${deposit.currency}`);
+          const created = new Date().toISOString();
+          this.refunds.set(refundId, { refundId, depositId: deposit.depositId, status: "ACCEPTED", amount, currency: deposit.currency, created });
+          return { status: 200, body: { refundId, status: "ACCEPTED", created } };
+        },
+      },
+      {
+        name: "GET /v2/refunds/:id",
+        method: "GET",
+        pattern: /^\/v2\/refunds\/([^/]+)$/,
+        handle: (call, [refundId]) => {
+          if (call.headers["authorization"] !== `Bearer ${this.token}`) return rejected(401, "AUTHENTICATION_ERROR", "The API token is not valid");
+          const refund = this.refunds.get(refundId!);
+          return { status: 200, body: refund === undefined ? { status: "NOT_FOUND" } : { status: "FOUND", data: refund } };
+        },
+      },
     ];
+  }
+
+  refund(refundId: string): FakePawapayRefund {
+    const found = this.refunds.get(refundId);
+    if (found === undefined) throw new Error(`no fake pawaPay refund ${refundId}`);
+    return found;
+  }
+
+  /** The wallet operator finishes the refund. */
+  settleRefund(refundId: string, status: "COMPLETED" | "FAILED" = "COMPLETED"): void {
+    const refund = this.refund(refundId);
+    refund.status = status;
+    if (status === "FAILED") refund.failureReason = { failureCode: "RECIPIENT_NOT_ALLOWED_TO_RECEIVE", failureMessage: "The wallet cannot receive the refund" };
   }
 
   deposit(depositId: string): FakeDeposit {

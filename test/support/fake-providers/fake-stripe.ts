@@ -1,5 +1,7 @@
 // A local stand-in for Stripe's Checkout Sessions API: form-encoded create with Idempotency-Key
-// replay, retrieve, Stripe's error objects, and signed `checkout.session.*` events.
+// replay, retrieve, Stripe's error objects, and signed `checkout.session.*` events; and its
+// Refunds API (`POST /v1/refunds` of a PaymentIntent, Idempotency-Key replay, never above what
+// the PaymentIntent has left, `GET /v1/refunds/:id`), as the official `stripe` client calls it.
 import { randomBytes } from "node:crypto";
 import { stripeSignatureHeader } from "../../../adapters/payments/stripe-checkout-gateway.js";
 import { FakeProviderServer, postNotification, type FakeAnswer, type Route } from "./fake-provider-server.js";
@@ -18,6 +20,20 @@ export interface FakeStripeSession {
   metadata: Record<string, string>;
   livemode: boolean;
   expires_at: number;
+  payment_intent: string | null;
+}
+
+export interface FakeStripeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "pending" | "succeeded" | "failed" | "canceled";
+  failure_reason: string | null;
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
 }
 
 const stripeError = (status: number, message: string, extra: Record<string, unknown> = {}): FakeAnswer => ({
@@ -27,6 +43,9 @@ const stripeError = (status: number, message: string, extra: Record<string, unkn
 
 export class FakeStripe extends FakeProviderServer {
   readonly sessions = new Map<string, FakeStripeSession>();
+  readonly refunds = new Map<string, FakeStripeRefund>();
+  /** The status the next refunds are created with (a card refund is usually `succeeded` at once). */
+  refundStatus: FakeStripeRefund["status"] = "succeeded";
   private readonly idempotent = new Map<string, string>();
 
   constructor(
@@ -93,6 +112,7 @@ export class FakeStripe extends FakeProviderServer {
             metadata,
             livemode: false,
             expires_at: Math.floor(Date.now() / 1000) + 86_400,
+            payment_intent: null,
           };
           this.sessions.set(id, session);
           if (typeof key === "string") this.idempotent.set(key, id);
@@ -111,7 +131,74 @@ export class FakeStripe extends FakeProviderServer {
           return { status: 200, body: session };
         },
       },
+      {
+        name: "POST /v1/refunds",
+        method: "POST",
+        pattern: /^\/v1\/refunds$/,
+        handle: (call) => {
+          const denied = this.authorized(call.headers);
+          if (denied !== undefined) return denied;
+          const key = call.headers["idempotency-key"];
+          const replayed = typeof key === "string" ? this.idempotent.get(`refund:${key}`) : undefined;
+          if (replayed !== undefined) return { status: 200, body: this.refunds.get(replayed), headers: { "idempotent-replayed": "true" } };
+          const form = new URLSearchParams(call.body);
+          const paymentIntent = form.get("payment_intent");
+          const session = [...this.sessions.values()].find((s) => s.payment_intent !== null && s.payment_intent === paymentIntent);
+          if (paymentIntent === null || session === undefined) {
+            return stripeError(404, `No such payment_intent: '${paymentIntent}'`, { code: "resource_missing", param: "payment_intent" });
+          }
+          const refunded = [...this.refunds.values()]
+            .filter((r) => r.payment_intent === paymentIntent && r.status !== "failed" && r.status !== "canceled")
+            .reduce((sum, r) => sum + r.amount, 0);
+          const amount = form.get("amount") === null ? session.amount_total - refunded : Number(form.get("amount"));
+          if (!Number.isInteger(amount) || amount < 1) return stripeError(400, "Invalid positive integer", { param: "amount" });
+          if (refunded >= session.amount_total) return stripeError(400, `Charge for PaymentIntent ${paymentIntent} has already been refunded.`, { code: "charge_already_refunded" });
+          if (amount > session.amount_total - refunded) {
+            return stripeError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${session.amount_total - refunded})`, { param: "amount" });
+          }
+          const metadata: Record<string, string> = {};
+          for (const [name, value] of form) {
+            const found = /^metadata\[(.+)\]$/.exec(name);
+            if (found) metadata[found[1]!] = value;
+          }
+          const refund: FakeStripeRefund = {
+            id: `re_${randomBytes(12).toString("hex")}`,
+            object: "refund",
+            amount,
+            currency: session.currency,
+            payment_intent: paymentIntent,
+            status: this.refundStatus,
+            failure_reason: this.refundStatus === "failed" ? "expired_or_canceled_card" : null,
+            reason: form.get("reason"),
+            metadata,
+            created: Math.floor(Date.now() / 1000),
+          };
+          this.refunds.set(refund.id, refund);
+          if (typeof key === "string") this.idempotent.set(`refund:${key}`, refund.id);
+          return { status: 200, body: refund };
+        },
+      },
+      {
+        name: "GET /v1/refunds/:id",
+        method: "GET",
+        pattern: /^\/v1\/refunds\/([^/]+)$/,
+        handle: (call, [id]) => {
+          const denied = this.authorized(call.headers);
+          if (denied !== undefined) return denied;
+          const refund = this.refunds.get(id!);
+          if (refund === undefined) return stripeError(404, `No such refund: '${id}'`, { code: "resource_missing", param: "id" });
+          return { status: 200, body: refund };
+        },
+      },
     ];
+  }
+
+  /** A pending refund reaches the card (or fails). */
+  settleRefund(refundId: string, status: "succeeded" | "failed" = "succeeded"): void {
+    const refund = this.refunds.get(refundId);
+    if (refund === undefined) throw new Error(`no fake Stripe refund ${refundId}`);
+    refund.status = status;
+    refund.failure_reason = status === "failed" ? "expired_or_canceled_card" : null;
   }
 
   /** The customer pays on the hosted page. */
@@ -119,6 +206,7 @@ export class FakeStripe extends FakeProviderServer {
     const session = this.session(sessionId);
     session.status = "complete";
     session.payment_status = "paid";
+    session.payment_intent = `pi_${randomBytes(12).toString("hex")}`;
     return session;
   }
 

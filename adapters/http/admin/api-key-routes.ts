@@ -1,0 +1,117 @@
+// The store's API keys on the admin API (docs/staff.md, "API keys"): list, create, roll, revoke.
+import { Schema } from "effect";
+import { inject, injectable } from "inversify";
+import { ManageApiKeys, toApiKeyRecord } from "../../../application/access/manage-api-keys.js";
+import { KeyType, Mode } from "../../../domain/access/api-key.js";
+import { ADMIN } from "../examples/example-ids.js";
+import { uuidParam } from "../query-params.js";
+import { defineRoute, type AnyRoute } from "../route-definition.js";
+import type { RouteModule } from "../route-module.js";
+
+const TAG = "API keys";
+const KEY_ID = ADMIN.apiKey;
+
+const ApiKeySchema = Schema.Struct({
+  id: Schema.String,
+  object: Schema.Literal("api_key"),
+  type: KeyType.annotations({ description: "secret (server side, may do everything) or publishable (in browsers and apps)." }),
+  mode: Mode.annotations({ description: "live or test." }),
+  display_prefix: Schema.String.annotations({ description: "The key's visible start, to tell keys apart; the key itself is shown only when made." }),
+  created_at: Schema.String,
+  revoked_at: Schema.NullOr(Schema.String),
+}).annotations({ identifier: "ApiKey" });
+
+const NewKey = Schema.Struct({
+  key: ApiKeySchema,
+  secret: Schema.String.annotations({ description: "The whole key: shown only in this answer, only its hash is kept." }),
+});
+
+const keyExample = { id: KEY_ID, object: "api_key", type: "secret", mode: "test", display_prefix: "svc_sk_test_Ab12", created_at: "2026-11-27T09:00:00.000Z", revoked_at: null } as const;
+const IdParams = Schema.Struct({ id: uuidParam });
+
+@injectable()
+export class ApiKeyRoutes implements RouteModule {
+  constructor(@inject(ManageApiKeys) private readonly keys: ManageApiKeys) {}
+
+  routes(): readonly AnyRoute[] {
+    return [
+      defineRoute({
+        operationId: "adminListApiKeys",
+        method: "GET",
+        path: "/admin/v1/api-keys",
+        summary: "The store's API keys (never their secrets)",
+        description: "Permission `api_keys.manage` (owners only). Every key of the store, newest first, revoked ones included, by their visible prefix.",
+        tag: TAG,
+        access: "secret",
+        permission: "api_keys.manage",
+        example: {
+          response: {
+            status: 200,
+            body: {
+              object: "list",
+              data: [
+                keyExample,
+                { ...keyExample, id: "019ac001-0000-7000-8000-0000000000b2", type: "publishable", display_prefix: "svc_pk_test_Cd34" },
+                { ...keyExample, id: "019ac001-0000-7000-8000-0000000000b3", mode: "live", display_prefix: "svc_sk_live_Ef56" },
+                { ...keyExample, id: "019ac001-0000-7000-8000-0000000000b4", type: "publishable", mode: "live", display_prefix: "svc_pk_live_Gh78" },
+              ],
+            },
+          },
+        },
+        success: { status: 200, description: "The keys.", schema: Schema.Struct({ object: Schema.Literal("list"), data: Schema.Array(ApiKeySchema) }) },
+        handle: async ({ principal }) => ({ object: "list" as const, data: (await this.keys.list(principal)).map(toApiKeyRecord) }),
+      }),
+      defineRoute({
+        operationId: "adminCreateApiKey",
+        method: "POST",
+        path: "/admin/v1/api-keys",
+        summary: "Create an API key of a type and mode; the key is shown once",
+        description: "Permission `api_keys.manage`. A new secret or publishable key, live or test. The whole key is in this answer only.",
+        tag: TAG,
+        access: "secret",
+        permission: "api_keys.manage",
+        idempotency: "optional",
+        body: Schema.Struct({ type: KeyType, mode: Mode }),
+        example: { body: { type: "secret", mode: "test" }, response: { status: 201, body: { key: keyExample, secret: "svc_sk_test_Ab12000000000000000000000000000000000000" } } },
+        success: { status: 201, description: "The key and its secret (once).", schema: NewKey },
+        handle: async ({ principal, body }) => {
+          const made = await this.keys.create(principal, body.type, body.mode);
+          return { key: toApiKeyRecord(made.key), secret: made.plain };
+        },
+      }),
+      defineRoute({
+        operationId: "adminRollApiKey",
+        method: "POST",
+        path: "/admin/v1/api-keys/{id}/roll",
+        summary: "Roll a key: a new key of the same type and mode, the old one revoked now",
+        description: "Permission `api_keys.manage`. For a key that may have leaked: the old key stops working now (in other server processes within the key cache's time), the new one is shown once. A key cannot roll itself (422 `api_key_in_use`).",
+        tag: TAG,
+        access: "secret",
+        permission: "api_keys.manage",
+        params: IdParams,
+        errors: [422],
+        example: { params: { id: KEY_ID }, response: { status: 200, body: { key: { ...keyExample, id: ADMIN.rolledApiKey, display_prefix: "svc_sk_test_Ef56" }, secret: "svc_sk_test_Ef56000000000000000000000000000000000000" } } },
+        success: { status: 200, description: "The new key and its secret (once).", schema: NewKey },
+        handle: async ({ principal, params }) => {
+          const made = await this.keys.roll(principal, params.id);
+          return { key: toApiKeyRecord(made.key), secret: made.plain };
+        },
+      }),
+      defineRoute({
+        operationId: "adminRevokeApiKey",
+        method: "POST",
+        path: "/admin/v1/api-keys/{id}/revoke",
+        summary: "Revoke a key",
+        description: "Permission `api_keys.manage`. The key stops working now (other processes within the key cache's time). 422 `api_key_revoked` when it is already; a key cannot revoke itself (422 `api_key_in_use`).",
+        tag: TAG,
+        access: "secret",
+        permission: "api_keys.manage",
+        params: IdParams,
+        errors: [422],
+        example: { params: { id: ADMIN.rolledApiKey }, response: { status: 200, body: { ...keyExample, id: ADMIN.rolledApiKey, revoked_at: "2026-11-27T09:05:00.000Z" } } },
+        success: { status: 200, description: "The revoked key.", schema: ApiKeySchema },
+        handle: async ({ principal, params }) => toApiKeyRecord(await this.keys.revoke(principal, params.id)),
+      }),
+    ];
+  }
+}

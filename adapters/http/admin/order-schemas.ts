@@ -1,0 +1,118 @@
+// The admin API's order answers as Schemas (docs/staff.md, "Orders and fulfilment"): money in
+// integer minor units of the order's currency.
+import { Schema } from "effect";
+import { TIMELINE_KINDS } from "../../../application/orders/order-timeline.js";
+import { FULFILMENT_STATUSES } from "../../../domain/orders/fulfilment.js";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../../domain/orders/order-status.js";
+import { PAYMENT_METHODS } from "../../../domain/orders/order.js";
+import { OrderAddress } from "../schemas/order-schemas.js";
+
+const NullableString = Schema.NullOr(Schema.String);
+const Minor = (what: string) => Schema.Number.annotations({ description: `${what}, in integer minor units of the order's currency (e.g. 150050 = 1,500.50 KES).` });
+
+export const AdminOrderSummary = Schema.Struct({
+  id: Schema.String.annotations({ description: "The order's id." }),
+  order_number: Schema.String.annotations({ description: "Readable order number (`ORD-<year>-<6-digit sequence>`), unique in the store." }),
+  customer_id: NullableString.annotations({ description: "The ordering customer, or null for a guest checkout." }),
+  customer_email: Schema.String.annotations({ description: "Email address given at checkout." }),
+  customer_phone: NullableString.annotations({ description: "Phone number given at checkout, or null." }),
+  customer_name: Schema.String.annotations({ description: "Name given at checkout." }),
+  order_status: Schema.Literal(...ORDER_STATUSES).annotations({ description: "pending -> processing -> shipped -> delivered, or cancelled." }),
+  payment_status: Schema.Literal(...PAYMENT_STATUSES).annotations({ description: "The payment state." }),
+  fulfilment_status: Schema.Literal(...FULFILMENT_STATUSES).annotations({ description: "How much has shipped: unfulfilled, partially_fulfilled or fulfilled." }),
+  payment_method: Schema.Literal(...PAYMENT_METHODS).annotations({ description: "How the amount due is paid." }),
+  currency: Schema.String.annotations({ description: "The order's currency (ISO 4217)." }),
+  total_amount: Minor("The order total"),
+  item_count: Schema.Number.annotations({ description: "Units ordered, all lines together." }),
+  livemode: Schema.Boolean.annotations({ description: "False for an order placed with a test key." }),
+  created_at: Schema.String.annotations({ description: "When the order was placed (ISO 8601 UTC)." }),
+  updated_at: Schema.String.annotations({ description: "When the order last changed (ISO 8601 UTC)." }),
+}).annotations({ identifier: "AdminOrderSummary" });
+
+export const Fulfilment = Schema.Struct({
+  id: Schema.String.annotations({ description: "The parcel's id." }),
+  order_id: Schema.String.annotations({ description: "The order it ships." }),
+  carrier: NullableString.annotations({ description: "Who carries it; null for a parcel recorded when the order was marked shipped without one." }),
+  tracking_number: NullableString.annotations({ description: "The carrier's tracking number, or null." }),
+  tracking_url: NullableString.annotations({ description: "Where the parcel is followed, or null." }),
+  note: NullableString.annotations({ description: "The staff's note, or null." }),
+  lines: Schema.Array(
+    Schema.Struct({
+      order_item_id: Schema.String.annotations({ description: "The order line." }),
+      sku: Schema.String.annotations({ description: "The line's SKU." }),
+      product_name: Schema.String.annotations({ description: "The product's name as ordered." }),
+      variant_name: Schema.String.annotations({ description: "The variant's name as ordered." }),
+      quantity: Schema.Number.annotations({ description: "Units of the line in this parcel." }),
+    }),
+  ).annotations({ description: "What the parcel carries, in the order's line order." }),
+  created_at: Schema.String.annotations({ description: "When the parcel was recorded (ISO 8601 UTC)." }),
+}).annotations({ identifier: "Fulfilment" });
+
+export const OrderPayment = Schema.Struct({
+  id: Schema.String.annotations({ description: "The payment's id." }),
+  reference: Schema.String.annotations({ description: "The payment's reference (`PAY-...`)." }),
+  provider: Schema.String.annotations({ description: "The provider kind." }),
+  mode: Schema.String.annotations({ description: "`test` or `live`." }),
+  status: Schema.String.annotations({ description: "pending, paid or failed." }),
+  amount: Schema.Number.annotations({ description: "The amount asked, in integer minor units of `currency`." }),
+  currency: Schema.String.annotations({ description: "ISO 4217." }),
+  failure_reason: NullableString.annotations({ description: "Why it failed, or null." }),
+  paid_at: NullableString.annotations({ description: "When the money moved, or null." }),
+  created_at: Schema.String.annotations({ description: "When it was started." }),
+  updated_at: Schema.String.annotations({ description: "When it last changed." }),
+}).annotations({ identifier: "OrderPayment" });
+
+export const AdminOrder = Schema.Struct({
+  ...AdminOrderSummary.fields,
+  payment_reference: NullableString.annotations({ description: "Reference of the payment that paid the order, or null." }),
+  subtotal: Minor("Sum of the line totals"),
+  discount_amount: Minor("Promotion discounts"),
+  shipping_amount: Minor("Delivery fee"),
+  tax_amount: Minor("Tax"),
+  gift_card_amount: Minor("Part of the total paid by a gift card"),
+  amount_due: Minor("What remains for the payment method (total_amount - gift_card_amount)"),
+  billing_address: OrderAddress,
+  shipping_address: OrderAddress,
+  items: Schema.Array(
+    Schema.Struct({
+      id: Schema.String.annotations({ description: "The line's id (what a parcel names as order_item_id)." }),
+      product_id: Schema.String.annotations({ description: "The product." }),
+      variant_id: NullableString.annotations({ description: "The variant, or null when it was deleted since." }),
+      product_name: Schema.String.annotations({ description: "The product's name as ordered." }),
+      variant_name: Schema.String.annotations({ description: "The variant's name as ordered." }),
+      sku: Schema.String.annotations({ description: "The SKU as ordered." }),
+      quantity: Schema.Number.annotations({ description: "Units ordered." }),
+      quantity_fulfilled: Schema.Number.annotations({ description: "Units shipped in parcels so far." }),
+      unit_price: Minor("Price of one unit"),
+      line_total: Minor("quantity × unit_price"),
+    }),
+  ),
+  promotions: Schema.Array(
+    Schema.Struct({
+      promotion_id: Schema.String.annotations({ description: "The promotion." }),
+      name: Schema.String.annotations({ description: "Its name when it was applied." }),
+      discount: Minor("The discount"),
+    }),
+  ).annotations({ description: "Promotions applied." }),
+  notes: NullableString.annotations({ description: "Notes on the order." }),
+  tracking_number: NullableString.annotations({ description: "The latest parcel's tracking number." }),
+  estimated_delivery: NullableString.annotations({ description: "Estimated delivery time, or null." }),
+  shipped_at: NullableString.annotations({ description: "When the last unit shipped, or null." }),
+  delivered_at: NullableString.annotations({ description: "When it was delivered, or null." }),
+  payments: Schema.Array(OrderPayment).annotations({ description: "The order's payments, oldest first." }),
+  fulfilments: Schema.Array(Fulfilment).annotations({ description: "The order's parcels, oldest first." }),
+}).annotations({ identifier: "AdminOrder" });
+
+export const TimelineEntry = Schema.Struct({
+  at: Schema.String.annotations({ description: "When it happened (ISO 8601 UTC)." }),
+  kind: Schema.Literal(...TIMELINE_KINDS).annotations({ description: "status, audit (a write by staff or a key), payment, refund, fulfilment, webhook_delivery or message." }),
+  title: Schema.String.annotations({ description: "What happened, in a line." }),
+  actor: Schema.NullOr(
+    Schema.Struct({
+      type: Schema.Literal("staff", "api_key", "cli", "system").annotations({ description: "A staff member, an API key, the command line or the system." }),
+      id: NullableString.annotations({ description: "The member's or the key's id; null for the command line and the system." }),
+      label: Schema.String.annotations({ description: "How the actor is shown: the member's email, the key's name." }),
+    }),
+  ).annotations({ description: "Who did it, when known." }),
+  details: Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({ description: "The entry's facts (ids, amounts, codes, changes)." }),
+}).annotations({ identifier: "TimelineEntry" });

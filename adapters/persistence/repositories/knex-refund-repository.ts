@@ -1,0 +1,191 @@
+// Refunds, each order's refund balance row and the restocked units of order lines, on knex.
+// `lock` reads FOR UPDATE on MySQL (SQLite has one writer); `writeBalance` writes the order's one
+// balance row in every reservation, so two reservations of one order conflict on it on every
+// dialect and on Galera (docs/decisions.md, "Refunds and returns (issue 33)").
+import { inject, injectable } from "inversify";
+import type { OrderRestock, RefundRepository } from "../../../application/ports/refund-repository.js";
+import type { Refund, RefundDestination, RefundLine, RefundStatus } from "../../../domain/orders/refund.js";
+import { readBoolean, readJson, writeJson } from "../column-types.js";
+import { Database } from "../database.js";
+import { randomUUID } from "node:crypto";
+
+interface RefundRow {
+  id: string;
+  store_id: string;
+  order_id: string;
+  return_id: string | null;
+  payment_id: string | null;
+  status: string;
+  amount: number | string;
+  provider_share: number | string;
+  provider_amount: number | string;
+  gift_card_amount: number | string;
+  currency: string;
+  destination: string | null;
+  lines: string;
+  restock: number | boolean;
+  reason: string | null;
+  idempotency_key: string;
+  provider_refund_id: string | null;
+  failure_reason: string | null;
+  checks: number | string;
+  next_check_at: string | null;
+  livemode: number | boolean;
+  created_at: string;
+  updated_at: string;
+  settled_at: string | null;
+}
+
+const toRefund = (row: RefundRow): Refund => ({
+  id: row.id,
+  orderId: row.order_id,
+  returnId: row.return_id,
+  paymentId: row.payment_id,
+  status: row.status as RefundStatus,
+  amount: Number(row.amount),
+  providerShare: Number(row.provider_share),
+  providerAmount: Number(row.provider_amount),
+  giftCardAmount: Number(row.gift_card_amount),
+  currency: row.currency,
+  destination: row.destination as RefundDestination | null,
+  lines: readJson<Array<{ line_id: string; quantity: number; amount: number }>>(row.lines, []).map(
+    (line): RefundLine => ({ lineId: line.line_id, quantity: line.quantity, amount: line.amount }),
+  ),
+  restock: readBoolean(row.restock),
+  reason: row.reason,
+  idempotencyKey: row.idempotency_key,
+  providerRefundId: row.provider_refund_id,
+  failureReason: row.failure_reason,
+  checks: Number(row.checks),
+  nextCheckAt: row.next_check_at,
+  livemode: readBoolean(row.livemode),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  settledAt: row.settled_at,
+});
+
+const stateColumns = (r: Refund) => ({
+  status: r.status,
+  provider_refund_id: r.providerRefundId,
+  failure_reason: r.failureReason === null ? null : r.failureReason.slice(0, 1000),
+  checks: r.checks,
+  next_check_at: r.nextCheckAt,
+  updated_at: r.updatedAt,
+  settled_at: r.settledAt,
+});
+
+@injectable()
+export class KnexRefundRepository implements RefundRepository {
+  constructor(@inject(Database) private readonly db: Database) {}
+
+  async insert(storeId: string, r: Refund): Promise<void> {
+    await this.db.run((q) =>
+      q("refunds").insert({
+        id: r.id,
+        store_id: storeId,
+        order_id: r.orderId,
+        return_id: r.returnId,
+        payment_id: r.paymentId,
+        amount: r.amount,
+        provider_share: r.providerShare,
+        provider_amount: r.providerAmount,
+        gift_card_amount: r.giftCardAmount,
+        currency: r.currency,
+        destination: r.destination,
+        lines: writeJson(r.lines.map((line) => ({ line_id: line.lineId, quantity: line.quantity, amount: line.amount }))),
+        restock: r.restock,
+        reason: r.reason,
+        idempotency_key: r.idempotencyKey,
+        livemode: r.livemode,
+        created_at: r.createdAt,
+        ...stateColumns(r),
+      }),
+    );
+  }
+
+  async update(storeId: string, refund: Refund): Promise<void> {
+    await this.db.run((q) => q("refunds").where({ store_id: storeId, id: refund.id }).update(stateColumns(refund)));
+  }
+
+  async find(storeId: string, refundId: string): Promise<Refund | undefined> {
+    const row: RefundRow | undefined = await this.db.run((q) => q("refunds").where({ store_id: storeId, id: refundId }).first());
+    return row === undefined ? undefined : toRefund(row);
+  }
+
+  async lock(storeId: string, refundId: string): Promise<Refund | undefined> {
+    const row: RefundRow | undefined = await this.db.run((q) => this.db.lockRows(q("refunds").where({ store_id: storeId, id: refundId }).first()));
+    return row === undefined ? undefined : toRefund(row);
+  }
+
+  async findByIdempotencyKey(storeId: string, idempotencyKey: string): Promise<Refund | undefined> {
+    const row: RefundRow | undefined = await this.db.run((q) => q("refunds").where({ store_id: storeId, idempotency_key: idempotencyKey }).first());
+    return row === undefined ? undefined : toRefund(row);
+  }
+
+  async listForOrder(storeId: string, orderId: string): Promise<Refund[]> {
+    const rows: RefundRow[] = await this.db.run((q) =>
+      q("refunds").where({ store_id: storeId, order_id: orderId }).orderBy([{ column: "created_at" }, { column: "id" }]),
+    );
+    return rows.map(toRefund);
+  }
+
+  async findByProviderRefundId(destination: string, providerRefundId: string): Promise<{ readonly storeId: string; readonly refund: Refund } | undefined> {
+    const rows: RefundRow[] = await this.db.run((q) => q("refunds").where({ destination, provider_refund_id: providerRefundId }).limit(2));
+    return rows.length === 1 ? { storeId: rows[0]!.store_id, refund: toRefund(rows[0]!) } : undefined;
+  }
+
+  async claimDue(now: string, leaseUntil: string, limit: number): Promise<Array<{ readonly storeId: string; readonly refund: Refund }>> {
+    const due: RefundRow[] = await this.db.run((q) =>
+      q("refunds").where({ status: "pending" }).where("next_check_at", "<=", now).orderBy("next_check_at").limit(limit),
+    );
+    const claimed: Array<{ storeId: string; refund: Refund }> = [];
+    for (const row of due) {
+      // Only the worker whose update still sees the row's old next check claims it.
+      const changed = await this.db.run((q) =>
+        q("refunds").where({ id: row.id, status: "pending", next_check_at: row.next_check_at }).update({ next_check_at: leaseUntil }),
+      );
+      if (Number(changed) === 1) claimed.push({ storeId: row.store_id, refund: { ...toRefund(row), nextCheckAt: leaseUntil } });
+    }
+    return claimed;
+  }
+
+  async writeBalance(storeId: string, orderId: string, held: number, succeeded: number, at: string): Promise<void> {
+    await this.db.run(async (q) => {
+      const updated = await q("refund_balances").where({ order_id: orderId, store_id: storeId }).update({ held_amount: held, succeeded_amount: succeeded, updated_at: at });
+      if (Number(updated) === 0) {
+        await q("refund_balances").insert({ order_id: orderId, store_id: storeId, held_amount: held, succeeded_amount: succeeded, updated_at: at });
+      }
+    });
+  }
+
+  async restockedQuantities(storeId: string, orderId: string): Promise<Map<string, number>> {
+    const rows: Array<{ line_id: string; quantity: number | string }> = await this.db.run((q) =>
+      q("order_restocks").where({ store_id: storeId, order_id: orderId }).select("line_id", "quantity"),
+    );
+    const quantities = new Map<string, number>();
+    for (const row of rows) quantities.set(row.line_id, (quantities.get(row.line_id) ?? 0) + Number(row.quantity));
+    return quantities;
+  }
+
+  async recordRestocks(
+    storeId: string,
+    orderId: string,
+    restocks: readonly OrderRestock[],
+    source: { readonly type: "refund" | "return" | "order"; readonly id: string },
+    at: string,
+  ): Promise<void> {
+    const rows = restocks
+      .filter((restock) => restock.quantity > 0)
+      .map((restock) => ({
+        id: randomUUID(),
+        store_id: storeId,
+        order_id: orderId,
+        line_id: restock.lineId,
+        quantity: restock.quantity,
+        source_type: source.type,
+        source_id: source.id,
+        created_at: at,
+      }));
+    if (rows.length > 0) await this.db.run((q) => q("order_restocks").insert(rows));
+  }
+}

@@ -1,0 +1,113 @@
+// Applies a provider's word on a refund in one unit of work (docs/staff.md, "Refunds and returns"):
+// a pending refund becomes succeeded (the gift card gets its share back, the refunded units go
+// back in stock when asked, the order's payment_status becomes partially_refunded or refunded
+// through the order update, refund.succeeded) or failed (its amount refundable again, the
+// provider's reason kept, refund.failed), or stays pending with the worker's next check. A
+// settled refund never changes again, so a repeated answer does nothing twice.
+import { inject, injectable } from "inversify";
+import { nextCheckDelayMs, paymentStatusAfterRefunds, type Refund } from "../../domain/orders/refund.js";
+import type { Order } from "../../domain/orders/order.js";
+import { ResourceMissing } from "../errors/resource-errors.js";
+import { OrderRestitution } from "../orders/order-restitution.js";
+import { UpdateOrder } from "../orders/update-order.js";
+import { Clock } from "../ports/clock.js";
+import { EventOutbox } from "../ports/event-outbox.js";
+import { OrderRepository } from "../ports/order-repository.js";
+import type { RefundOutcome } from "../ports/payment-gateway.js";
+import { RefundRepository } from "../ports/refund-repository.js";
+import { SalesFigures } from "../ports/sales-figures.js";
+import { UnitOfWork } from "../ports/unit-of-work.js";
+import { toRefundRecord } from "./refund-records.js";
+
+export const refundMissing = (): ResourceMissing => new ResourceMissing({ resource: "refund", message: "No such refund." });
+
+/** What a settlement is told: the provider's outcome, or its silence (still pending, ask again later). */
+export type RefundWord = Pick<RefundOutcome, "status" | "providerRefundId" | "failureReason">;
+
+@injectable()
+export class SettleRefund {
+  constructor(
+    @inject(RefundRepository) private readonly refunds: RefundRepository,
+    @inject(OrderRepository) private readonly orders: OrderRepository,
+    @inject(OrderRestitution) private readonly restitution: OrderRestitution,
+    @inject(UpdateOrder) private readonly updateOrder: UpdateOrder,
+    @inject(EventOutbox) private readonly outbox: EventOutbox,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(SalesFigures) private readonly sales: SalesFigures,
+  ) {}
+
+  async execute(storeId: string, refundId: string, word: RefundWord): Promise<Refund> {
+    return this.uow.run(async () => {
+      const found = await this.refunds.find(storeId, refundId);
+      if (found === undefined) throw refundMissing();
+      // The order first, then the refund: the order each unit of work that touches both locks in.
+      const order = await this.orders.lock(storeId, found.orderId);
+      const refund = await this.refunds.lock(storeId, refundId);
+      if (refund === undefined || order === undefined) throw refundMissing();
+      return this.apply(storeId, order, refund, word);
+    });
+  }
+
+  /** Inside the caller's unit of work, with the order and the refund locked. */
+  async apply(storeId: string, order: Order, refund: Refund, word: RefundWord): Promise<Refund> {
+    if (refund.status !== "pending") return refund;
+    const now = this.clock.now();
+    const at = now.toISOString();
+    const providerRefundId = word.providerRefundId ?? refund.providerRefundId;
+    if (word.status === "pending") {
+      const next: Refund = {
+        ...refund,
+        providerRefundId,
+        checks: refund.checks + 1,
+        nextCheckAt: new Date(now.getTime() + nextCheckDelayMs(refund.checks)).toISOString(),
+        updatedAt: at,
+      };
+      await this.refunds.update(storeId, next);
+      return next;
+    }
+    const settled: Refund = {
+      ...refund,
+      status: word.status,
+      providerRefundId,
+      failureReason: word.status === "failed" ? (word.failureReason ?? "refused by the provider") : null,
+      nextCheckAt: null,
+      updatedAt: at,
+      settledAt: at,
+    };
+    await this.refunds.update(storeId, settled);
+    const all = (await this.refunds.listForOrder(storeId, order.id)).map((r) => (r.id === settled.id ? settled : r));
+    const held = all.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amount, 0);
+    const succeeded = all.filter((r) => r.status === "succeeded");
+    const succeededAmount = succeeded.reduce((sum, r) => sum + r.amount, 0);
+    await this.refunds.writeBalance(storeId, order.id, held, succeededAmount, at);
+    if (settled.status === "succeeded") await this.giveBack(storeId, order, settled, succeeded, succeededAmount);
+    // The dashboard counts it on the day it succeeded (docs/staff.md, "Dashboard").
+    if (settled.status === "succeeded") await this.sales.refundSucceeded(storeId, { amount: settled.amount, currency: settled.currency, livemode: settled.livemode, at });
+    await this.outbox.record({
+      storeId,
+      type: settled.status === "succeeded" ? "refund.succeeded" : "refund.failed",
+      livemode: settled.livemode,
+      data: { refund: toRefundRecord(settled) },
+    });
+    return settled;
+  }
+
+  /** The gift card's share, the units to restock, and the order's payment status. */
+  private async giveBack(storeId: string, order: Order, refund: Refund, succeeded: readonly Refund[], succeededAmount: number): Promise<void> {
+    let next = order;
+    if (refund.giftCardAmount > 0) {
+      next = await this.restitution.restoreGiftCard(storeId, next, succeeded.reduce((sum, r) => sum + r.giftCardAmount, 0));
+    }
+    if (refund.restock && refund.lines.length > 0) {
+      next = await this.restitution.restockLines(storeId, next, refund.lines, { type: "refund", id: refund.id });
+    }
+    const status = paymentStatusAfterRefunds(order, succeededAmount);
+    if (status !== undefined && status !== next.paymentStatus && next.paymentStatus !== "refunded") {
+      // The order update moves the status (a whole refund also gives back what the gift card has left).
+      await this.updateOrder.apply(storeId, next, { payment_status: status });
+    } else if (next !== order) {
+      await this.orders.update(storeId, { ...next, updatedAt: this.clock.now().toISOString() });
+    }
+  }
+}

@@ -1,6 +1,6 @@
 // Carts for the checkout scenario, written straight into the bench database: one session cart of
-// one line per checkout the run may make, on sampled variants whose stock is raised so no checkout
-// runs out. The stock change is recorded as a catalog change, so the server's cached answers move on.
+// one line (or `linesPerCart` lines of distinct variants, for the admin scenarios' orders) per
+// checkout the run may make, on sampled variants whose stock is raised so no checkout runs out. The stock change is recorded as a catalog change, so the server's cached answers move on.
 import { randomUUID } from "node:crypto";
 import { recordCatalogChange } from "../adapters/persistence/catalog-versions.js";
 import { openBenchApplication } from "./bench-application.js";
@@ -12,6 +12,7 @@ export const seedCheckoutCarts = async (
   storeId: string,
   variantIds: readonly string[],
   sessions: readonly string[],
+  linesPerCart = 1,
 ): Promise<void> => {
   const application = openBenchApplication(databaseUrl);
   try {
@@ -33,21 +34,24 @@ export const seedCheckoutCarts = async (
       created_at: now,
       updated_at: now,
     }));
-    const items = carts.map((cart, i) => {
-      const variant = variants[i % variants.length]!;
-      return {
-        id: randomUUID(),
-        cart_id: cart.id,
-        store_id: storeId,
-        variant_id: variant.id,
-        product_id: variant.product_id,
-        quantity: 1,
-        unit_price: Number(variant.price),
-        position: 0,
-        created_at: now,
-        updated_at: now,
-      };
-    });
+    const lines = Math.min(linesPerCart, variants.length);
+    const items = carts.flatMap((cart, i) =>
+      Array.from({ length: lines }, (_, position) => {
+        const variant = variants[(i * lines + position) % variants.length]!;
+        return {
+          id: randomUUID(),
+          cart_id: cart.id,
+          store_id: storeId,
+          variant_id: variant.id,
+          product_id: variant.product_id,
+          quantity: 1,
+          unit_price: Number(variant.price),
+          position,
+          created_at: now,
+          updated_at: now,
+        };
+      }),
+    );
     await db.transaction(async () => {
       const trx = db.executor;
       for (let i = 0; i < carts.length; i += ROWS_PER_INSERT) await trx("carts").insert(carts.slice(i, i + ROWS_PER_INSERT));

@@ -69,7 +69,7 @@ const adminLoads = async (base: string, pid: number, seed: SeedSummary, duration
     ["GET /admin/v1/customers (first page)", ["/admin/v1/customers?limit=50"]],
     ["GET /admin/v1/customers?q=", ["amina", "wanjiru", "customer12", "2547100"].map((q) => `/admin/v1/customers?limit=50&q=${q}`)],
     ["GET /admin/v1/inbox/threads (first page)", ["/admin/v1/inbox/threads?limit=50"]],
-    ["GET /admin/v1/inbox/threads?status=&unread=", ["/admin/v1/inbox/threads?limit=50&status=open", "/admin/v1/inbox/threads?limit=50&unread=true", "/admin/v1/inbox/threads?limit=50&type=order"]],
+    ["GET /admin/v1/inbox/threads?status=&unread=", ["/admin/v1/inbox/threads?limit=50&status=active", "/admin/v1/inbox/threads?limit=50&unread=true", "/admin/v1/inbox/threads?limit=50&type=order_inquiry"]],
     ["GET /admin/v1/dashboard", ["/admin/v1/dashboard", "/admin/v1/dashboard?timezone=Africa%2FNairobi", "/admin/v1/dashboard?timezone=Asia%2FKathmandu"]],
     ["GET /admin/v1/variants/{id}/stock-ledger", history.ledger_variant_ids.map((id) => `/admin/v1/variants/${id}/stock-ledger?limit=50`)],
   ];

@@ -5,6 +5,7 @@
 // the counters are summed here from the same orders, as checkout and payment would have.
 import type { Database } from "../adapters/persistence/database.js";
 import { SHARDS } from "../adapters/persistence/repositories/knex-sales-figures.js";
+import { customerSearchKeys } from "../domain/customers/customer-search.js";
 import { bucketOf } from "../domain/sales/sales-calendar.js";
 import { Rng } from "./bench-seed.js";
 
@@ -34,6 +35,11 @@ const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancel
 const PAYMENT_METHODS = ["mobile_stk", "card_redirect", "card_popup", "mobile_collect"] as const;
 const FIRST = ["Amina", "Brian", "Wanjiku", "Otieno", "Fatuma", "Kamau", "Achieng", "Mwangi", "Njeri", "Hassan", "Zawadi", "Baraka"];
 const LAST = ["Odhiambo", "Kariuki", "Wanjiru", "Mutua", "Omondi", "Chebet", "Kiprono", "Njoroge", "Ali", "Atieno"];
+
+const searchKeyColumns = (name: string, phone: string): Record<string, unknown> => {
+  const keys = customerSearchKeys(name, phone);
+  return { name_key: keys.nameKey, last_name_key: keys.lastNameKey, phone_key: keys.phoneKey };
+};
 
 const hex = (rng: Rng, digits: number): string => rng.hex(digits);
 const uuid = (rng: Rng, ms: number): string => {
@@ -75,8 +81,11 @@ export const seedOrders = async (db: Database, storeId: string, variants: readon
       phone: c.phone,
       status: "active",
       email_confirmed: true,
+      join_date: new Date(created).toISOString().slice(0, 10),
       total_purchases: 0,
       total_spent: 0,
+      // The search keys the customer repository writes (the admin customer search reads them).
+      ...searchKeyColumns(name, c.phone),
       created_at: new Date(created).toISOString(),
       updated_at: new Date(created).toISOString(),
     });
@@ -195,8 +204,8 @@ export const seedOrders = async (db: Database, storeId: string, variants: readon
           order_id: id,
           product_id: null,
           subject: `About order ${i + 1}`,
-          thread_type: "order",
-          status: age > 7 * 86_400_000 ? "closed" : "open",
+          thread_type: "order_inquiry",
+          status: age > 7 * 86_400_000 ? "closed" : "active",
           priority: "normal",
           last_message_at: new Date(created + 3_600_000).toISOString(),
           last_message_by: rng.chance(0.5) ? "customer" : "store",

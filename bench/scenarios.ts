@@ -1,8 +1,9 @@
 // The bench scenarios, one entry each: what is requested, with which key, and what must exist
-// first (checkout's carts). bench/run.ts runs every one of them on each dialect.
+// first (checkout's carts, the admin writes' paid orders). bench/run.ts runs every one of them on each dialect.
 import type autocannon from "autocannon";
 import { seedCheckoutCarts } from "./bench-carts.js";
 import type { SeedSummary } from "./bench-seed.js";
+import { preparePaidOrders } from "./paid-orders.js";
 
 /** What a scenario's preparation may use: the running server, the seeded store and its database. */
 export interface PrepareContext {
@@ -55,6 +56,36 @@ const setUp = async (context: PrepareContext, method: string, path: string, body
 };
 
 const runId = Date.now().toString(36);
+
+/** The store delivers around Nairobi (16% tax, one 0-10 km tier): set up once per bench database. */
+const deliveryReady = new Map<string, Promise<void>>();
+const setUpDelivery = (context: PrepareContext): Promise<void> => {
+  let ready = deliveryReady.get(context.databaseUrl);
+  if (ready === undefined) {
+    ready = (async () => {
+      await setUp(context, "PATCH", "/v1/store", { latitude: -1.2864, longitude: 36.8172, tax_rate_percent: 16 });
+      await setUp(context, "POST", "/v1/shipping/tiers", {
+        tier_name: "Nairobi 0-10 km",
+        min_distance_meters: 0,
+        max_distance_meters: 10_000,
+        delivery_fee: 300,
+        free_delivery_threshold: null,
+      });
+    })();
+    deliveryReady.set(context.databaseUrl, ready);
+  }
+  return ready;
+};
+
+/** Refunds the admin-refund scenario makes of each of its orders at most (100 minor units each). */
+const REFUNDS_PER_ORDER = 4;
+/** Lines of each order the admin scenarios prepare. */
+const ADMIN_ORDER_LINES = 2;
+let fulfilOrders: readonly string[] = [];
+let fulfilsSent = 0;
+let refundOrders: readonly string[] = [];
+let refundsSent = 0;
+let adminBatch = 0;
 
 export const SCENARIOS: readonly Scenario[] = [
   {
@@ -132,14 +163,7 @@ export const SCENARIOS: readonly Scenario[] = [
     // The store delivers around Nairobi (16% tax, one 0-10 km tier); every checkout takes the next
     // seeded session cart, so each request is a full checkout: price, stock, shipping, tax, order, events.
     prepare: async (context) => {
-      await setUp(context, "PATCH", "/v1/store", { latitude: -1.2864, longitude: 36.8172, tax_rate_percent: 16 });
-      await setUp(context, "POST", "/v1/shipping/tiers", {
-        tier_name: "Nairobi 0-10 km",
-        min_distance_meters: 0,
-        max_distance_meters: 10_000,
-        delivery_fee: 300,
-        free_delivery_threshold: null,
-      });
+      await setUpDelivery(context);
       const sessions = Array.from({ length: context.requestBudget }, (_, i) => checkoutSession(checkoutsSent + i));
       await seedCheckoutCarts(context.databaseUrl, context.seed.store_id, context.seed.sample.variant_ids, sessions);
     },
@@ -149,6 +173,67 @@ export const SCENARIOS: readonly Scenario[] = [
         path: "/v1/orders",
         headers: { "content-type": "application/json" },
         setupRequest: (request: autocannon.Request) => ({ ...request, body: checkoutBody(checkoutSession(checkoutsSent++)) }),
+      },
+    ],
+  },
+  {
+    name: "admin-fulfil",
+    label: "POST /admin/v1/orders/{id}/fulfilments (a paid 2-line order each)",
+    key: "secret",
+    // Issue 33, item 5: each request ships the whole of its own paid, unfulfilled order (prepared
+    // through checkout and the signed payment update, one per request the run may send): the order
+    // locked, the parcel, pending -> processing -> shipped, fulfilment.created, order.fulfilled, audit.
+    prepare: async (context) => {
+      await setUpDelivery(context);
+      fulfilOrders = await preparePaidOrders(context, { count: context.requestBudget, linesPerOrder: ADMIN_ORDER_LINES, label: `${runId}-fulfil-${adminBatch++}` });
+      fulfilsSent = 0;
+    },
+    requests: () => [
+      {
+        method: "POST",
+        path: "/admin/v1/orders/{id}/fulfilments",
+        headers: { "content-type": "application/json" },
+        setupRequest: (request: autocannon.Request) => {
+          const n = fulfilsSent++;
+          // Past the prepared orders (only the yardstick's run goes there) an order repeats: a 422.
+          const orderId = fulfilOrders[n % Math.max(1, fulfilOrders.length)];
+          return {
+            ...request,
+            path: `/admin/v1/orders/${orderId}/fulfilments`,
+            body: JSON.stringify({ carrier: "G4S Courier", tracking_number: `G4S-KE-${String(n).padStart(7, "0")}` }),
+          };
+        },
+      },
+    ],
+  },
+  {
+    name: "admin-refund",
+    label: "POST /admin/v1/orders/{id}/refunds (100 minor units, manual)",
+    key: "secret",
+    // Issue 33, item 5: a partial refund by amount with its own Idempotency-Key, of orders paid
+    // off-line (no provider payment: destination `manual`, so our own cost is measured, no
+    // provider's). Request n refunds order n mod (budget / 4): each order up to 4 times, a lap apart.
+    prepare: async (context) => {
+      await setUpDelivery(context);
+      const count = Math.ceil(context.requestBudget / REFUNDS_PER_ORDER);
+      refundOrders = await preparePaidOrders(context, { count, linesPerOrder: ADMIN_ORDER_LINES, label: `${runId}-refund-${adminBatch++}` });
+      refundsSent = 0;
+    },
+    requests: () => [
+      {
+        method: "POST",
+        path: "/admin/v1/orders/{id}/refunds",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ amount: 100, reason: "Bench: goodwill" }),
+        setupRequest: (request: autocannon.Request) => {
+          const n = refundsSent++;
+          const orderId = refundOrders[n % Math.max(1, refundOrders.length)];
+          return {
+            ...request,
+            path: `/admin/v1/orders/${orderId}/refunds`,
+            headers: { ...request.headers, "idempotency-key": `bench-${runId}-refund-${adminBatch}-${n}` },
+          };
+        },
       },
     ],
   },

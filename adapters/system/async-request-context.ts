@@ -2,10 +2,8 @@
 // `withRequestId`, and everything it awaits sees that id.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { RequestContext } from "../../application/ports/request-context.js";
-import { answerRequestIdsFrom } from "../../application/staff/audit-trail.js";
 
 const requestIds = new AsyncLocalStorage<string>();
-answerRequestIdsFrom(() => requestIds.getStore());
 
 /** Runs `work` with `requestId` as the request every audit record made inside it names. */
 export const withRequestId = <T>(requestId: string, work: () => Promise<T>): Promise<T> => requestIds.run(requestId, work);

@@ -10,12 +10,13 @@ import { BusinessRuleViolation, ResourceMissing } from "../errors/resource-error
 import { ParameterInvalid, ParameterMissing } from "../errors/request-errors.js";
 import type { Page, PageRequest } from "../pagination/page.js";
 import { Clock } from "../ports/clock.js";
+import { RequestContext } from "../ports/request-context.js";
 import { EventOutbox } from "../ports/event-outbox.js";
 import { IdGenerator } from "../ports/id-generator.js";
 import { StockLedger, type StockLedgerEntry } from "../ports/stock-ledger.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import { auditActorOf } from "../staff/audit-actor.js";
-import { AuditTrail, currentRequestId } from "../staff/audit-trail.js";
+import { AuditTrail } from "../staff/audit-trail.js";
 import { fellToThreshold } from "./manage-variants.js";
 
 const Units = Schema.Number.pipe(Schema.int(), Schema.between(-1_000_000_000, 1_000_000_000)).annotations({
@@ -79,6 +80,7 @@ export class AdjustStock {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(Clock) private readonly clock: Clock,
+    @inject(RequestContext) private readonly requests: RequestContext,
   ) {}
 
   async execute(principal: Principal, variantId: string, input: StockAdjustmentInput): Promise<StockLedgerRecord> {
@@ -101,7 +103,7 @@ export class AdjustStock {
         note: input.note === undefined || input.note === "" ? null : input.note,
         actor: auditActorOf(principal),
         orderId: null,
-        requestId: currentRequestId(),
+        requestId: (this.requests.currentRequestId() ?? null),
         at,
       };
       if (after.right !== locked.stock) await this.ledger.setStock(principal.storeId, locked, after.right);

@@ -12,8 +12,8 @@ import { ProductRepository } from "../ports/product-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import { StockLedger } from "../ports/stock-ledger.js";
 import { Clock } from "../ports/clock.js";
+import { RequestContext } from "../ports/request-context.js";
 import { auditActorOf } from "../staff/audit-actor.js";
-import { currentRequestId } from "../staff/audit-trail.js";
 import type { VariantInput, VariantPatch } from "./catalog-inputs.js";
 import { toVariant } from "./create-product.js";
 import { checkSalePrice, checkSkusFree } from "./product-rules.js";
@@ -34,6 +34,7 @@ export class ManageVariants {
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(StockLedger) private readonly stockLedger: StockLedger,
     @inject(Clock) private readonly clock: Clock,
+    @inject(RequestContext) private readonly requests: RequestContext,
   ) {}
 
   async add(principal: Principal, productId: string, input: VariantInput): Promise<VariantRecord> {
@@ -95,7 +96,7 @@ export class ManageVariants {
               at: this.clock.now().toISOString(),
             },
           ],
-          currentRequestId(),
+          (this.requests.currentRequestId() ?? null),
         );
       }
       if (fellToThreshold(current.stock, next.stock, next.threshold)) {

@@ -148,13 +148,16 @@ export class ReadDashboard {
     const days = salesDays(now.getTime(), zone, 30);
     const range = { fromBucket: days[0]!.fromBucket, toBucket: days[days.length - 1]!.toBucket };
     const filter = { currency: store.baseCurrency };
-    const [buckets, byUnits, byRevenue, low] = await Promise.all([
-      this.figures.buckets(store.id, range, filter),
+    // Past days change only by late payments and refunds: their counters may be kept a minute; today's are read.
+    const today = days[days.length - 1]!;
+    const [past, current, byUnits, byRevenue, low] = await Promise.all([
+      this.figures.buckets(store.id, { fromBucket: range.fromBucket, toBucket: today.fromBucket }, filter, { keep: true }),
+      this.figures.buckets(store.id, { fromBucket: today.fromBucket, toBucket: today.toBucket }, filter),
       this.figures.topProducts(store.id, range, filter, "units", options.topLimit),
       this.figures.topProducts(store.id, range, filter, "revenue", options.topLimit),
       this.figures.lowStock(store.id, options.lowStockAtOrBelow, options.lowStockLimit),
     ]);
-    const sums = sumByDay(days, buckets);
+    const sums = sumByDay(days, [...past, ...current]);
     return {
       currency: store.baseCurrency,
       timezone: zone,

@@ -37,9 +37,6 @@ import { ShippingRepository } from "../ports/shipping-repository.js";
 import { StoreRepository } from "../ports/store-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import { SalesFigures } from "../ports/sales-figures.js";
-import { StockLedger, type MadeStockMove } from "../ports/stock-ledger.js";
-import { auditActorOf } from "../staff/audit-actor.js";
-import { currentRequestId } from "../staff/audit-trail.js";
 import { loadStore } from "../stores/load-store.js";
 import type { AddressInput, CheckoutInput } from "./order-inputs.js";
 import { majorUnitsOf, toOrderRecord, type OrderRecord } from "./order-record.js";
@@ -90,7 +87,6 @@ export class Checkout {
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(Clock) private readonly clock: Clock,
     @inject(SalesFigures) private readonly sales: SalesFigures,
-    @inject(StockLedger) private readonly stockLedger: StockLedger,
   ) {}
 
   /**
@@ -152,9 +148,6 @@ export class Checkout {
           },
         };
       });
-      // Each line's move, for the stock ledger (docs/staff.md, "Stock ledger").
-      const taken: MadeStockMove[] = [];
-      const actor = auditActorOf(principal);
       const lowStock: { productId: string; variantId: string; sku: string; stock: number; threshold: number | null }[] = [];
       // In variant id order (the cart's order is the shopper's): every unit of work that changes
       // stock locks variants in this one order, so two checkouts of the same variants cannot deadlock.
@@ -164,7 +157,6 @@ export class Checkout {
         if (left === undefined) {
           throw new ResourceConflict({ code: "insufficient_stock", param: "quantity", message: `Not enough of ${line.sku} in stock for this order.` });
         }
-        taken.push({ id: this.ids.newId(), variantId: line.variantId!, productId: line.productId, sku: line.sku, delta: -line.quantity, after: left, reason: "order_placed", actor, orderId, at });
         if (fellToThreshold(left + line.quantity, left, threshold)) {
           lowStock.push({ productId: line.productId, variantId: line.variantId!, sku: line.sku, stock: left, threshold });
         }
@@ -221,9 +213,9 @@ export class Checkout {
         updatedAt: at,
       };
       await this.orders.insert(store.id, order);
-      // The dashboard's counters and the stock ledger (docs/staff.md, "Dashboard", "Stock ledger").
+      // The dashboard's counters (docs/staff.md, "Dashboard"). The units taken are not entered in the
+      // stock ledger: a row per checkout cost more than a few percent of it (docs/decisions.md).
       await this.sales.orderPlaced(store.id, order);
-      await this.stockLedger.appendMade(store.id, taken, currentRequestId());
       await this.carts.remove(store.id, cart.id);
       if (paidInFull && order.customerId !== null) await this.customers.recordPurchase(store.id, order.customerId, total, at);
 

@@ -9,12 +9,12 @@ import { inject, injectable } from "inversify";
 import { restore } from "../../domain/gift-cards/gift-card-balance.js";
 import type { Order } from "../../domain/orders/order.js";
 import { Clock } from "../ports/clock.js";
+import { RequestContext } from "../ports/request-context.js";
 import { GiftCardRepository } from "../ports/gift-card-repository.js";
 import { IdGenerator } from "../ports/id-generator.js";
 import { ProductRepository } from "../ports/product-repository.js";
 import { RefundRepository, type OrderRestock } from "../ports/refund-repository.js";
 import { StockLedger } from "../ports/stock-ledger.js";
-import { currentRequestId } from "../staff/audit-trail.js";
 
 const byVariant = <T extends { readonly variantId: string | null }>(a: T, b: T): number =>
   a.variantId! < b.variantId! ? -1 : a.variantId! > b.variantId! ? 1 : 0;
@@ -27,6 +27,7 @@ export class OrderRestitution {
     @inject(RefundRepository) private readonly refunds: RefundRepository,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(Clock) private readonly clock: Clock,
+    @inject(RequestContext) private readonly requests: RequestContext,
     @inject(StockLedger) private readonly stockLedger: StockLedger,
   ) {}
 
@@ -59,7 +60,7 @@ export class OrderRestitution {
     await this.stockLedger.appendMade(
       storeId,
       back.map((m) => ({ id: this.ids.newId(), variantId: m.variantId!, delta: m.quantity, reason, actor: { type: "system", id: null, label: `order ${order.orderNumber}` }, orderId: order.id, at })),
-      currentRequestId(),
+      (this.requests.currentRequestId() ?? null),
     );
     await this.refunds.recordRestocks(storeId, order.id, moves, source, this.clock.now().toISOString());
     for (const move of moves) already.set(move.lineId, (already.get(move.lineId) ?? 0) + move.quantity);

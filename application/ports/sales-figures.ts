@@ -54,9 +54,12 @@ export interface SalesFigures {
   orderPaid(storeId: string, order: Order): Promise<void>;
   /** Counts a refund that succeeded, in the quarter-hour of `at`; in the refund's unit of work. */
   refundSucceeded(storeId: string, refund: { readonly amount: number; readonly currency: string; readonly livemode: boolean; readonly at: string }): Promise<void>;
-  /** The counters of each quarter-hour of the range that has any. */
-  buckets(storeId: string, range: BucketRange, filter: SalesFilter): Promise<readonly SalesBucket[]>;
-  /** Products by units sold (or revenue) in paid orders placed in the range, most first. */
+  /**
+   * The counters of each quarter-hour of the range that has any. With `keep` (for past days), the
+   * answer may be a copy up to a minute old, except after this process's own writes (docs/caches.md).
+   */
+  buckets(storeId: string, range: BucketRange, filter: SalesFilter, options?: { readonly keep?: boolean }): Promise<readonly SalesBucket[]>;
+  /** Products by units sold (or revenue) in paid orders placed in the range, most first; may be a copy up to a minute old (docs/caches.md). */
   topProducts(storeId: string, range: BucketRange, filter: SalesFilter, by: "units" | "revenue", limit: number): Promise<readonly ProductSales[]>;
   /** Variants with at most `atOrBelow` units in stock, fewest first. */
   lowStock(storeId: string, atOrBelow: number, limit: number): Promise<{ readonly items: readonly LowStockVariant[]; readonly hasMore: boolean }>;

@@ -17,7 +17,7 @@ export interface StockLedgerEntry {
   readonly reason: StockReason;
   readonly note: string | null;
   readonly actor: AuditActor;
-  /** The order whose checkout, cancellation or refund moved the stock; null for an adjustment. */
+  /** The order whose cancellation, refund or return moved the stock; null for an adjustment. */
   readonly orderId: string | null;
   readonly requestId: string | null;
   readonly at: string;
@@ -42,7 +42,7 @@ export interface MadeStockMove {
   readonly actor: AuditActor;
   readonly orderId: string | null;
   readonly at: string;
-  /** The stock after the move when the caller knows it (checkout does); else read from the variant. */
+  /** The stock after the move when the caller knows it (a variant edit does); else read from the variant. */
   readonly after?: number;
   readonly productId?: string;
   readonly sku?: string;
@@ -54,7 +54,7 @@ export interface StockLedger {
   /** Sets the locked variant's stock, and tells the catalog's answer caches (docs/caches.md). */
   setStock(storeId: string, variant: LockedStock, stock: number): Promise<void>;
   append(storeId: string, entry: StockLedgerEntry): Promise<void>;
-  /** Enters moves already made to the variants' stock in this unit of work (checkout, restocks, edits). */
+  /** Enters moves already made to the variants' stock in this unit of work (restocks, edits). */
   appendMade(storeId: string, moves: readonly MadeStockMove[], requestId: string | null): Promise<void>;
   /** The variant's entries, newest first. */
   page(storeId: string, variantId: string, page: PageRequest): Promise<Page<StockLedgerEntry>>;

@@ -10,14 +10,6 @@ import { IdGenerator } from "../ports/id-generator.js";
 import { RequestContext } from "../ports/request-context.js";
 import { auditActorOf } from "./audit-actor.js";
 
-let requestIdSource: () => string | undefined = () => undefined;
-/** Where currentRequestId reads from: set once by the RequestContext adapter when it loads. */
-export const answerRequestIdsFrom = (source: () => string | undefined): void => {
-  requestIdSource = source;
-};
-/** The request the current write came in, or null outside one (prefer injecting RequestContext). */
-export const currentRequestId = (): string | null => requestIdSource() ?? null;
-
 type Fields = Readonly<Record<string, unknown>>;
 
 const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);

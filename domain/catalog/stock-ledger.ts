@@ -1,15 +1,18 @@
 // The stock ledger (docs/staff.md, "Stock ledger"): every change of a variant's stock is one entry
 // with who, why, the stock before and after, and when. Staff adjust stock with one of the
-// adjustment reasons; the system's own moves (an order taking stock, a cancellation or refund
-// giving it back, a variant edited with a new stock) carry reasons of their own. Pure: no I/O.
+// adjustment reasons; the system's own moves (a cancellation or refund giving stock back, a
+// variant edited with a new stock) carry reasons of their own. Pure: no I/O.
 import { Data, Either } from "effect";
 
 /** Why staff changed the stock by hand. */
 export const ADJUSTMENT_REASONS = ["received", "damaged", "lost", "count", "returned", "other"] as const;
 export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
 
-/** Why the system changed it: checkout took it, a cancellation or a refund gave it back, a variant's stock was set by an edit. */
-export const SYSTEM_STOCK_REASONS = ["order_placed", "order_cancelled", "order_refunded", "variant_edited"] as const;
+/**
+ * Why the system changed it: a cancellation or a refund gave units back, a variant's stock was set
+ * by an edit. (Units taken by checkout are not entered: docs/decisions.md, "Stock ledger and dashboard".)
+ */
+export const SYSTEM_STOCK_REASONS = ["order_cancelled", "order_refunded", "variant_edited"] as const;
 export type SystemStockReason = (typeof SYSTEM_STOCK_REASONS)[number];
 
 export type StockReason = AdjustmentReason | SystemStockReason;

@@ -98,6 +98,9 @@ describe("demo store information (npm start, storefront demo-info)", function ()
     assert.deepEqual([...cards.keys()].sort(), ["active (full balance)", "disabled", "expired", "used (balance 0)"]);
     for (const code of cards.values()) assert.match(code, /^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
     assert.match(firstStart, /storefront demo-info/);
+    // The back office's demo owner, with a random password shown once.
+    assert.match(firstStart, /^ {2}email\s+owner@example\.com$/m);
+    assert.match(firstStart, /^ {2}password\s+[A-Za-z0-9]{6}-[A-Za-z0-9]{6}-[A-Za-z0-9]{6}$/m);
     // Ready to paste into zsh too, where an unquoted `?` is a glob that matches nothing.
     assert.match(firstStart, /^ {2}curl -s -H 'Authorization: Bearer svc_sk_test_\w+' 'http:\/\/localhost:\d+\/v1\/products\?limit=2'$/m);
   });
@@ -105,6 +108,7 @@ describe("demo store information (npm start, storefront demo-info)", function ()
   it("a second start seeds no second store and says how to see the customers and gift cards again", async () => {
     assert.doesNotMatch(secondStart, /Demo store seeded/);
     assert.doesNotMatch(secondStart, /svc_sk_test_/);
+    assert.doesNotMatch(secondStart, /owner@example\.com/);
     assert.match(secondStart, /seeded by an earlier start/);
     assert.match(secondStart, /npx storefront demo-info/);
     assert.equal(await storeCount(), 1);

@@ -167,16 +167,16 @@ describe("the npm package", function () {
     assert.match(seeded.secret_key, /^svc_sk_test_/);
   });
 
-  it("gives storefront/client types that name only its generated schema and openapi-fetch", async () => {
+  it("gives storefront/client and storefront/admin-client types that name only their generated schemas and openapi-fetch", async () => {
     const dir = join(scratch, "node_modules/storefront/dist/client");
     const declarations = (await readdir(dir)).filter((name) => name.endsWith(".d.ts"));
-    assert.deepEqual(declarations.sort(), ["public-api.d.ts", "schema.d.ts"]);
+    assert.deepEqual(declarations.sort(), ["admin-schema.d.ts", "admin.d.ts", "public-api.d.ts", "schema.d.ts"]);
     const referenced = new Set<string>();
     for (const name of declarations) {
       const text = await readFile(join(dir, name), "utf8");
       for (const match of text.matchAll(/(?:from\s+|import\(\s*|reference\s+(?:types|path)=)["']([^"']+)["']/g)) referenced.add(match[1]!);
     }
-    assert.deepEqual([...referenced].sort(), ["./schema.js", "openapi-fetch"]);
+    assert.deepEqual([...referenced].sort(), ["./admin-schema.js", "./schema.js", "openapi-fetch"]);
   });
 
   it("runs the README's typed client lines, type-checked, against a demo store", async () => {

@@ -23,7 +23,7 @@ export const StockLedgerEntry = Schema.Struct({
   stock_after: Schema.Number,
   reason: Schema.Literal(...ADJUSTMENT_REASONS, ...SYSTEM_STOCK_REASONS).annotations({
     description:
-      "An adjustment's reason, or the system's: `order_placed` (checkout took it), `order_cancelled`, `order_refunded` (given back), `variant_edited` (a variant update set the stock).",
+      "An adjustment's reason, or the system's: `order_cancelled`, `order_refunded` (units given back), `returned` (a return received into stock), `variant_edited` (a variant update set the stock).",
   }),
   note: Schema.NullOr(Schema.String),
   actor: Schema.Struct({
@@ -31,7 +31,7 @@ export const StockLedgerEntry = Schema.Struct({
     id: Schema.NullOr(Schema.String),
     label: Schema.String.annotations({ description: "The member's email or the key's name." }),
   }),
-  order_id: Schema.NullOr(Schema.String).annotations({ description: "The order whose checkout, cancellation or refund moved the stock." }),
+  order_id: Schema.NullOr(Schema.String).annotations({ description: "The order whose cancellation, refund or return moved the stock." }),
   request_id: Schema.NullOr(Schema.String),
   created_at: Schema.String,
 }).annotations({ identifier: "StockLedgerEntry" });
@@ -86,7 +86,7 @@ export class StockRoutes implements RouteModule {
         path: "/admin/v1/variants/{id}/stock-ledger",
         summary: "A variant's stock ledger, newest first",
         description:
-          "Every change of the variant's stock: adjustments by staff or the secret key, and the system's own moves (an order placed, cancelled or refunded, a variant update that set the stock), each with who, why, the stock before and after, and when. Newest first, cursor pagination. Another store's variant is a 404.",
+          "Every change of the variant's stock: adjustments by staff or the secret key, and the system's own moves (an order cancelled or refunded, a return received, a variant update that set the stock; not the units checkout takes), each with who, why, the stock before and after, and when. Newest first, cursor pagination. Another store's variant is a 404.",
         tag: TAG,
         access: "secret",
         permission: "catalog.read",
@@ -100,7 +100,8 @@ export class StockRoutes implements RouteModule {
           params: { id: DEMO.simpleVariant },
           query: { limit: "1" },
           key: "secret",
-          response: { status: 200, body: { entries: [exampleEntry], pagination: { limit: 1, next_cursor: "WyIyMDI2LTExLTI3VDA5OjE0OjA1LjEyMFoiLCIwMTlhYzBhMSJd", has_more: true } } },
+          // True once adminAdjustStock's example ran: the demo lamp's one entry.
+          response: { status: 200, body: { entries: [exampleEntry], pagination: { limit: 1, next_cursor: null, has_more: false } } },
         },
         success: { status: 200, description: "A page of ledger entries.", schema: Schema.Struct({ entries: Schema.Array(StockLedgerEntry), pagination: Pagination }) },
         handle: async ({ principal, params, query }) => {

@@ -25,6 +25,8 @@ import { toOrder } from "./knex-order-repository.js";
 
 /** The unique (store_id, order_number) index of migration 0007. */
 const ORDER_NUMBER_INDEX = "orders_store_id_order_number_unique";
+/** The (store_id, total_amount, created_at, id) index of migration 0036. */
+const ORDER_AMOUNT_INDEX = "orders_admin_total_idx";
 
 /**
  * An order-number prefix matching at most this many orders is read through the order number
@@ -122,7 +124,7 @@ export class KnexAdminOrderReads implements AdminOrderReads {
     const clauses = this.conditions(storeId, filter, page);
     let rows: OrderRow[];
     if (filter.q === undefined || filter.q.trim() === "") {
-      rows = await this.walk(listIndexFor(filter), clauses, [], page.limit);
+      rows = await this.walk(await this.indexFor(storeId, filter), clauses, [], page.limit);
     } else {
       const { emails, phones, numberPrefix } = searchesOf(filter.q);
       const reads: Promise<OrderRow[]>[] = [];
@@ -137,6 +139,25 @@ export class KnexAdminOrderReads implements AdminOrderReads {
     }
     const cut = toPage(rows, page, (r) => [r.created_at, r.id], (r) => r);
     return { items: await this.withLines(cut.items), hasMore: cut.hasMore, nextCursor: cut.nextCursor };
+  }
+
+  /**
+   * The index a list without `q` walks: its equality filter's, else for an amount range the amount
+   * index when the range holds few of the store's orders (at most prefixSortLimit: read as a range
+   * and sorted), else the store's orders by date, which a range holding more fills quickly.
+   */
+  private async indexFor(storeId: string, filter: AdminOrderFilter): Promise<string> {
+    const byFilter = listIndexFor(filter);
+    if (byFilter !== "orders_admin_created_idx" || (filter.totalMin === undefined && filter.totalMax === undefined)) return byFilter;
+    const range: Clause[] = [
+      ...(filter.totalMin !== undefined ? [{ sql: "total_amount >= ?", bindings: [filter.totalMin] }] : []),
+      ...(filter.totalMax !== undefined ? [{ sql: "total_amount <= ?", bindings: [filter.totalMax] }] : []),
+    ];
+    const counted = await this.db.select<{ n: number | string }>(
+      `select count(*) as n from (select 1 as one from ${this.from(ORDER_AMOUNT_INDEX)} where store_id = ? and ${range.map((c) => c.sql).join(" and ")} limit ${this.prefixSortLimit + 1}) matches`,
+      [storeId, ...range.flatMap((c) => c.bindings)],
+    );
+    return Number(counted[0]?.n ?? 0) <= this.prefixSortLimit ? ORDER_AMOUNT_INDEX : byFilter;
   }
 
   /** Orders whose number starts with `prefix`: by the number index when few, else the filter's own walk. */

@@ -5,6 +5,7 @@ import type { Context } from "koa";
 import { sessionCookies } from "../../../adapters/http/admin/staff-cookies.js";
 import { Totp } from "../../../application/ports/totp.js";
 import { startTestApplication, type TestApplication } from "../../support/test-application.js";
+import { startSmtpSink, type SmtpSink } from "../../support/smtp-sink.js";
 import { asStaff, cookieHeaderOf, createMember, memberSignedIn, signIn, STAFF_PASSWORD, type StaffSession } from "../../support/staff-session.js";
 
 describe("admin API: staff sign-in, sessions and the audit log", function () {
@@ -213,6 +214,35 @@ describe("admin API: staff sign-in, sessions and the audit log", function () {
     const store = await asStaff(t.client, owner, "GET", `/admin/v1/audit-log?operation=rotateHmacSecret`);
     assert.equal(store.body.data.length, 1);
     assert.ok(!JSON.stringify(store.body.data).includes(rotated.body.hmac_secret), "the new secret is not in the log");
+  });
+});
+
+describe("admin API: invitations by email", function () {
+  this.timeout(60_000);
+  let t: TestApplication;
+  let smtp: SmtpSink;
+
+  before(async () => {
+    smtp = await startSmtpSink();
+    t = await startTestApplication({ env: { STOREFRONT_SMTP_URL: smtp.url, STOREFRONT_ADMIN_URL: "https://shop.example.com/admin" } });
+  });
+  after(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it("emails the one-time link to the invited member, pointing at the back office, and the link works", async () => {
+    const owner = await memberSignedIn(t.application, t.client, t.store.store.id, "owner", "mail.owner@shop.example");
+    const invited = await asStaff(t.client, owner, "POST", "/admin/v1/staff", { email: "mailed@shop.example", role: "support", name: "Mailed Member" });
+    assert.equal(invited.status, 201, invited.text);
+    assert.match(invited.body.sign_in_link, /^https:\/\/shop\.example\.com\/admin\/sign-in\?link=[A-Za-z0-9]{43}$/);
+    const mail = await smtp.waitFor((m) => m.to.includes("mailed@shop.example"));
+    // Quoted-printable: soft line breaks joined, =XX decoded.
+    const unfolded = mail.raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    assert.ok(unfolded.includes(invited.body.sign_in_link), "the email carries the link");
+    assert.match(unfolded, /mail\.owner@shop\.example invited you/);
+    const token = new URL(invited.body.sign_in_link).searchParams.get("link")!;
+    assert.equal((await t.client.post("/admin/v1/auth/link", { token, password: "saffron-glacier-pivot-71" })).status, 200);
   });
 });
 

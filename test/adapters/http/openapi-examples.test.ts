@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { Either, Schema } from "effect";
 import pino from "pino";
-import { DEMO, EXAMPLE_SESSION, LEARNED, SUPPLIED } from "../../../adapters/http/examples/example-ids.js";
+import { DEMO, EXAMPLE_SESSION, SUPPLIED } from "../../../adapters/http/examples/example-ids.js";
+import { assertSameShape, examplesOf, learn, resolve, resolveDemoRecords, unresolve, type JsonObject, type OperationExample } from "../../support/operation-examples.js";
 import type { AnyRoute } from "../../../adapters/http/route-definition.js";
 import { createApplication, type Application } from "../../../composition/container.js";
 import { seedDemoStore, type DemoStoreSummary } from "../../../composition/demo/seed-demo-store.js";
@@ -175,104 +176,6 @@ const TOP_LEVEL_ONLY: Readonly<Record<string, string>> = {
   getOpenApiDocument: "the answer is the document itself; its example shows the top level with one path",
 };
 
-interface OperationExample {
-  readonly operationId: string;
-  readonly method: string;
-  readonly path: string;
-  readonly security: string | undefined;
-  readonly params: Record<string, string>;
-  readonly query: Record<string, string>;
-  readonly headers: Record<string, string>;
-  readonly body: unknown;
-  readonly status: number;
-  readonly mediaType: string | undefined;
-  readonly response: unknown;
-}
-
-type JsonObject = Record<string, any>;
-
-/** Each operation of the document with the example it shows, read back from the document. */
-const examplesOf = (document: JsonObject): OperationExample[] => {
-  const operations: OperationExample[] = [];
-  for (const [path, methods] of Object.entries<JsonObject>(document.paths)) {
-    for (const [method, operation] of Object.entries<JsonObject>(methods)) {
-      const pick = (location: string): Record<string, string> =>
-        Object.fromEntries(
-          (operation.parameters ?? [])
-            .filter((p: JsonObject) => p.in === location && p.example !== undefined)
-            .map((p: JsonObject) => [p.name, String(p.example)]),
-        );
-      const [status, success] = Object.entries<JsonObject>(operation.responses).find(([code]) => code.startsWith("2")) ?? [];
-      const [mediaType, content] = Object.entries<JsonObject>(success?.content ?? {})[0] ?? [];
-      operations.push({
-        operationId: operation.operationId,
-        method: method.toUpperCase(),
-        path,
-        security: Object.keys(operation.security?.[0] ?? {})[0],
-        params: pick("path"),
-        query: pick("query"),
-        headers: pick("header"),
-        body: operation.requestBody?.content?.["application/json"]?.examples?.example?.value,
-        status: Number(status),
-        mediaType,
-        response: content?.examples?.example?.value,
-      });
-    }
-  }
-  return operations;
-};
-
-const kind = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
-
-/** Fails unless `actual` has the shape of `example`: the same keys, recursively, and values of the same types. */
-const assertSameShape = (example: unknown, actual: unknown, at: string, depth = Infinity): void => {
-  assert.equal(kind(actual), kind(example), `${at}: the example has ${kind(example)}, the answer ${kind(actual)} (${JSON.stringify(actual)?.slice(0, 200)})`);
-  if (depth === 0) return;
-  if (Array.isArray(example)) {
-    const items = actual as unknown[];
-    assert.equal(items.length, example.length, `${at}: the example has ${example.length} items, the answer ${items.length}`);
-    example.forEach((item, i) => assertSameShape(item, items[i], `${at}[${i}]`, depth - 1));
-  } else if (kind(example) === "object") {
-    const answer = actual as JsonObject;
-    assert.deepEqual(Object.keys(answer).sort(), Object.keys(example as JsonObject).sort(), `${at}: the keys differ`);
-    for (const key of Object.keys(example as JsonObject)) assertSameShape((example as JsonObject)[key], answer[key], `${at}.${key}`, depth - 1);
-  }
-};
-
-const LEARNED_VALUES = new Set<string>(Object.values(LEARNED));
-
-/** Learns the real value behind each learned placeholder the example answer shows for the first time. */
-const learn = (example: unknown, actual: unknown, values: Map<string, string>): void => {
-  if (typeof example === "string") {
-    if (LEARNED_VALUES.has(example) && !values.has(example) && typeof actual === "string") values.set(example, actual);
-  } else if (Array.isArray(example) && Array.isArray(actual)) {
-    example.forEach((item, i) => learn(item, actual[i], values));
-  } else if (kind(example) === "object" && kind(actual) === "object") {
-    for (const [key, inner] of Object.entries(example as JsonObject)) learn(inner, (actual as JsonObject)[key], values);
-  }
-};
-
-/** The example's value with each placeholder replaced by the real value it stands for. */
-const resolve = (value: unknown, values: Map<string, string>): any => {
-  if (typeof value === "string") {
-    if ((LEARNED_VALUES.has(value) || Object.values<string>(DEMO).includes(value)) && !values.has(value)) {
-      throw new Error(`no value yet for ${value}: an earlier example must show it`);
-    }
-    return values.get(value) ?? value;
-  }
-  if (Array.isArray(value)) return value.map((item) => resolve(item, values));
-  if (kind(value) === "object") return Object.fromEntries(Object.entries(value as JsonObject).map(([k, v]) => [k, resolve(v, values)]));
-  return value;
-};
-
-/** The answer with real values put back to the placeholders that stand for them (for capturing). */
-const unresolve = (value: unknown, reverse: Map<string, string>): unknown => {
-  if (typeof value === "string") return reverse.get(value) ?? value;
-  if (Array.isArray(value)) return value.map((item) => unresolve(item, reverse));
-  if (kind(value) === "object") return Object.fromEntries(Object.entries(value as JsonObject).map(([k, v]) => [k, unresolve(v, reverse)]));
-  return value;
-};
-
 describe("the OpenAPI document's examples, sent to a freshly seeded demo store", function () {
   this.timeout(180_000);
   let application: Application;
@@ -285,59 +188,6 @@ describe("the OpenAPI document's examples, sent to a freshly seeded demo store",
   let routes: Map<string, AnyRoute>;
   const values = new Map<string, string>();
   const captured: Record<string, unknown> = {};
-
-  /** Finds the demo store's records the DEMO placeholders stand for. */
-  const resolveDemoRecords = async (): Promise<void> => {
-    const secret = { key: summary.secret_key };
-    const get = async (path: string, options: { key: string; headers?: Record<string, string> } = secret): Promise<any> => {
-      const response = await client.get(path, options);
-      assert.equal(response.status, 200, `${path}: ${response.text}`);
-      return response.body;
-    };
-    const { products } = await get("/v1/products?limit=200&fields=product_id,name,product_slug");
-    const productNamed = async (name: string): Promise<any> => {
-      const listed = products.find((p: any) => p.name === name);
-      assert.ok(listed !== undefined, `no demo product ${name}`);
-      return get(`/v1/products/${listed.product_id}`);
-    };
-    const mudcloth = await productNamed("Mudcloth Cushion Cover");
-    const lamp = await productNamed("Soapstone Table Lamp");
-    const { categories } = await get("/v1/categories");
-    const livingRoom = categories.find((c: any) => c.name === "Living Room");
-    const { subcategories } = await get(`/v1/subcategories?category_id=${livingRoom.id}`);
-    const { collections } = await get("/v1/product-collections");
-    const { promotions } = await get("/v1/promotions?status=all&limit=200");
-    const { gift_cards: cards } = await get("/v1/gift-cards?limit=200");
-    const amina = summary.customers[0]!;
-    const signedIn = await client.post("/v1/auth/login", { email: amina.email, password: amina.password }, secret);
-    assert.equal(signedIn.status, 200, signedIn.text);
-    const { threads } = await get("/v1/messaging/threads", { key: summary.secret_key, headers: { "x-auth-token": signedIn.body.session.access_token } });
-    const delivered = (await get(`/v1/orders?customer_id=${amina.id}&order_status=delivered&limit=1`)).orders[0];
-    const found: Record<keyof typeof DEMO, string | undefined> = {
-      customer: amina.id,
-      product: mudcloth.product_id,
-      productSlug: mudcloth.product_slug,
-      productDefaultVariant: mudcloth.variants.find((v: any) => v.is_default)?.variant_id,
-      simpleProduct: lamp.product_id,
-      simpleVariant: lamp.variant_id,
-      category: livingRoom?.id,
-      subcategory: subcategories[0]?.id,
-      collection: collections.find((c: any) => c.slug === "new-in")?.id,
-      promotion: promotions.find((p: any) => p.name === "Karibu: 10% off decor")?.id,
-      giftCardCode: summary.gift_cards.active,
-      giftCard: cards.find((c: any) => c.code === summary.gift_cards.active)?.id,
-      thread: threads[0]?.id,
-      paidOrder: (await get(`/v1/orders?customer_id=${amina.id}&order_status=processing&limit=1`)).orders[0]?.id,
-      pendingOrder: (await get(`/v1/orders?customer_id=${amina.id}&order_status=pending&limit=1`)).orders[0]?.id,
-      deliveredOrder: delivered?.id,
-      deliveredOrderLine: delivered?.items[0]?.id,
-    };
-    for (const [name, value] of Object.entries(found)) {
-      assert.ok(value !== undefined, `the demo store has no record for DEMO.${name}`);
-      values.set(DEMO[name as keyof typeof DEMO], value);
-    }
-    values.set(SUPPLIED.webhookUrl, receiver.url("/storefront"));
-  };
 
   before(async () => {
     smtp = await startSmtpSink();
@@ -360,7 +210,8 @@ describe("the OpenAPI document's examples, sent to a freshly seeded demo store",
     document = (await client.get("/v1/openapi.json")).body;
     operations = new Map(examplesOf(document).map((o) => [o.operationId, o]));
     routes = new Map(application.routes.map((r) => [r.operationId, r]));
-    await resolveDemoRecords();
+    await resolveDemoRecords(client, summary, values);
+    values.set(SUPPLIED.webhookUrl, receiver.url("/storefront"));
   });
 
   after(async () => {

@@ -355,3 +355,34 @@ describe("OpenAPI document", () => {
     });
   });
 });
+
+describe("OpenAPI document of the admin API", function () {
+  this.timeout(60_000);
+  let t: TestApplication;
+
+  before(async () => {
+    t = await startTestApplication();
+  });
+  after(() => t?.close());
+
+  it("is served at GET /admin/v1/openapi.json without a session or key, with no errors under the recommended and spec rulesets", async () => {
+    const response = await t.client.get("/admin/v1/openapi.json");
+    assert.equal(response.status, 200);
+    assert.equal(response.body.openapi, "3.1.0");
+    await assertNoErrors(response.body);
+  });
+
+  it("describes only admin operations, each with the permission it needs and the staff session or secret key", async () => {
+    const document = (await t.client.get("/admin/v1/openapi.json")).body;
+    const paths = Object.keys(document.paths);
+    assert.ok(paths.every((path) => path.startsWith("/admin/v1/")), paths.filter((p) => !p.startsWith("/admin/v1/")).join(", "));
+    for (const [path, methods] of Object.entries<Record<string, any>>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(methods)) {
+        if (operation.security.length === 0) continue;
+        assert.ok(typeof operation["x-permission"] === "string", `${method} ${path} names its permission`);
+        assert.deepEqual(operation.security, [{ staffSession: [] }, { secretKey: [] }]);
+      }
+    }
+    assert.equal(document.components.securitySchemes.staffSession.in, "cookie");
+  });
+});

@@ -37,7 +37,7 @@ describe("order status machine", () => {
       delivered: [],
       cancelled: [],
     });
-    assert.deepEqual(PAYMENT_MOVES, { pending: ["paid", "failed"], failed: ["paid", "pending"], paid: ["refunded"], refunded: [] });
+    assert.deepEqual(PAYMENT_MOVES, { pending: ["paid", "failed"], failed: ["paid", "pending"], paid: ["refunded", "partially_refunded"], partially_refunded: ["refunded"], refunded: [] });
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) {
         const moved = moveOrderStatus(from, to);

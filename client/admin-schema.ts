@@ -407,7 +407,7 @@ export interface paths {
         };
         /**
          * A variant's stock ledger, newest first
-         * @description Every change of the variant's stock: adjustments by staff or the secret key, and the system's own moves (an order placed, cancelled or refunded, a variant update that set the stock), each with who, why, the stock before and after, and when. Newest first, cursor pagination. Another store's variant is a 404.
+         * @description Every change of the variant's stock: adjustments by staff or the secret key, and the system's own moves (an order cancelled or refunded, a return received, a variant update that set the stock; not the units checkout takes), each with who, why, the stock before and after, and when. Newest first, cursor pagination. Another store's variant is a 404.
          */
         get: operations["adminListStockLedger"];
         put?: never;
@@ -2083,10 +2083,10 @@ export interface components {
             stock_before: number;
             stock_after: number;
             /**
-             * @description An adjustment's reason, or the system's: `order_placed` (checkout took it), `order_cancelled`, `order_refunded` (given back), `variant_edited` (a variant update set the stock).
+             * @description An adjustment's reason, or the system's: `order_cancelled`, `order_refunded` (units given back), `returned` (a return received into stock), `variant_edited` (a variant update set the stock).
              * @enum {string}
              */
-            reason: "received" | "damaged" | "lost" | "count" | "returned" | "other" | "order_placed" | "order_cancelled" | "order_refunded" | "variant_edited";
+            reason: "received" | "damaged" | "lost" | "count" | "returned" | "other" | "order_cancelled" | "order_refunded" | "variant_edited";
             note: string | null;
             actor: {
                 /** @description `staff`, `api_key` or `system`. */
@@ -2095,7 +2095,7 @@ export interface components {
                 /** @description The member's email or the key's name. */
                 label: string;
             };
-            /** @description The order whose checkout, cancellation or refund moved the stock. */
+            /** @description The order whose cancellation, refund or return moved the stock. */
             order_id: string | null;
             request_id: string | null;
             created_at: string;
@@ -2635,7 +2635,9 @@ export interface components {
             }[];
             /** @description Promotions applied. */
             promotions: {
+                /** @description The promotion. */
                 promotion_id: string;
+                /** @description Its name when it was applied. */
                 name: string;
                 /** @description The discount, in integer minor units of the order's currency (e.g. 150050 = 1,500.50 KES). */
                 discount: number;
@@ -2742,9 +2744,14 @@ export interface components {
             title: string;
             /** @description Who did it, when known. */
             actor: {
-                /** @enum {string} */
+                /**
+                 * @description A staff member, an API key, the command line or the system.
+                 * @enum {string}
+                 */
                 type: "staff" | "api_key" | "cli" | "system";
+                /** @description The member's or the key's id; null for the command line and the system. */
                 id: string | null;
+                /** @description How the actor is shown: the member's email, the key's name. */
                 label: string;
             } | null;
             /** @description The entry's facts (ids, amounts, codes, changes). */
@@ -2760,8 +2767,16 @@ export interface components {
         };
         Int: number;
         Refund: {
-            id: components["schemas"]["UUID"];
-            order_id: components["schemas"]["UUID"];
+            /**
+             * Format: uuid
+             * @description The refund's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The refunded order.
+             */
+            order_id: string;
             /** @description The return this refund pays for, if any. */
             return_id: components["schemas"]["UUID"] | null;
             /**
@@ -2775,24 +2790,37 @@ export interface components {
             provider_amount: number;
             /** @description The part given back to the gift card that paid part of the order. */
             gift_card_amount: number;
+            /** @description The order's currency (ISO 4217). */
             currency: string;
             /** @description Where the money goes: the provider kind that took the payment, `manual` for an order paid off-line, null when it is all gift card. */
             destination: ("card_redirect" | "card_popup" | "mobile_stk" | "mobile_collect" | "manual") | null;
-            /** @description The refunded units, each line's value. */
+            /** @description The refunded units, each line's value; empty for a refund by amount. */
             lines: {
-                line_id: components["schemas"]["UUID"];
-                quantity: components["schemas"]["Int"];
-                amount: components["schemas"]["Int"];
+                /**
+                 * Format: uuid
+                 * @description The order line (`items[].id`).
+                 */
+                line_id: string;
+                /** @description Units refunded. */
+                quantity: number;
+                /** @description Their value, integer minor units. */
+                amount: number;
             }[];
+            /** @description Whether the refunded units go back in stock when it succeeds. */
             restock: boolean;
+            /** @description The store's reason. */
             reason: string | null;
             /** @description The provider's id for the refund. */
             provider_refund_id: string | null;
             /** @description Why it failed, in the provider's words. */
             failure_reason: string | null;
+            /** @description Whether the order was placed with a live key. */
             livemode: boolean;
+            /** @description When it was asked (ISO 8601 UTC). */
             created_at: string;
+            /** @description When it last changed (ISO 8601 UTC). */
             updated_at: string;
+            /** @description When it succeeded or failed; null while pending. */
             settled_at: string | null;
         };
         RefundLineInput: {
@@ -2802,8 +2830,17 @@ export interface components {
             quantity: components["schemas"]["Int"];
         };
         Return: {
-            id: components["schemas"]["UUID"];
-            order_id: components["schemas"]["UUID"];
+            /**
+             * Format: uuid
+             * @description The return's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The order whose lines are returned.
+             */
+            order_id: string;
+            /** @description The customer who asked. */
             customer_id: components["schemas"]["UUID"] | null;
             /**
              * @description requested, approved, refused, received or refunded.
@@ -2812,8 +2849,13 @@ export interface components {
             status: "requested" | "approved" | "refused" | "received" | "refunded";
             /** @description The customer's reason. */
             reason: string;
+            /** @description The lines and units returned. */
             lines: {
-                line_id: components["schemas"]["UUID"];
+                /**
+                 * Format: uuid
+                 * @description The order line (`items[].id`).
+                 */
+                line_id: string;
                 /** @description Units asked to return. */
                 quantity: number;
                 /** @description Units the store received back. */
@@ -2823,14 +2865,27 @@ export interface components {
             }[];
             /** @description The store's note (a refusal's reason). */
             staff_note: string | null;
+            /** @description The refund that paid for it, once refunded. */
             refund_id: components["schemas"]["UUID"] | null;
+            /** @description Whether the order was placed with a live key. */
             livemode: boolean;
+            /** @description When the customer asked (ISO 8601 UTC). */
             created_at: string;
+            /** @description When it last changed (ISO 8601 UTC). */
             updated_at: string;
         };
         ReturnWithEvents: {
-            id: components["schemas"]["UUID"];
-            order_id: components["schemas"]["UUID"];
+            /**
+             * Format: uuid
+             * @description The return's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The order whose lines are returned.
+             */
+            order_id: string;
+            /** @description The customer who asked. */
             customer_id: components["schemas"]["UUID"] | null;
             /**
              * @description requested, approved, refused, received or refunded.
@@ -2839,8 +2894,13 @@ export interface components {
             status: "requested" | "approved" | "refused" | "received" | "refunded";
             /** @description The customer's reason. */
             reason: string;
+            /** @description The lines and units returned. */
             lines: {
-                line_id: components["schemas"]["UUID"];
+                /**
+                 * Format: uuid
+                 * @description The order line (`items[].id`).
+                 */
+                line_id: string;
                 /** @description Units asked to return. */
                 quantity: number;
                 /** @description Units the store received back. */
@@ -2850,23 +2910,39 @@ export interface components {
             }[];
             /** @description The store's note (a refusal's reason). */
             staff_note: string | null;
+            /** @description The refund that paid for it, once refunded. */
             refund_id: components["schemas"]["UUID"] | null;
+            /** @description Whether the order was placed with a live key. */
             livemode: boolean;
+            /** @description When the customer asked (ISO 8601 UTC). */
             created_at: string;
+            /** @description When it last changed (ISO 8601 UTC). */
             updated_at: string;
+            /** @description Every state it went through, oldest first. */
             events: components["schemas"]["ReturnEvent"][];
         };
         ReturnEvent: {
+            /** @description The state before; null for the request. */
             from_status: ("requested" | "approved" | "refused" | "received" | "refunded") | null;
-            /** @enum {string} */
+            /**
+             * @description The state after.
+             * @enum {string}
+             */
             to_status: "requested" | "approved" | "refused" | "received" | "refunded";
-            /** @enum {string} */
+            /**
+             * @description Who moved it.
+             * @enum {string}
+             */
             actor_type: "customer" | "staff" | "api_key";
+            /** @description Their email, key or customer id. */
             actor_label: string;
+            /** @description The note given with the move. */
             note: string | null;
+            /** @description What the move carried (received lines, the refund's id). */
             data: {
                 [key: string]: unknown;
             };
+            /** @description When (ISO 8601 UTC). */
             at: string;
         };
         /** @description A flat product record with its default variant's data (spec 2.3 rule 1). */
@@ -4863,6 +4939,7 @@ export interface operations {
     adminListStaff: {
         parameters: {
             query?: {
+                /** @example invited */
                 status?: "invited" | "active" | "disabled";
                 /**
                  * @description Page size, 1-100 (default 20).
@@ -5786,9 +5863,9 @@ export interface operations {
         parameters: {
             query?: {
                 actor_id?: string;
-                /** @example staff_member */
                 resource_type?: string;
                 resource_id?: string;
+                /** @example staff.disable */
                 operation?: string;
                 from?: string;
                 to?: string;
@@ -6236,7 +6313,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 019ac001-0000-7000-8000-0000000000a1 */
+                /** @example 019ac001-0000-7000-8000-0000000000a2 */
                 id: string;
             };
             cookie?: never;
@@ -8539,7 +8616,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description This page of orders, in the list's order. */
+                        /** @description This page of orders, newest first. */
                         orders: components["schemas"]["AdminOrderSummary"][];
                         /** @description Where this page ends and whether another follows. */
                         pagination: components["schemas"]["Pagination"];
@@ -8755,7 +8832,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The order. */
                         order_id: string;
+                        /** @description What happened, oldest first. */
                         entries: components["schemas"]["TimelineEntry"][];
                     };
                 };
@@ -9012,7 +9091,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description All the fulfilments, in one answer (no pages). */
+                        /** @description The parcels, oldest first. */
                         fulfilments: components["schemas"]["Fulfilment"][];
                     };
                 };
@@ -9143,7 +9222,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The parcel recorded. */
                         fulfilment: components["schemas"]["Fulfilment"];
+                        /** @description The order after it. */
                         order: components["schemas"]["AdminOrderSummary"];
                     };
                 };

@@ -457,7 +457,7 @@ export interface paths {
         put?: never;
         /**
          * Sign a customer in with email and password
-         * @description Secret key. Signs a customer in with email and password: an access token (1 hour, for `x-auth-token`) and a refresh token (30 days), and a `device_token` for the shop's server to keep for this shopper's device and send back with later sign-ins. A wrong email or password is a 401 `invalid_credentials`; an inactive customer a 403. Failed attempts are limited per email, per shopper address (`Storefront-Customer-IP`) and per server address (429 with Retry-After); a valid `device_token` of the customer is limited only by its own failures. A guest cart named by `X-Session-Id` is merged into the customer's.
+         * @description Secret key. Signs a customer in with email and password: an access token (1 hour, for `x-auth-token`) and a refresh token (30 days), and a `device_token` for the shop's server to keep for this shopper's device and send back with later sign-ins. A wrong email or password is a 401 `invalid_credentials`; an inactive customer a 403, a customer the store blocked a 403 `customer_blocked`. Failed attempts are limited per email, per shopper address (`Storefront-Customer-IP`) and per server address (429 with Retry-After); a valid `device_token` of the customer is limited only by its own failures. A guest cart named by `X-Session-Id` is merged into the customer's.
          */
         post: operations["logIn"];
         delete?: never;
@@ -497,7 +497,7 @@ export interface paths {
         put?: never;
         /**
          * Sign a customer in with a one-time code (confirms the email)
-         * @description Secret key. Signs a customer in with the emailed code and confirms their email, answering a `device_token` as password sign-in does. A wrong, used or expired code is a 401 `invalid_code`; tries are limited as password sign-ins are, and share their budgets (429). A guest cart named by `X-Session-Id` is merged into the customer's.
+         * @description Secret key. Signs a customer in with the emailed code and confirms their email, answering a `device_token` as password sign-in does. A wrong, used or expired code is a 401 `invalid_code`, the right code of a customer the store blocked a 403 `customer_blocked`; tries are limited as password sign-ins are, and share their budgets (429). A guest cart named by `X-Session-Id` is merged into the customer's.
          */
         post: operations["verifyOneTimeCode"];
         delete?: never;
@@ -537,7 +537,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a refresh token for a new token pair
-         * @description Secret key. Exchanges a refresh token for a new access and refresh token. Refresh tokens rotate: each works once. Presenting a used one again ends the whole session (every token of that sign-in) with a 401.
+         * @description Secret key. Exchanges a refresh token for a new access and refresh token. Refresh tokens rotate: each works once. Presenting a used one again ends the whole session (every token of that sign-in) with a 401. The refresh token of a customer the store blocked is a 403 `customer_blocked`.
          */
         post: operations["refreshSession"];
         delete?: never;
@@ -3394,8 +3394,17 @@ export interface components {
             reference: string;
         };
         Return: {
-            id: components["schemas"]["UUID"];
-            order_id: components["schemas"]["UUID"];
+            /**
+             * Format: uuid
+             * @description The return's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The order whose lines are returned.
+             */
+            order_id: string;
+            /** @description The customer who asked. */
             customer_id: components["schemas"]["UUID"] | null;
             /**
              * @description requested, approved, refused, received or refunded.
@@ -3404,8 +3413,13 @@ export interface components {
             status: "requested" | "approved" | "refused" | "received" | "refunded";
             /** @description The customer's reason. */
             reason: string;
+            /** @description The lines and units returned. */
             lines: {
-                line_id: components["schemas"]["UUID"];
+                /**
+                 * Format: uuid
+                 * @description The order line (`items[].id`).
+                 */
+                line_id: string;
                 /** @description Units asked to return. */
                 quantity: number;
                 /** @description Units the store received back. */
@@ -3415,9 +3429,13 @@ export interface components {
             }[];
             /** @description The store's note (a refusal's reason). */
             staff_note: string | null;
+            /** @description The refund that paid for it, once refunded. */
             refund_id: components["schemas"]["UUID"] | null;
+            /** @description Whether the order was placed with a live key. */
             livemode: boolean;
+            /** @description When the customer asked (ISO 8601 UTC). */
             created_at: string;
+            /** @description When it last changed (ISO 8601 UTC). */
             updated_at: string;
         };
     };
@@ -16839,9 +16857,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {number} */
+                        /**
+                         * @description 0: received (Daraja's acknowledgement).
+                         * @enum {number}
+                         */
                         ResultCode: 0;
+                        /** @description Accepted. */
                         ResultDesc: string;
+                        /** @description Whether the result settled a pending refund of ours. */
                         settled: boolean;
                     };
                 };

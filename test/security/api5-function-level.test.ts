@@ -13,7 +13,8 @@ import { assertErrorShape, customerHeaders, pathOf, sendToRoute, startWorld, val
  * shipping quote (docs/decisions.md, Promotions, gift cards, shipping 16). Anything else new here
  * is a decision to write down first.
  */
-const PUBLISHABLE_WRITES = ["semanticSearchProducts", "addCartItem", "updateCartItem", "removeCartItem", "quoteShipping"].sort();
+// A customer asks for a return from the shop's browser with their token, as they fill a cart.
+const PUBLISHABLE_WRITES = ["semanticSearchProducts", "addCartItem", "updateCartItem", "removeCartItem", "quoteShipping", "requestReturn"].sort();
 
 describe("API5 function level authorization", function () {
   let t: TestApplication;
@@ -50,8 +51,9 @@ describe("API5 function level authorization", function () {
     assert.deepEqual(publishable.filter((r) => r.method !== "GET").map((r) => r.operationId).sort(), PUBLISHABLE_WRITES);
     const adminReads = publishable.filter((r) => /^\/v1\/(auth|webhook_|store|price-rules|exchange-rates|gift-cards\/?$|gift-cards\/\{)/.test(r.path));
     assert.deepEqual(adminReads.map((r) => r.operationId), []);
-    // The only route without a key is the providers' notification, which proves itself by signature.
-    assert.deepEqual(t.application.routes.filter((r) => r.access === "public").map((r) => r.operationId), ["receivePaymentCallback"]);
+    // The only routes without a key are the providers' notifications: a payment's (proved by its
+    // signature), and M-Pesa's result of a reversal, which settles only a pending refund it names.
+    assert.deepEqual(t.application.routes.filter((r) => r.access === "public").map((r) => r.operationId).sort(), ["receiveMpesaReversalResult", "receivePaymentCallback"]);
   });
 
   it("publishable keys reach every publishable operation (no 401 or 403 for the key itself)", async function () {

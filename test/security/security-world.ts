@@ -84,6 +84,8 @@ export interface StoreWorld {
   readonly sessionCartItemId: string;
   /** An order of customer X, and an anonymous one. */
   readonly orderIdX: string;
+  /** A line of customer X's order. */
+  readonly orderLineIdX: string;
   readonly orderId: string;
 }
 
@@ -179,6 +181,7 @@ export const buildWorld = async (client: TestClient, store: CreatedStore, knexEv
     session,
     sessionCartItemId: sessionCart.cart.items[0].id,
     orderIdX: orderX.id,
+    orderLineIdX: orderX.items[0].id,
     orderId: order.id,
   };
 };
@@ -268,6 +271,7 @@ export const validBody = (route: AnyRoute, w: StoreWorld): Record<string, unknow
     updateStore: { tax_rate_percent: 16 },
     createOrder: checkoutBody({ session_id: w.session }),
     updateOrder: { notes: "Called the customer" },
+    requestReturn: { lines: [{ line_id: w.orderLineIdX, quantity: 1 }], reason: "The seam is torn." },
     createPromotion: {
       name: unique("Promo"),
       type: "discount",

@@ -4,6 +4,8 @@
 // looking the records up, learned ones from the first answer showing them), and the check that an
 // answer has the example's shape.
 import assert from "node:assert/strict";
+import { Either, Schema } from "effect";
+import type { AnyRoute } from "../../adapters/http/route-definition.js";
 import { ADMIN, DEMO, LEARNED } from "../../adapters/http/examples/example-ids.js";
 import type { DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
 import type { TestClient } from "./http-client.js";
@@ -161,4 +163,36 @@ export const resolveDemoRecords = async (client: TestClient, summary: DemoStoreS
     assert.ok(value !== undefined, `the demo store has no record for DEMO.${name}`);
     values.set(DEMO[name as keyof typeof DEMO], value);
   }
+};
+
+/** What an operation of the document lacks: a description, an example answer, body or required parameter. */
+export const missingExampleParts = (document: JsonObject, operations: Iterable<OperationExample>): string[] =>
+  [...operations].flatMap((o) => {
+    const operation = document.paths[o.path][o.method.toLowerCase()];
+    return [
+      ...(typeof operation.description === "string" && operation.description.length > 20 ? [] : [`${o.operationId}: description`]),
+      ...(o.mediaType === undefined || o.response !== undefined ? [] : [`${o.operationId}: example answer`]),
+      ...(operation.requestBody === undefined || o.body !== undefined ? [] : [`${o.operationId}: example body`]),
+      ...(operation.parameters ?? [])
+        .filter((p: JsonObject) => p.required && p.example === undefined)
+        .map((p: JsonObject) => `${o.operationId}: example of required ${p.in} parameter ${p.name}`),
+    ];
+  });
+
+/** Each route's example that its own schemas refuse (path, query but `fields`, body, answer), as one line each. */
+export const examplesNotDecoding = (routes: Iterable<AnyRoute>): string[] => {
+  const failures: string[] = [];
+  const check = (route: AnyRoute, what: string, schema: Schema.Schema.Any | undefined, value: unknown): void => {
+    if (schema === undefined || value === undefined) return;
+    const decoded = Schema.decodeUnknownEither(schema as Schema.Schema<unknown, unknown>)(value, { onExcessProperty: "error" });
+    if (Either.isLeft(decoded)) failures.push(`${route.operationId} ${what}: ${decoded.left.message}`);
+  };
+  for (const route of routes) {
+    const { fields: _fields, ...query } = route.example.query ?? {};
+    check(route, "path", route.params, route.example.params ?? {});
+    check(route, "query", route.query, query);
+    check(route, "body", route.body, route.example.body);
+    check(route, "answer", route.success.schema, route.example.response.body);
+  }
+  return failures;
 };

@@ -994,6 +994,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/webhook_endpoints/{id}/events/{event_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one event again to an endpoint, now, and report the attempt
+         * @description Sends the event to the endpoint again at once, signed like any delivery and with the same `webhook-id`, so a receiver that already has it can drop it. The event must have gone to this endpoint before (a delivery, or a test sent to it): otherwise 404. The attempt is recorded with the delivery's next attempt number and counted on the endpoint. A 2xx answer settles the delivery: no retry of it is left pending, even one the worker had given up on. A failure leaves the delivery's state and retry schedule as they were. Sent even when the endpoint is switched off, since staff ask for it. Recorded in the audit log as `webhook_event.resend`.
+         */
+        post: operations["adminResendWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/products": {
         parameters: {
             query?: never;
@@ -2945,6 +2965,30 @@ export interface components {
             /** @description When (ISO 8601 UTC). */
             at: string;
         };
+        WebhookDelivery: {
+            /** @description The delivery attempt's id. */
+            id: string;
+            /** @description The endpoint it was sent to. */
+            endpoint_id: string;
+            /** @description The event delivered (`evt_...`). */
+            event_id: string;
+            /** @description The event's type. */
+            event_type: string;
+            /** @description Which attempt this was (1 for the first send). */
+            attempt_number: number;
+            /** @description The HTTP status the receiver answered, or null when none came. */
+            status_code: number | null;
+            /** @description The first KiB of the receiver's answer. */
+            response_body: string | null;
+            /** @description Why no answer came: a timeout, a refused connection or a forbidden address. */
+            error: string | null;
+            /** @description Milliseconds until the answer or the failure. */
+            latency_ms: number;
+            /** @description True when the receiver answered with a 2xx. */
+            success: boolean;
+            /** @description When the attempt was made (ISO 8601, UTC). */
+            attempted_at: string;
+        };
         /** @description A flat product record with its default variant's data (spec 2.3 rule 1). */
         ProductListItem: {
             /** @description The product's id. */
@@ -3974,30 +4018,6 @@ export interface components {
             deliveries: components["schemas"]["WebhookDelivery"][];
             /** @description Where this page ends and whether another follows. */
             pagination: components["schemas"]["Pagination"];
-        };
-        WebhookDelivery: {
-            /** @description The delivery attempt's id. */
-            id: string;
-            /** @description The endpoint it was sent to. */
-            endpoint_id: string;
-            /** @description The event delivered (`evt_...`). */
-            event_id: string;
-            /** @description The event's type. */
-            event_type: string;
-            /** @description Which attempt this was (1 for the first send). */
-            attempt_number: number;
-            /** @description The HTTP status the receiver answered, or null when none came. */
-            status_code: number | null;
-            /** @description The first KiB of the receiver's answer. */
-            response_body: string | null;
-            /** @description Why no answer came: a timeout, a refused connection or a forbidden address. */
-            error: string | null;
-            /** @description Milliseconds until the answer or the failure. */
-            latency_ms: number;
-            /** @description True when the receiver answered with a 2xx. */
-            success: boolean;
-            /** @description When the attempt was made (ISO 8601, UTC). */
-            attempted_at: string;
         };
         WebhookEventEnvelope: {
             /** @description The event. */
@@ -10607,6 +10627,120 @@ export interface operations {
             };
             /** @description The request is well formed but breaks a business rule. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The headers, with the URL, are larger than 16 KiB (`request_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; quote the request_id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminResendWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The webhook endpoint's id.
+                 * @example 019ab306-4a2e-7f64-bb84-4bd333e8a7ac
+                 */
+                id: components["schemas"]["UUID"];
+                /**
+                 * @description The event's id (`evt_...`).
+                 * @example evt_7d2f4c1a9b3e48d6a0c5e1f2b7d9a4c3
+                 */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt: what the endpoint answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description The request is invalid: a parameter, the body or `fields` is wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key (or customer token) may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record in this store, or no such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL is longer than 8 KiB (`request_too_large`). */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

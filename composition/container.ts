@@ -206,6 +206,7 @@ import { ManageReturns } from "../application/returns/manage-returns.js";
 import { ReturnRoutes } from "../adapters/http/routes/return-routes.js";
 import { AdminRefundRoutes } from "../adapters/http/admin/refund-routes.js";
 import { AdminReturnRoutes } from "../adapters/http/admin/return-routes.js";
+import { AdminWebhookRoutes } from "../adapters/http/admin/webhook-routes.js";
 import { OrderRepository } from "../application/ports/order-repository.js";
 import { Checkout } from "../application/orders/checkout.js";
 import { ReadOrders } from "../application/orders/read-orders.js";
@@ -275,6 +276,7 @@ import { ManageWebhookEndpoints } from "../application/webhooks/manage-webhook-e
 import { ReadWebhookDeliveries } from "../application/webhooks/read-webhook-deliveries.js";
 import { SendWebhook } from "../application/webhooks/send-webhook.js";
 import { TestWebhookEndpoint } from "../application/webhooks/test-webhook-endpoint.js";
+import { ResendWebhookEvent } from "../application/webhooks/resend-webhook-event.js";
 import { WebhookSettings } from "../application/webhooks/webhook-settings.js";
 import { PaymentRoutes } from "../adapters/http/routes/payment-routes.js";
 import { buildProviderGateways } from "../adapters/payments/provider-gateways.js";
@@ -302,7 +304,7 @@ const ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [Produ
  * Every route module of the admin API (`/admin/v1`, docs/staff.md): its routes name a
  * `permission` each, and are answered to signed-in staff and to the secret key.
  */
-const ADMIN_ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [AdminAuthRoutes, StaffRoutes, ApiKeyRoutes, StockRoutes, DashboardRoutes, MediaRoutes, AdminCustomerRoutes, InboxRoutes, AdminOrderRoutes, AdminRefundRoutes, AdminReturnRoutes];
+const ADMIN_ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [AdminAuthRoutes, StaffRoutes, ApiKeyRoutes, StockRoutes, DashboardRoutes, MediaRoutes, AdminCustomerRoutes, InboxRoutes, AdminOrderRoutes, AdminRefundRoutes, AdminReturnRoutes, AdminWebhookRoutes];
 
 /** Use cases, each bound to itself: the routes, the CLI and embedders resolve them. */
 const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
@@ -405,6 +407,7 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   ReadWebhookDeliveries,
   SendWebhook,
   TestWebhookEndpoint,
+  ResendWebhookEvent,
   DeliverWebhooks,
   SearchProducts,
   RecommendProducts,

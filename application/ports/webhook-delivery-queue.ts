@@ -66,6 +66,20 @@ export interface WebhookDeliveryQueue {
   complete(claimed: ClaimedDelivery, attempt: DeliveryAttempt, outcome: DeliveryOutcome, gone: boolean): Promise<void>;
   /** Fails the endpoint's pending deliveries (it was switched off). */
   failPending(storeId: string, endpointId: string, now: string): Promise<number>;
+  /**
+   * A staff resend of one event to one endpoint (docs/staff.md, "Webhooks: resend one"): the
+   * event and endpoint with the next attempt number, which is counted on the delivery when the
+   * event was fanned out to the endpoint. Undefined when the event never went to this endpoint
+   * (no delivery and no recorded attempt, as for a test event sent elsewhere). The worker's
+   * schedule of the delivery is left alone.
+   */
+  takeForResend(storeId: string, endpointId: string, eventId: string): Promise<ClaimedDelivery | undefined>;
+  /**
+   * Records a resend's attempt and counts it on the endpoint. A success settles the delivery
+   * (`succeeded`, with no retry left and any worker's lease released); a failure leaves the
+   * delivery's state and schedule as they were.
+   */
+  completeResend(resent: ClaimedDelivery, attempt: DeliveryAttempt): Promise<void>;
   /** A test event: stored so that it can be read back, but never fanned out. */
   recordTestEvent(event: RecordedEvent, now: string): Promise<void>;
   /** A test delivery's attempt, counted on the endpoint like any other. */

@@ -25,6 +25,8 @@ import { applyKeyset, toPage } from "../keyset-page.js";
 import { toWebhookEndpoint, type WebhookEndpointRow } from "./knex-webhook-endpoint-repository.js";
 
 const INSERT_CHUNK = 200;
+/** The claim token of a staff resend: never a worker's, so no worker's completion matches it. */
+const RESEND_CLAIM = "resend";
 
 interface AttemptRow {
   id: string;
@@ -256,6 +258,57 @@ export class KnexWebhookDeliveryQueue implements WebhookDeliveryQueue {
         .update({ state: "failed", claimed_by: null, claim_expires_at: null, updated_at: now }),
     );
     return Number(changed);
+  }
+
+  async takeForResend(storeId: string, endpointId: string, eventId: string): Promise<ClaimedDelivery | undefined> {
+    return this.db.transaction(async () => {
+      const q = this.db.executor;
+      const endpoint: WebhookEndpointRow | undefined = await q("webhook_endpoints").where({ id: endpointId, store_id: storeId }).first();
+      const event: { id: string; store_id: string; type: string; livemode: number | boolean; data: string; created_at: string } | undefined = await q("events")
+        .where({ id: eventId, store_id: storeId })
+        .first("id", "store_id", "type", "livemode", "data", "created_at");
+      if (endpoint === undefined || event === undefined) return undefined;
+      const delivery: { id: string; attempts: number | string } | undefined = await this.db.lockRows(
+        q("webhook_deliveries").where({ endpoint_id: endpointId, event_id: eventId }).first("id", "attempts"),
+      );
+      const last = (await q("webhook_delivery_attempts")
+        .where({ endpoint_id: endpointId, event_id: eventId })
+        .max("attempt_number as n")
+        .first()) as { n: number | string | null } | undefined;
+      const lastAttempt = last?.n === null || last?.n === undefined ? undefined : Number(last.n);
+      if (delivery === undefined && lastAttempt === undefined) return undefined;
+      const attemptNumber = Math.max(Number(delivery?.attempts ?? 0), lastAttempt ?? 0) + 1;
+      if (delivery !== undefined) await q("webhook_deliveries").where({ id: delivery.id }).update({ attempts: attemptNumber });
+      return {
+        deliveryId: delivery?.id ?? "",
+        claimToken: RESEND_CLAIM,
+        attemptNumber,
+        endpoint: toWebhookEndpoint(endpoint),
+        event: {
+          id: event.id,
+          storeId: event.store_id,
+          type: event.type as EventType,
+          livemode: readBoolean(event.livemode),
+          data: readJson(event.data, {}),
+          createdAt: event.created_at,
+        },
+      };
+    });
+  }
+
+  async completeResend(resent: ClaimedDelivery, attempt: DeliveryAttempt): Promise<void> {
+    await this.db.transaction(async () => {
+      const q = this.db.executor;
+      await q("webhook_delivery_attempts").insert(attemptRow(attempt));
+      await this.count(q, attempt);
+      if (attempt.success && resent.deliveryId !== "") {
+        // A worker holding the delivery finds its claim gone and leaves the state alone (complete is guarded by the claim).
+        await q("webhook_deliveries")
+          .where({ id: resent.deliveryId })
+          .whereNot("state", "succeeded")
+          .update({ state: "succeeded", next_attempt_at: attempt.attemptedAt, claimed_by: null, claim_expires_at: null, updated_at: attempt.attemptedAt });
+      }
+    });
   }
 
   async recordTestEvent(event: RecordedEvent, now: string): Promise<void> {

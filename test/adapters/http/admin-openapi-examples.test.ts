@@ -44,7 +44,7 @@ const MIRRORED_ORDER = [
   "createDeliveryZone", "updateDeliveryZone", "deleteDeliveryZone", "listPosts", "getPostBySlug", "createPost", "updatePost", "deletePost", "listLookbooks",
   "getLookbookBySlug", "createLookbook", "updateLookbook", "deleteLookbook", "searchProducts", "createWebhookEndpoint", "listWebhookEndpoints",
   "getWebhookEndpoint", "updateWebhookEndpoint", "rotateWebhookEndpointSecret", "testWebhookEndpoint", "listWebhookEndpointDeliveries", "getWebhookEvent",
-  "deleteWebhookEndpoint", "deleteProduct", "deleteSubcategory", "deleteCategory", "rotateHmacSecret",
+  "resendWebhookEvent", "deleteWebhookEndpoint", "deleteProduct", "deleteSubcategory", "deleteCategory", "rotateHmacSecret",
 ].map((id) => `admin${id[0]!.toUpperCase()}${id.slice(1)}`);
 
 /** Amina asks for a return through /v1 with the shopper API's requestReturn example (of another line when given); answers the return. */

@@ -144,6 +144,43 @@ export const webhookQueueContract = (open: () => Promise<Database>, options: { r
     assert.deepEqual((await s.queue.deliveryStates(s.store.id, recorded.id)).map((x) => x.state), ["failed"]);
   });
 
+  it("resends one event: the next attempt number, a success settles even a failed delivery, a late worker moves nothing", async () => {
+    const db = await open();
+    const s = await setUp(db);
+    const e = await s.endpoint(["order.paid"]);
+    const other = await s.endpoint(["order.created"]);
+    const recorded = await s.event("order.paid");
+    await s.queue.fanOut(at(2_000), 50);
+    const [first] = await s.queue.claim({ claimToken: "w1", now: at(3_000), leaseUntil: at(63_000), limit: 5, perEndpoint: 4 });
+    await s.queue.complete(first!, attemptOf(first!, false, at(3_100)), { kind: "failed" }, false);
+
+    assert.equal(await s.queue.takeForResend(s.store.id, other.id, recorded.id), undefined, "never sent to that endpoint");
+    assert.equal(await s.queue.takeForResend(s.store.id, e.id, "evt_" + "0".repeat(32)), undefined, "no such event");
+    const resent = await s.queue.takeForResend(s.store.id, e.id, recorded.id);
+    assert.equal(resent?.attemptNumber, 2);
+    assert.equal(resent!.event.id, recorded.id);
+    assert.deepEqual(resent!.event.data, recorded.data);
+    const failedAgain = await s.queue.takeForResend(s.store.id, e.id, recorded.id);
+    await s.queue.completeResend(failedAgain!, attemptOf(failedAgain!, false, at(4_000)));
+    assert.deepEqual((await s.queue.deliveryStates(s.store.id, recorded.id)).map((x) => [x.state, x.attempts]), [["failed", 3]], "a failed resend changes no state");
+    await s.queue.completeResend(resent!, attemptOf(resent!, true, at(4_100)));
+    assert.deepEqual((await s.queue.deliveryStates(s.store.id, recorded.id)).map((x) => x.state), ["succeeded"]);
+    const attempts = await s.queue.attemptsOfEvent(s.store.id, recorded.id);
+    assert.deepEqual(attempts.map((a) => [a.attemptNumber, a.success]), [[1, false], [3, false], [2, true]]);
+    assert.deepEqual((await s.endpoints.find(s.store.id, e.id))!.stats, { total: 3, successful: 1, failed: 2 });
+
+    // A delivery a worker holds: the resend settles it and the worker's late answer moves nothing.
+    const pending = await s.event("order.paid");
+    await s.queue.fanOut(at(5_000), 50);
+    const [held] = await s.queue.claim({ claimToken: "w2", now: at(6_000), leaseUntil: at(66_000), limit: 5, perEndpoint: 4 });
+    const again = await s.queue.takeForResend(s.store.id, e.id, pending.id);
+    assert.equal(again?.attemptNumber, 2);
+    await s.queue.completeResend(again!, attemptOf(again!, true, at(6_100)));
+    await s.queue.complete(held!, attemptOf(held!, false, at(6_200)), { kind: "retry", at: at(90_000) }, false);
+    assert.deepEqual((await s.queue.deliveryStates(s.store.id, pending.id)).map((x) => x.state), ["succeeded"]);
+    assert.equal(await s.queue.takeForResend("0".repeat(8) + "-0000-7000-8000-000000000000", e.id, pending.id), undefined, "another store's view finds nothing");
+  });
+
   if (options.racingPools) {
     it("gives concurrent claims from separate pools disjoint deliveries (FOR UPDATE SKIP LOCKED)", async () => {
       const first = await open();

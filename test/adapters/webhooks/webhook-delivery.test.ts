@@ -131,6 +131,53 @@ describe("webhook delivery by the worker", () => {
     assert.equal(read.body.webhook_endpoint.last_failure_at, event.deliveries[7].attempted_at);
   });
 
+  it("resends one event on staff's word (admin API): a delivery the worker gave up on is settled by a 2xx, and audited", async () => {
+    receiver.respond(() => ({ status: 500, body: "down" }));
+    const target = await endpoint("/d-resend", ["product.created"]);
+    const other = await endpoint("/d-resend-other", ["order.created"]);
+    const eventId = await productEvent();
+    await deliver();
+    for (const delay of RETRY_DELAYS_MS) {
+      clock.advance(Math.ceil(delay * 1.1) + 1);
+      await deliver();
+    }
+    assert.deepEqual((await states(eventId)).map((s) => [s.state, s.attempts]), [["failed", 8]]);
+    clock.set(new Date()); // staff resend days later; the receiver checks the signature's time against its own clock
+
+    const resend = (endpointId: string, id: string) => t.client.post(`/admin/v1/webhook_endpoints/${endpointId}/events/${id}/resend`, {}, { key: secret });
+    const stillDown = await resend(target.id, eventId);
+    assert.equal(stillDown.status, 200, stillDown.text);
+    assert.deepEqual([stillDown.body.delivery.attempt_number, stillDown.body.delivery.status_code, stillDown.body.delivery.success], [9, 500, false]);
+    assert.deepEqual((await states(eventId)).map((s) => s.state), ["failed"], "a failed resend leaves the delivery as it was");
+
+    receiver.respond(() => ({ status: 200, body: "ok" }));
+    const resent = await resend(target.id, eventId);
+    assert.equal(resent.status, 200, resent.text);
+    assert.deepEqual([resent.body.delivery.attempt_number, resent.body.delivery.success, resent.body.delivery.response_body], [10, true, "ok"]);
+    const receipt = receiver.of("/d-resend").at(-1)!;
+    assert.equal(verifyReceipt(target.secret, receipt).id, eventId, "signed, with the same webhook-id");
+    assert.equal(receipt.attempt, 10);
+    assert.deepEqual((await states(eventId)).map((s) => s.state), ["succeeded"]);
+    const read = await t.client.get(`/v1/webhook_endpoints/${target.id}`, { key: secret });
+    assert.deepEqual(read.body.webhook_endpoint.delivery_stats, { total: 10, successful: 1, failed: 9 });
+    clock.advance(48 * 3_600_000);
+    await deliver();
+    assert.equal(receiver.of("/d-resend").length, 10, "the worker sends nothing more");
+
+    const never = await resend(other.id, eventId);
+    assert.equal(never.status, 404, never.text);
+    assert.equal(never.body.error.code, "resource_missing");
+    assert.equal(receiver.of("/d-resend-other").length, 0);
+    assert.equal((await resend(target.id, `evt_${"0".repeat(32)}`)).status, 404);
+    assert.equal((await resend(target.id, "not-an-event")).status, 404, "a malformed id names nothing");
+    const audit = await t.client.get("/admin/v1/audit-log?operation=webhook_event.resend", { key: secret });
+    assert.equal(audit.status, 200, audit.text);
+    assert.deepEqual(
+      audit.body.data.map((e: any) => [e.resource_id, e.changes.success[1]]),
+      [[eventId, true], [eventId, false]],
+    );
+  });
+
   it("succeeds on a retry after a failure", async () => {
     receiver.respond((_r, index) => (receiver.of("/d-second").length === 1 && index >= 0 ? { status: 503 } : { status: 200 }));
     await endpoint("/d-second", ["product.created"]);

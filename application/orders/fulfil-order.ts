@@ -3,6 +3,7 @@
 // and never ship more than was ordered; then the parcel, the order's fulfilment status, the
 // `fulfilment.created` event, and — when the last unit has shipped — the move to `shipped`
 // through the order's one state machine (UpdateOrder.apply: `order.fulfilled`), and the audit entry.
+// The order's row is written once, with every move of the parcel.
 import { Either } from "effect";
 import { inject, injectable } from "inversify";
 import { fulfilmentStatusOf, planParcel, shippedWith, type Fulfilment } from "../../domain/orders/fulfilment.js";
@@ -65,11 +66,11 @@ export class FulfilOrder {
       await this.fulfilments.insert(storeId, fulfilment);
       const status = fulfilmentStatusOf(before, shippedWith(shipped, planned.right));
 
+      // The order's moves are made in memory and its row written once, at the end of the unit of work.
       let order: Order = before;
       // A paid order that starts shipping is being processed (the state machine's one step).
-      if (order.orderStatus === "pending") order = await this.update.apply(storeId, order, { order_status: "processing" });
+      if (order.orderStatus === "pending") order = await this.update.apply(storeId, order, { order_status: "processing" }, { write: false });
       order = { ...order, fulfilmentStatus: status, trackingNumber: fulfilment.trackingNumber ?? order.trackingNumber, updatedAt: now };
-      await this.orders.update(storeId, order);
       const record = toFulfilmentRecord(fulfilment, order);
       await this.outbox.record({
         storeId,
@@ -78,7 +79,8 @@ export class FulfilOrder {
         data: { fulfilment: record, order: { ...toOrderRecord(order), fulfilment_status: order.fulfilmentStatus } },
       });
       // The last parcel ships the order: `shipped`, `shipped_at` and `order.fulfilled`, as any move to shipped.
-      if (status === "fulfilled") order = await this.update.apply(storeId, order, { order_status: "shipped" });
+      if (status === "fulfilled") order = await this.update.apply(storeId, order, { order_status: "shipped" }, { write: false });
+      await this.orders.update(storeId, order);
 
       await this.audit.record(principal, storeId, {
         operation: "order.fulfil",

@@ -47,8 +47,12 @@ export class UpdateOrder {
     });
   }
 
-  /** Applies an update to a locked order inside the caller's unit of work (also used by payments). */
-  async apply(storeId: string, current: Order, input: OrderUpdateInput): Promise<Order> {
+  /**
+   * Applies an update to a locked order inside the caller's unit of work (also used by payments).
+   * With `write: false` the order's row is left to the caller, who writes the returned order once
+   * with its own changes (a parcel's moves: one write of the order, not three).
+   */
+  async apply(storeId: string, current: Order, input: OrderUpdateInput, options: { readonly write?: boolean } = {}): Promise<Order> {
     const now = this.clock.now().toISOString();
     const outcome = applyStatusUpdate(
       current,
@@ -70,10 +74,11 @@ export class UpdateOrder {
       estimatedDelivery: input.estimated_delivery ?? current.estimatedDelivery,
       updatedAt: now,
     };
-    if (outcome.right.events.includes("order.fulfilled")) await this.shipTheRest(storeId, next, now);
+    // An order whose parcels already carry everything has nothing left to ship.
+    if (outcome.right.events.includes("order.fulfilled") && current.fulfilmentStatus !== "fulfilled") await this.shipTheRest(storeId, next, now);
     if (outcome.right.restoreStock) next = await this.restitution.restock(storeId, next);
     if (outcome.right.restoreGiftCard) next = await this.restitution.refundGiftCard(storeId, next);
-    await this.orders.update(storeId, next);
+    if (options.write !== false) await this.orders.update(storeId, next);
     // Its revenue and lines count on the dashboard from now (docs/staff.md, "Dashboard").
     if (outcome.right.events.includes("order.paid")) await this.sales.orderPaid(storeId, next);
     if (outcome.right.events.includes("order.paid") && next.customerId !== null) {

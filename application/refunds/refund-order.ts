@@ -154,9 +154,13 @@ export class RefundOrder {
       settledAt: null,
     };
     await this.refunds.insert(storeId, refund);
-    const held = earlier.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amount, 0) + amount;
-    const succeeded = earlier.filter((r) => r.status === "succeeded").reduce((sum, r) => sum + r.amount, 0);
-    await this.refunds.writeBalance(storeId, orderId, held, succeeded, at);
+    const atOnce = !RefundProviderCalls.throughProvider(refund);
+    // A refund settled at once writes the balance row once, when it settles, in this unit of work.
+    if (!atOnce) {
+      const held = earlier.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amount, 0) + amount;
+      const succeeded = earlier.filter((r) => r.status === "succeeded").reduce((sum, r) => sum + r.amount, 0);
+      await this.refunds.writeBalance(storeId, orderId, held, succeeded, at);
+    }
     await this.outbox.record({ storeId, type: "refund.created", livemode: refund.livemode, data: { refund: toRefundRecord(refund) } });
     await this.audit.record(principal, storeId, {
       operation: "order.refund",
@@ -166,7 +170,7 @@ export class RefundOrder {
       after: { order_id: orderId, amount, destination, lines: toRefundRecord(refund).lines, restock: refund.restock, reason: refund.reason, return_id: refund.returnId },
     });
     // Nothing to ask a provider: money paid off-line goes back by the store's hand, a gift card's share at once.
-    if (!RefundProviderCalls.throughProvider(refund)) return this.settle.apply(storeId, order, refund, { status: "succeeded" });
+    if (atOnce) return this.settle.apply(storeId, order, refund, { status: "succeeded" }, earlier);
     return refund;
   }
 

@@ -49,8 +49,11 @@ export class SettleRefund {
     });
   }
 
-  /** Inside the caller's unit of work, with the order and the refund locked. */
-  async apply(storeId: string, order: Order, refund: Refund, word: RefundWord): Promise<Refund> {
+  /**
+   * Inside the caller's unit of work, with the order and the refund locked. `others` are the
+   * order's other refunds when the caller read them under the same lock (not read again).
+   */
+  async apply(storeId: string, order: Order, refund: Refund, word: RefundWord, others?: readonly Refund[]): Promise<Refund> {
     if (refund.status !== "pending") return refund;
     const now = this.clock.now();
     const at = now.toISOString();
@@ -76,7 +79,7 @@ export class SettleRefund {
       settledAt: at,
     };
     await this.refunds.update(storeId, settled);
-    const all = (await this.refunds.listForOrder(storeId, order.id)).map((r) => (r.id === settled.id ? settled : r));
+    const all = others !== undefined ? [...others.filter((r) => r.id !== settled.id), settled] : (await this.refunds.listForOrder(storeId, order.id)).map((r) => (r.id === settled.id ? settled : r));
     const held = all.filter((r) => r.status !== "failed").reduce((sum, r) => sum + r.amount, 0);
     const succeeded = all.filter((r) => r.status === "succeeded");
     const succeededAmount = succeeded.reduce((sum, r) => sum + r.amount, 0);

@@ -103,6 +103,29 @@ const suite = (dialect: "sqlite" | "mariadb" | "galera"): void => {
         assert.equal(Number(balance.held_amount), amount);
       }
     });
+
+    it(`in ${ROUNDS} rounds, the same with an order paid off-line, whose refunds the store settles at once (destination manual)`, async () => {
+      const secret = a.store.keys.secretTest;
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const { order } = await placeSimpleOrder(a.client, { secret, publishable: a.store.keys.publishableTest }, { price: 100_000 });
+        const paid = await signedRequest(a.client, "PATCH", `/v1/orders/${order.id}`, { payment_status: "paid" }, { key: secret, secret: a.store.store.hmacSecret });
+        assert.equal(paid.status, 200, paid.text);
+        const total = Math.round(order.total_amount * 100);
+        const amount = Math.ceil(total * 0.6);
+        const ask = (client: TestClient) =>
+          client.post(`/admin/v1/orders/${order.id}/refunds`, { amount }, { key: secret, headers: { "Idempotency-Key": randomUUID() } });
+        const answers = await Promise.all([ask(a.client), ask(bClient)]);
+        assert.deepEqual(answers.map((answer) => answer.status).sort(), [201, 422], answers.map((answer) => answer.text).join("\n"));
+        const granted = answers.find((answer) => answer.status === 201)!;
+        assert.deepEqual([granted.body.status, granted.body.destination], ["succeeded", "manual"]);
+        const rows: Array<{ amount: number | string; status: string }> = await a.application.database.knex("refunds").where({ order_id: order.id });
+        assert.deepEqual(rows.map((row) => [Number(row.amount), row.status]), [[amount, "succeeded"]]);
+        const balance = await a.application.database.knex("refund_balances").where({ order_id: order.id }).first();
+        assert.deepEqual([Number(balance.held_amount), Number(balance.succeeded_amount)], [amount, amount]);
+        const after = await a.client.get(`/admin/v1/orders/${order.id}`, { key: secret });
+        assert.equal(after.body.payment_status, "partially_refunded");
+      }
+    });
   });
 };
 

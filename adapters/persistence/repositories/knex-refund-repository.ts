@@ -150,12 +150,13 @@ export class KnexRefundRepository implements RefundRepository {
   }
 
   async writeBalance(storeId: string, orderId: string, held: number, succeeded: number, at: string): Promise<void> {
-    await this.db.run(async (q) => {
-      const updated = await q("refund_balances").where({ order_id: orderId, store_id: storeId }).update({ held_amount: held, succeeded_amount: succeeded, updated_at: at });
-      if (Number(updated) === 0) {
-        await q("refund_balances").insert({ order_id: orderId, store_id: storeId, held_amount: held, succeeded_amount: succeeded, updated_at: at });
-      }
-    });
+    // One statement: an upsert (ON CONFLICT / ON DUPLICATE KEY) on the order's row, which is the order's own id.
+    await this.db.run((q) =>
+      q("refund_balances")
+        .insert({ order_id: orderId, store_id: storeId, held_amount: held, succeeded_amount: succeeded, updated_at: at })
+        .onConflict("order_id")
+        .merge(["held_amount", "succeeded_amount", "updated_at"]),
+    );
   }
 
   async restockedQuantities(storeId: string, orderId: string): Promise<Map<string, number>> {

@@ -48,16 +48,21 @@ export class KnexEventOutbox implements EventOutbox {
       id: `evt_${this.ids.newId().replaceAll("-", "")}`,
       createdAt: this.clock.now().toISOString(),
     };
-    await this.db.run((q) =>
-      q("events").insert({
-        id: recorded.id,
-        store_id: recorded.storeId,
-        type: recorded.type,
-        livemode: recorded.livemode,
-        data: writeJson(recorded.data),
-        order_id: orderIdNamedBy(recorded.data),
-        created_at: recorded.createdAt,
-      }),
+    // A prepared statement (Database.insertRows): no query building, prepared once per connection.
+    await this.db.insertRows(
+      "events",
+      [
+        {
+          id: recorded.id,
+          store_id: recorded.storeId,
+          type: recorded.type,
+          livemode: recorded.livemode,
+          data: writeJson(recorded.data),
+          order_id: orderIdNamedBy(recorded.data),
+          created_at: recorded.createdAt,
+        },
+      ],
+      1,
     );
     return recorded;
   }

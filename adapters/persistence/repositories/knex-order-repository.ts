@@ -151,6 +151,14 @@ const columns = (storeId: string, o: Order) => ({
   updated_at: o.updatedAt,
 });
 
+const ONE_ORDER = "select * from orders where store_id = ? and id = ?";
+const LINES_OF_ONE_ORDER = "select * from order_items where order_id = ? order by position";
+type UpdatedColumn = Exclude<keyof ReturnType<typeof columns>, "id" | "store_id" | "created_at">;
+const UPDATED_COLUMNS = (Object.keys(columns("", { promotions: [], items: [] } as unknown as Order)) as Array<keyof ReturnType<typeof columns>>).filter(
+  (name): name is UpdatedColumn => name !== "id" && name !== "store_id" && name !== "created_at",
+);
+const UPDATE_ORDER = `update orders set ${UPDATED_COLUMNS.map((name) => `${name} = ?`).join(", ")} where store_id = ? and id = ?`;
+
 @injectable()
 export class KnexOrderRepository implements OrderRepository {
   constructor(@inject(Database) private readonly db: Database) {}
@@ -212,12 +220,11 @@ export class KnexOrderRepository implements OrderRepository {
     });
   }
 
+  /** One order with its lines: two prepared statements (Database.select), the row locked when asked. */
   private async one(storeId: string, orderId: string, lock: boolean): Promise<Order | undefined> {
-    return this.db.run(async (q) => {
-      const query = q("orders").where({ store_id: storeId, id: orderId }).first();
-      const row: OrderRow | undefined = await (lock ? this.db.lockRows(query) : query);
-      return row === undefined ? undefined : (await this.withLines(q, [row]))[0];
-    });
+    const [row] = await this.db.select<OrderRow>(lock && this.db.dialect === "mysql" ? `${ONE_ORDER} for update` : ONE_ORDER, [storeId, orderId]);
+    if (row === undefined) return undefined;
+    return toOrder(row, await this.db.select<LineRow>(LINES_OF_ONE_ORDER, [orderId]));
   }
 
   find(storeId: string, orderId: string): Promise<Order | undefined> {
@@ -228,9 +235,14 @@ export class KnexOrderRepository implements OrderRepository {
     return this.one(storeId, orderId, true);
   }
 
+  /** Every column but the keys and created_at, in one prepared statement. */
   async update(storeId: string, order: Order): Promise<void> {
     const { id, store_id: _s, created_at: _c, ...changes } = columns(storeId, order);
-    await this.db.run((q) => q("orders").where({ store_id: storeId, id }).update(changes));
+    const values = UPDATED_COLUMNS.map((name) => {
+      const value = changes[name];
+      return typeof value === "boolean" ? (value ? 1 : 0) : value;
+    });
+    await this.db.execute(UPDATE_ORDER, [...values, storeId, id]);
   }
 
   listPage(storeId: string, filter: OrderListFilter, page: PageRequest): Promise<Page<Order>> {

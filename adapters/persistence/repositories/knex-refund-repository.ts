@@ -117,15 +117,14 @@ export class KnexRefundRepository implements RefundRepository {
     return row === undefined ? undefined : toRefund(row);
   }
 
+  // The two reads of every refund request, as prepared statements (Database.select).
   async findByIdempotencyKey(storeId: string, idempotencyKey: string): Promise<Refund | undefined> {
-    const row: RefundRow | undefined = await this.db.run((q) => q("refunds").where({ store_id: storeId, idempotency_key: idempotencyKey }).first());
+    const [row] = await this.db.select<RefundRow>("select * from refunds where store_id = ? and idempotency_key = ?", [storeId, idempotencyKey]);
     return row === undefined ? undefined : toRefund(row);
   }
 
   async listForOrder(storeId: string, orderId: string): Promise<Refund[]> {
-    const rows: RefundRow[] = await this.db.run((q) =>
-      q("refunds").where({ store_id: storeId, order_id: orderId }).orderBy([{ column: "created_at" }, { column: "id" }]),
-    );
+    const rows = await this.db.select<RefundRow>("select * from refunds where store_id = ? and order_id = ? order by created_at, id", [storeId, orderId]);
     return rows.map(toRefund);
   }
 

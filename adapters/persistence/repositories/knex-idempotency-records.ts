@@ -62,7 +62,8 @@ export class KnexIdempotencyRecords implements IdempotencyRecords {
       expires_at: new Date(now.getTime() + ttlMs).toISOString(),
     };
     try {
-      await this.db.run((q) => q("idempotency_records").insert({ ...where(ref), ...fresh }));
+      // The first claim of a key, on every idempotent write: a prepared statement (Database.insertRows).
+      await this.db.insertRows("idempotency_records", [{ ...where(ref), ...fresh }], 1);
       return { kind: "claimed" };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -91,14 +92,9 @@ export class KnexIdempotencyRecords implements IdempotencyRecords {
   }
 
   async complete(ref: IdempotencyKeyRef, response: StoredResponse): Promise<void> {
-    await this.db.run((q) =>
-      q("idempotency_records").where(where(ref)).update({
-        state: "completed",
-        response_status: response.status,
-        response_headers: writeJson(response.headers),
-        response_body: response.body,
-        locked_until: null,
-      }),
+    await this.db.execute(
+      "update idempotency_records set state = 'completed', response_status = ?, response_headers = ?, response_body = ?, locked_until = null where store_id = ? and operation = ? and idempotency_key = ?",
+      [response.status, writeJson(response.headers), response.body, ref.storeId, ref.operation, ref.key],
     );
   }
 

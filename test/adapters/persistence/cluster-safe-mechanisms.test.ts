@@ -81,8 +81,10 @@ const clusterSafeSuite = (title: string, open: () => Promise<{ a: Database; b: D
       // The other node's insert of the same key committed; this one's failed certification (1213).
       let lost = false;
       const loser = new Database(p.b.knex, p.b.dialect);
+      // The claim's insert is its first statement (a prepared one, through insertRows); the error goes up as the Database translates it.
       const run = loser.run.bind(loser);
-      loser.run = async (query) => {
+      const insertRows = loser.insertRows.bind(loser);
+      loser.insertRows = async (...args) => {
         if (!lost) {
           lost = true;
           assert.equal((await winner.claim(ref, "hash", new Date(), 60_000, HOUR)).kind, "claimed");
@@ -90,7 +92,7 @@ const clusterSafeSuite = (title: string, open: () => Promise<{ a: Database; b: D
             throw deadlock();
           });
         }
-        return run(query);
+        return insertRows(...args);
       };
       const claim = await new KnexIdempotencyRecords(loser).claim(ref, "hash", new Date(), 60_000, HOUR);
       assert.ok(lost);

@@ -218,7 +218,9 @@ export class Database {
     if (rows.length === 0) return;
     const columns = Object.keys(rows[0]!);
     const tuple = `(${columns.map(() => "?").join(", ")})`;
-    const head = `insert into ${table} (${columns.join(", ")}) values `;
+    // Quoted: a column may be named by a reserved word (`lines` is one on MySQL).
+    const quote = this.dialect === "mysql" ? "`" : '"';
+    const head = `insert into ${table} (${columns.map((column) => `${quote}${column}${quote}`).join(", ")}) values `;
     const sent: Promise<number>[] = [];
     for (let start = 0; start < rows.length; start += perStatement) {
       const end = Math.min(rows.length, start + perStatement);

@@ -78,9 +78,12 @@ const stateColumns = (r: Refund) => ({
 export class KnexRefundRepository implements RefundRepository {
   constructor(@inject(Database) private readonly db: Database) {}
 
+  // Insert and update are prepared statements (Database.insertRows / execute): every refund makes both.
   async insert(storeId: string, r: Refund): Promise<void> {
-    await this.db.run((q) =>
-      q("refunds").insert({
+    await this.db.insertRows(
+      "refunds",
+      [
+        {
         id: r.id,
         store_id: storeId,
         order_id: r.orderId,
@@ -98,13 +101,19 @@ export class KnexRefundRepository implements RefundRepository {
         idempotency_key: r.idempotencyKey,
         livemode: r.livemode,
         created_at: r.createdAt,
-        ...stateColumns(r),
-      }),
+          ...stateColumns(r),
+        },
+      ],
+      1,
     );
   }
 
   async update(storeId: string, refund: Refund): Promise<void> {
-    await this.db.run((q) => q("refunds").where({ store_id: storeId, id: refund.id }).update(stateColumns(refund)));
+    const state = stateColumns(refund);
+    await this.db.execute(
+      "update refunds set status = ?, provider_refund_id = ?, failure_reason = ?, checks = ?, next_check_at = ?, updated_at = ?, settled_at = ? where store_id = ? and id = ?",
+      [state.status, state.provider_refund_id, state.failure_reason, state.checks, state.next_check_at, state.updated_at, state.settled_at, storeId, refund.id],
+    );
   }
 
   async find(storeId: string, refundId: string): Promise<Refund | undefined> {
@@ -150,12 +159,17 @@ export class KnexRefundRepository implements RefundRepository {
 
   async writeBalance(storeId: string, orderId: string, held: number, succeeded: number, at: string): Promise<void> {
     // One statement: an upsert (ON CONFLICT / ON DUPLICATE KEY) on the order's row, which is the order's own id.
-    await this.db.run((q) =>
-      q("refund_balances")
-        .insert({ order_id: orderId, store_id: storeId, held_amount: held, succeeded_amount: succeeded, updated_at: at })
-        .onConflict("order_id")
-        .merge(["held_amount", "succeeded_amount", "updated_at"]),
-    );
+    const upsert =
+      this.db.dialect === "mysql"
+        ? "on duplicate key update held_amount = values(held_amount), succeeded_amount = values(succeeded_amount), updated_at = values(updated_at)"
+        : "on conflict (order_id) do update set held_amount = excluded.held_amount, succeeded_amount = excluded.succeeded_amount, updated_at = excluded.updated_at";
+    await this.db.execute(`insert into refund_balances (order_id, store_id, held_amount, succeeded_amount, updated_at) values (?, ?, ?, ?, ?) ${upsert}`, [
+      orderId,
+      storeId,
+      held,
+      succeeded,
+      at,
+    ]);
   }
 
   async restockedQuantities(storeId: string, orderId: string): Promise<Map<string, number>> {

@@ -1,6 +1,9 @@
 // The composition root: the only place that names concrete adapters. It binds every port to
 // its adapter and every use case and route module, and builds the HTTP app from them.
 import "reflect-metadata";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Container } from "inversify";
 import pino, { type Logger } from "pino";
 import { AuthenticateApiKey } from "../application/access/authenticate-api-key.js";
@@ -426,6 +429,16 @@ export const OPENAPI_INFO: OpenApiInfo = {
 };
 
 /** The admin API document's title and description (GET /admin/v1/openapi.json). */
+/**
+ * Where `npm run build:admin` writes the back office: dist/back-office of the package, found from
+ * this file whether it runs from source (composition/) or compiled (dist/composition/).
+ */
+const BACK_OFFICE_DIRECTORY = ((): string => {
+  let directory = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(directory, "package.json")) && dirname(directory) !== directory) directory = dirname(directory);
+  return join(directory, "dist", "back-office");
+})();
+
 export const ADMIN_OPENAPI_INFO: OpenApiInfo = {
   title: "Storefront admin API",
   version: "1.0.0",
@@ -671,6 +684,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
         ...(options.directReads !== undefined ? { directReads: options.directReads } : {}),
         requestLog: observeRequests(requestLog(logger, config.requestLogPercent), metrics),
         media: container.get(ManageMedia),
+        backOfficeDirectory: BACK_OFFICE_DIRECTORY,
         ...(metrics !== undefined && config.metricsToken !== undefined
           ? { metrics: { token: config.metricsToken, contentType: metrics.contentType, text: () => metrics.text() } }
           : {}),

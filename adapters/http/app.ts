@@ -10,6 +10,7 @@ import Koa from "koa";
 import type { Logger } from "pino";
 import type { AuthenticateApiKey } from "../../application/access/authenticate-api-key.js";
 import type { AnswerCache } from "./answer-cache.js";
+import { backOfficePage } from "./back-office-page.js";
 import { DOCS_PUBLIC_PATHS, mountDocsPage } from "./docs-page.js";
 import { HEALTH_PATHS, mountHealthProbes, type ReadinessChecks } from "./health-probes.js";
 import { apiKeyAuth } from "./middleware/api-key-auth.js";
@@ -66,6 +67,8 @@ export interface HttpAppOptions {
   readonly metrics?: MetricsEndpoint | undefined;
   /** Media files served at GET /media/{store_id}/{id}/{variant}, public (media-serving.ts); not served when absent. */
   readonly media?: MediaFiles | undefined;
+  /** The built back office (its index.html and assets/), served at /admin (back-office-page.ts); not served when absent. */
+  readonly backOfficeDirectory?: string | undefined;
 }
 
 export interface MetricsEndpoint {
@@ -189,6 +192,8 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
   app.use(corsPolicy(options.corsOrigins ?? "*"));
   app.use(errorHandler(options.logger));
   app.use(urlLimit());
+  // The back office's pages and assets are public files: they answer before any key or session is asked for.
+  if (options.backOfficeDirectory !== undefined) app.use(backOfficePage(options.backOfficeDirectory));
   app.use(bodyReader((method, path) => rawBodyRoutes.find((r) => r.method === method && r.pattern.test(path))?.policy));
   // The admin API authenticates its own callers (a staff session, or the secret key).
   app.use(apiKeyAuth(options.authenticate, (method, path) => path.startsWith(ADMIN_PREFIX) || isPublic(method, path)));

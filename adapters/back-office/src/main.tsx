@@ -1,0 +1,66 @@
+// The back office's entry: the query client, the session gate (sign-in until /me answers a
+// member) and the pages by path.
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { ApiProblem, explain } from "./api.js";
+import { Notice } from "./feedback.js";
+import { Layout } from "./layout.js";
+import { useLocation } from "./navigation.js";
+import { DashboardPage } from "./pages/dashboard.js";
+import { OrderDetailPage } from "./pages/order-detail.js";
+import { OrdersPage } from "./pages/orders.js";
+import { SignInPage } from "./pages/sign-in.js";
+import { SESSION_KEY, useSession, useSessionReset, type Session } from "./session.js";
+import "./styles.css";
+
+const queries = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A 4xx will not change by asking again; a dropped connection or a 503 may.
+      retry: (failures, error) => failures < 2 && !(error instanceof ApiProblem && error.status < 500),
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+// An ended session (401 on any call) brings the sign-in back.
+queries.getQueryCache().subscribe((event) => {
+  const error = event.query.state.error;
+  if (error instanceof ApiProblem && error.status === 401 && event.query.queryKey[0] !== SESSION_KEY[0]) void queries.invalidateQueries({ queryKey: SESSION_KEY });
+});
+
+const Page = ({ session }: { session: Session }) => {
+  const { path } = useLocation();
+  const order = /^\/admin\/orders\/([^/]+)$/.exec(path);
+  if (path === "/admin") return <DashboardPage />;
+  if (path === "/admin/orders") return <OrdersPage />;
+  if (order !== null) return <OrderDetailPage id={decodeURIComponent(order[1]!)} session={session} />;
+  return (
+    <>
+      <h1>Page not found</h1>
+      <p>There is no back office page at {path}: choose one in the menu.</p>
+    </>
+  );
+};
+
+const App = () => {
+  const session = useSession();
+  const reset = useSessionReset();
+  if (session.isPending) return <p className="loading">Loading…</p>;
+  if (session.isError) return <Notice kind="error">{explain(session.error)}</Notice>;
+  if (session.data === null) return <SignInPage onSignedIn={reset} />;
+  return (
+    <Layout session={session.data} onSignedOut={reset}>
+      <Page session={session.data} />
+    </Layout>
+  );
+};
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <QueryClientProvider client={queries}>
+      <App />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,15 @@
+// The menu: each page with the permission it needs (docs/staff.md, "Roles and permissions").
+// A member sees only the pages their role allows; the API refuses the rest anyway.
+export interface MenuEntry {
+  readonly label: string;
+  readonly href: string;
+  readonly permission: string;
+}
+
+/** The pages built so far, in menu order. */
+export const MENU: readonly MenuEntry[] = [
+  { label: "Dashboard", href: "/admin", permission: "dashboard.read" },
+  { label: "Orders", href: "/admin/orders", permission: "orders.read" },
+];
+
+export const menuFor = (permissions: ReadonlySet<string>): readonly MenuEntry[] => MENU.filter((entry) => permissions.has(entry.permission));

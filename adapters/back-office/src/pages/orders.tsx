@@ -1,0 +1,160 @@
+// Orders: search (order number, email or phone) and filters kept in the URL, so a list can be
+// bookmarked and the back button returns to the previous one; cursor paging (`cursor` in the URL).
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { answer, api, explain } from "../api.js";
+import { Notice } from "../feedback.js";
+import { formatDateTime, formatMoney, humanize } from "../formatting.js";
+import { followLink, hrefOf, navigate, useLocation } from "../navigation.js";
+
+const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
+const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded", "partially_refunded"] as const;
+const FULFILMENT_STATUSES = ["unfulfilled", "partially_fulfilled", "fulfilled"] as const;
+const FILTERS = ["q", "status", "payment_status", "fulfilment_status", "created_from", "created_to"] as const;
+const PAGE_SIZE = 25;
+
+type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
+
+const filtersOf = (query: URLSearchParams): Filters => Object.fromEntries(FILTERS.flatMap((name) => (query.get(name) ? [[name, query.get(name)!]] : [])));
+
+const Choice = ({ name, label, options, value }: { name: string; label: string; options: readonly string[]; value: string | undefined }) => (
+  <label>
+    {label}
+    <select name={name} defaultValue={value ?? ""}>
+      <option value="">any</option>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {humanize(o)}
+        </option>
+      ))}
+    </select>
+  </label>
+);
+
+export const OrdersPage = () => {
+  const { query } = useLocation();
+  const filters = filtersOf(query);
+  const cursor = query.get("cursor") ?? undefined;
+  const key = new URLSearchParams({ ...filters, ...(cursor ? { cursor } : {}) }).toString();
+
+  const orders = useQuery({
+    queryKey: ["orders", key],
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      answer(
+        await api.GET("/admin/v1/orders", {
+          params: {
+            query: {
+              ...(filters.q ? { q: filters.q } : {}),
+              ...(filters.status ? { status: filters.status as (typeof ORDER_STATUSES)[number] } : {}),
+              ...(filters.payment_status ? { payment_status: filters.payment_status as (typeof PAYMENT_STATUSES)[number] } : {}),
+              ...(filters.fulfilment_status ? { fulfilment_status: filters.fulfilment_status as (typeof FULFILMENT_STATUSES)[number] } : {}),
+              ...(filters.created_from ? { created_from: filters.created_from } : {}),
+              ...(filters.created_to ? { created_to: filters.created_to } : {}),
+              ...(cursor ? { cursor } : {}),
+              limit: PAGE_SIZE,
+            },
+          },
+        }),
+      ),
+  });
+
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next: Record<string, string> = {};
+    for (const name of FILTERS) {
+      const value = String(form.get(name) ?? "").trim();
+      if (value !== "") next[name] = value;
+    }
+    navigate(hrefOf("/admin/orders", next));
+  };
+
+  return (
+    <>
+      <h1>Orders</h1>
+      {/* Keyed by the URL's filters: going back re-fills the form with the earlier ones. */}
+      <form key={new URLSearchParams(filters).toString()} className="filters" role="search" onSubmit={search}>
+        <label className="wide">
+          Search
+          <input type="search" name="q" defaultValue={filters.q ?? ""} placeholder="Order number, email or phone" />
+        </label>
+        <Choice name="status" label="Status" options={ORDER_STATUSES} value={filters.status} />
+        <Choice name="payment_status" label="Payment" options={PAYMENT_STATUSES} value={filters.payment_status} />
+        <Choice name="fulfilment_status" label="Fulfilment" options={FULFILMENT_STATUSES} value={filters.fulfilment_status} />
+        <label>
+          Placed from
+          <input type="date" name="created_from" defaultValue={filters.created_from ?? ""} />
+        </label>
+        <label>
+          Placed before
+          <input type="date" name="created_to" defaultValue={filters.created_to ?? ""} />
+        </label>
+        <div className="actions">
+          <button type="submit">Search</button>
+          {Object.keys(filters).length > 0 ? (
+            <a href="/admin/orders" onClick={followLink}>
+              Clear filters
+            </a>
+          ) : null}
+        </div>
+      </form>
+      {orders.isError ? <Notice kind="error">{explain(orders.error)}</Notice> : null}
+      {orders.isPending ? (
+        <p className="loading">Loading orders…</p>
+      ) : orders.data === undefined ? null : orders.data.orders.length === 0 ? (
+        <p>No order matches{Object.keys(filters).length > 0 ? " these filters" : ""}.</p>
+      ) : (
+        <div className="scroll" aria-busy={orders.isFetching}>
+          <table className="orders">
+            <caption className="visually-hidden">Orders, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Placed</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Status</th>
+                <th scope="col">Payment</th>
+                <th scope="col">Fulfilment</th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.data.orders.map((o) => (
+                <tr key={o.id}>
+                  <td>
+                    <a href={`/admin/orders/${o.id}`} onClick={followLink}>
+                      {o.order_number}
+                    </a>
+                  </td>
+                  <td>{formatDateTime(o.created_at)}</td>
+                  <td>
+                    {o.customer_name}
+                    <br />
+                    <span className="muted">{o.customer_email}</span>
+                  </td>
+                  <td>{humanize(o.order_status)}</td>
+                  <td>{humanize(o.payment_status)}</td>
+                  <td>{humanize(o.fulfilment_status)}</td>
+                  <td className="n">{formatMoney(o.total_amount, o.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="pager" aria-label="Pages">
+        {cursor !== undefined ? (
+          <a href={hrefOf("/admin/orders", filters)} onClick={followLink}>
+            First page
+          </a>
+        ) : null}
+        {orders.data?.pagination.has_more && orders.data.pagination.next_cursor !== null ? (
+          <a href={hrefOf("/admin/orders", { ...filters, cursor: orders.data.pagination.next_cursor })} onClick={followLink}>
+            Next page
+          </a>
+        ) : null}
+      </nav>
+    </>
+  );
+};

@@ -33,8 +33,8 @@ export const useSession = () =>
 export const useSessionReset = () => {
   const client = useQueryClient();
   return async (): Promise<void> => {
-    client.removeQueries();
-    await client.invalidateQueries({ queryKey: SESSION_KEY });
+    client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+    await client.resetQueries({ queryKey: SESSION_KEY });
   };
 };
 

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { answer, api, explain } from "../api.js";
 import type { components } from "storefront/admin-client";
 import { Notice } from "../feedback.js";
+import { ScrollArea } from "../scroll-area.js";
 import { formatDateTime, formatDay, formatMoney, TIME_ZONE } from "../formatting.js";
 
 type Dashboard = components["schemas"]["Dashboard"];
@@ -111,7 +112,7 @@ export const DashboardPage = () => {
           {d.top_products.by_revenue.length === 0 ? (
             <p>No paid orders in the last 30 days.</p>
           ) : (
-            <div className="scroll">
+            <ScrollArea label="Top products">
               <table>
                 <thead>
                   <tr>
@@ -130,7 +131,7 @@ export const DashboardPage = () => {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollArea>
           )}
         </section>
         <section aria-labelledby="low-stock">
@@ -138,7 +139,7 @@ export const DashboardPage = () => {
           {d.low_stock.variants.length === 0 ? (
             <p>Every variant has more than {d.low_stock.at_or_below} units.</p>
           ) : (
-            <div className="scroll">
+            <ScrollArea label="Low stock">
               <table>
                 <thead>
                   <tr>
@@ -160,7 +161,7 @@ export const DashboardPage = () => {
                 </tbody>
               </table>
               {d.low_stock.has_more ? <p className="muted">More variants are low than are listed here.</p> : null}
-            </div>
+            </ScrollArea>
           )}
         </section>
       </div>

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from "react";
 import { answer, api, explain, newIdempotencyKey } from "../api.js";
 import type { components } from "storefront/admin-client";
 import { Notice } from "../feedback.js";
+import { ScrollArea } from "../scroll-area.js";
 import { formatDateTime, formatMoney, humanize, parseMoney } from "../formatting.js";
 import { followLink } from "../navigation.js";
 import { can, type Session } from "../session.js";
@@ -379,7 +380,7 @@ export const OrderDetailPage = ({ id, session }: { id: string; session: Session 
         )}
       </dl>
       <h2>Lines</h2>
-      <div className="scroll">
+      <ScrollArea label="Order lines">
         <table>
           <thead>
             <tr>
@@ -429,7 +430,7 @@ export const OrderDetailPage = ({ id, session }: { id: string; session: Session 
             </tr>
           </tfoot>
         </table>
-      </div>
+      </ScrollArea>
       <div className="columns">
         <Address title="Ship to" address={o.shipping_address} />
         <Address title="Bill to" address={o.billing_address} />

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { answer, api, explain } from "../api.js";
 import { Notice } from "../feedback.js";
+import { ScrollArea } from "../scroll-area.js";
 import { formatDateTime, formatMoney, humanize } from "../formatting.js";
 import { followLink, hrefOf, navigate, useLocation } from "../navigation.js";
 
@@ -105,7 +106,7 @@ export const OrdersPage = () => {
       ) : orders.data === undefined ? null : orders.data.orders.length === 0 ? (
         <p>No order matches{Object.keys(filters).length > 0 ? " these filters" : ""}.</p>
       ) : (
-        <div className="scroll" aria-busy={orders.isFetching}>
+        <ScrollArea label="Orders" busy={orders.isFetching}>
           <table className="orders">
             <caption className="visually-hidden">Orders, newest first</caption>
             <thead>
@@ -141,7 +142,7 @@ export const OrdersPage = () => {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       )}
       <nav className="pager" aria-label="Pages">
         {cursor !== undefined ? (

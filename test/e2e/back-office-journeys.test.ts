@@ -1,0 +1,269 @@
+// The back office in Debian's headless Chromium (playwright-core), against the real server
+// in-process on a freshly seeded demo store (issue 34's journeys 1, 5 and 6): the owner finds an
+// order by the customer's email, fulfils one line with a tracking number and refunds another
+// through the card simulator, and /v1 and a webhook receiver see it; a fulfilment member sees no
+// refund and the API refuses one they forge; sign-out ends the session for a replayed cookie.
+// Every page is scanned with axe-core and photographed at 1280 and 390 px (test-results/).
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import pino from "pino";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { createApplication, type Application } from "../../composition/container.js";
+import { seedDemoStore, type DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
+import { checkPage, DESKTOP, ensureBackOfficeBuilt, launchChromium, requireChromium } from "../support/back-office-browser.js";
+import { serve, type TestClient } from "../support/http-client.js";
+import { CreateStore } from "../../application/stores/create-store.js";
+import { createProduct, fillSessionCart, checkoutSession, setUpDelivery } from "../support/order-fixtures.js";
+import { signedRequest } from "../support/signed-request.js";
+import { createMember, STAFF_PASSWORD } from "../support/staff-session.js";
+import { testConfig } from "../support/test-application.js";
+import { verifyReceipt, WebhookReceiver } from "../support/webhook-receiver.js";
+
+describe("back office journeys in Chromium", function () {
+  this.timeout(240_000);
+  let application: Application;
+  let client: TestClient;
+  let demo: DemoStoreSummary;
+  let browser: Browser;
+  let receiver: WebhookReceiver;
+  let endpointSecret: string;
+  /** The journey's order: two lines, paid through the card simulator. */
+  let otherOrderNumber: string;
+  let order: { id: string; order_number: string; email: string; skuToShip: string; skuToRefund: string };
+
+  before(async function () {
+    requireChromium(this);
+    await ensureBackOfficeBuilt();
+    receiver = await WebhookReceiver.start();
+    application = createApplication(testConfig({ env: { STOREFRONT_WEBHOOKS_ALLOW_PRIVATE: "1", STOREFRONT_SCRYPT_COST: "1024" } }), { logger: pino({ level: "silent" }) });
+    await application.migrate();
+    demo = await seedDemoStore(application.container);
+    client = await serve(application.httpApp());
+    browser = await launchChromium();
+
+    const keys = { key: demo.secret_key };
+    const hook = await client.post("/v1/webhook_endpoints", { url: receiver.url("/back-office"), events: ["fulfilment.created", "refund.succeeded"] }, keys);
+    assert.equal(hook.status, 201, hook.text);
+    endpointSecret = hook.body.webhook_endpoint.secret;
+
+    const lamp = await createProduct(client, demo.secret_key, "Journey Lamp", { price: 250_000, stock: 10 });
+    const rug = await createProduct(client, demo.secret_key, "Journey Rug", { price: 480_000, stock: 10 });
+    const session = await fillSessionCart(client, demo.publishable_key, [
+      { variantId: lamp.variantId, quantity: 2 },
+      { variantId: rug.variantId, quantity: 1 },
+    ]);
+    const email = `wanjiru.${randomUUID().slice(0, 8)}@example.com`;
+    const placed = await checkoutSession(client, demo.secret_key, session, { email, name: "Wanjiru Kamau", payment_method: "card_popup" });
+    const initialised = await signedRequest(
+      client,
+      "POST",
+      "/v1/payments/initialize",
+      { provider: "card_popup", amount: placed.amount_due, order_id: placed.id, email, currency: "KES", callback_url: "https://shop.example/cb" },
+      { key: demo.secret_key, secret: demo.hmac_secret },
+    );
+    assert.equal(initialised.status, 201, initialised.text);
+    const verified = await client.post("/v1/payments/verify", { reference: initialised.body.reference }, keys);
+    assert.equal(verified.body.status, "paid", verified.text);
+    order = { id: placed.id, order_number: placed.order_number, email, skuToShip: lamp.sku, skuToRefund: rug.sku };
+
+    // The same shopper in another store: the demo store's staff must never see that order.
+    const other = await application.container.get(CreateStore).execute({ name: "Another Shop", baseCurrency: "KES" });
+    await setUpDelivery(client, other.keys.secretTest);
+    const vase = await createProduct(client, other.keys.secretTest, "Other Vase", { price: 90_000, stock: 5 });
+    const otherCart = await fillSessionCart(client, other.keys.publishableTest, [{ variantId: vase.variantId, quantity: 1 }]);
+    otherOrderNumber = (await checkoutSession(client, other.keys.secretTest, otherCart, { email, name: "Wanjiru Kamau" })).order_number;
+  });
+
+  after(async () => {
+    await browser?.close();
+    await client?.close();
+    await application?.close();
+    await receiver?.close();
+  });
+
+  const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: client.url });
+    const page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(String(error)));
+    page.on("console", (message) => {
+      // Failed requests are the app's to explain (a 401 before sign-in, a refused write); a
+      // script error or a CSP refusal is a fault.
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) pageErrors.push(message.text());
+    });
+    // Any request to another origin would be a CDN or a leak: fail the test on it.
+    await context.route(/^(?!http:\/\/127\.0\.0\.1:\d+\/)/, (route) => {
+      offOrigin.push(route.request().url());
+      return route.abort();
+    });
+    return { context, page };
+  };
+  const offOrigin: string[] = [];
+  /** Script errors and console errors of every page (a CSP refusal is one). */
+  const pageErrors: string[] = [];
+  afterEach(() => {
+    const seen = pageErrors.splice(0);
+    assert.deepEqual(seen, [], "the pages logged errors");
+  });
+
+  const signIn = async (page: Page, email: string, password: string): Promise<void> => {
+    await page.goto("/admin");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("Signed in as").waitFor();
+  };
+
+  const deliverWebhooks = async (until: () => boolean): Promise<void> => {
+    const job = application.jobs.find((j) => j.name === "webhook-delivery");
+    assert.ok(job, "the webhook delivery job exists");
+    const deadline = Date.now() + 30_000;
+    while (!until()) {
+      assert.ok(Date.now() < deadline, `webhooks not delivered; got ${receiver.receipts.length}`);
+      await job.run();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  it("1. the owner finds the order by email, fulfils one line with tracking, refunds another through the card simulator; /v1 and the webhook receiver see it", async () => {
+    const { context, page } = await newPage();
+    try {
+      await page.goto("/admin");
+      await page.getByRole("heading", { name: "Sign in to the back office" }).waitFor();
+      await checkPage(page, "sign-in");
+      await page.getByLabel("Email").fill(demo.staff_owner!.email);
+      await page.getByLabel("Password").fill("not-the-password-1");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("alert").filter({ hasText: "do not match" }).waitFor();
+      await page.getByLabel("Password").fill(demo.staff_owner!.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByText("Signed in as").waitFor();
+      assert.match(await page.locator(".who").innerText(), /owner@example\.com \(owner\)/);
+
+      await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+      await page.getByRole("heading", { name: "Last 30 days" }).waitFor();
+      const revenue = await page.locator("#period-Today + dl").innerText();
+      assert.match(revenue, /KES\s?[\d,]+\.\d{2}/, "money with the currency's two minor digits");
+      assert.equal(await page.locator("svg[role=img] rect.bar").count(), 30, "a bar per day of the 30");
+      await checkPage(page, "dashboard");
+
+      await page.getByRole("link", { name: "Orders" }).click();
+      await page.getByRole("heading", { name: "Orders" }).waitFor();
+      await page.locator("table.orders tbody tr").first().waitFor();
+      await checkPage(page, "orders");
+      await page.getByLabel("Search").fill(order.email);
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.waitForURL((url) => url.searchParams.get("q") === order.email);
+      await page.getByRole("link", { name: order.order_number }).waitFor();
+      assert.equal(await page.locator("table.orders tbody tr").count(), 1, "only the customer's order of this store");
+      assert.equal(await page.getByText(otherOrderNumber).count(), otherOrderNumber === order.order_number ? 1 : 0, "another store's order is not listed");
+      const listUrl = page.url();
+
+      await page.getByRole("link", { name: order.order_number }).click();
+      await page.getByRole("heading", { name: `Order ${order.order_number}` }).waitFor();
+      await page.getByText("Order placed").or(page.locator(".timeline li").first()).first().waitFor();
+      await checkPage(page, "order-detail");
+
+      await page.getByLabel(`Units of ${order.skuToShip} to ship`).fill("2");
+      await page.getByLabel("Carrier").fill("DHL");
+      await page.getByLabel("Tracking number").fill("JD0146000062810");
+      await page.getByRole("button", { name: "Record parcel" }).click();
+      const shipped = await page.getByRole("status").filter({ hasText: "Parcel recorded" }).innerText();
+      assert.match(shipped, /2 units with DHL, tracking JD0146000062810\. The order is now partially fulfilled\./);
+
+      await page.getByLabel(`Units of ${order.skuToRefund} to refund`).fill("1");
+      await page.getByRole("button", { name: "Refund", exact: true }).click();
+      const refunded = await page.getByRole("status").filter({ hasText: "Refunded" }).innerText();
+      assert.match(refunded, /Refunded KES\s?[\d,]+\.\d{2}\./);
+      await page.locator('[data-field="payment_status"]').filter({ hasText: "partially refunded" }).waitFor();
+      await page.locator(".timeline li").filter({ hasText: /refund/i }).first().waitFor();
+
+      // The back button returns to the list with its search (the URL keeps the filters).
+      await page.goBack();
+      await page.waitForURL(listUrl);
+      assert.equal(await page.getByLabel("Search").inputValue(), order.email);
+      assert.deepEqual(offOrigin, [], "no request left this origin");
+    } finally {
+      await context.close();
+    }
+
+    // /v1's order has no fulfilment_status field (yet): it shows the payment status and the
+    // parcel's tracking number; the fulfilment status is read from the admin API with the key.
+    const read = await client.get(`/v1/orders/${order.id}`, { key: demo.secret_key });
+    assert.equal(read.status, 200, read.text);
+    assert.equal(read.body.payment_status, "partially_refunded");
+    assert.equal(read.body.tracking_number, "JD0146000062810");
+    const admin = await client.get(`/admin/v1/orders/${order.id}`, { key: demo.secret_key });
+    assert.equal(admin.body.fulfilment_status, "partially_fulfilled");
+    assert.deepEqual(
+      admin.body.items.map((line: { sku: string; quantity_fulfilled: number }) => [line.sku, line.quantity_fulfilled]).sort(),
+      [[order.skuToShip, 2], [order.skuToRefund, 0]].sort(),
+    );
+
+    const about = (type: string) => receiver.of("/back-office").map((r) => verifyReceipt(endpointSecret, r)).filter((e) => e.type === type);
+    await deliverWebhooks(() => about("fulfilment.created").length > 0 && about("refund.succeeded").length > 0);
+    const [fulfilment] = about("fulfilment.created");
+    assert.equal(JSON.stringify(fulfilment.data).includes("JD0146000062810"), true, `the tracking number is in ${JSON.stringify(fulfilment.data)}`);
+    assert.equal(JSON.stringify(fulfilment.data).includes(order.id), true, "the fulfilment names the order");
+    const [refund] = about("refund.succeeded");
+    assert.equal(JSON.stringify(refund.data).includes(order.id), true, `the refund names the order: ${JSON.stringify(refund.data)}`);
+    assert.equal(fulfilment.store_id, demo.store_id);
+  });
+
+  it("5. a fulfilment member sees no refund or cancel, and the API refuses a refund they forge (403)", async () => {
+    const email = `packer.${randomUUID().slice(0, 8)}@example.com`;
+    await createMember(application, demo.store_id, "fulfilment", email);
+    const { context, page } = await newPage();
+    try {
+      await signIn(page, email, STAFF_PASSWORD);
+      assert.match(await page.locator(".who").innerText(), /\(fulfilment\)/);
+      await page.goto(`/admin/orders/${order.id}`);
+      await page.getByRole("heading", { name: `Order ${order.order_number}` }).waitFor();
+      await page.getByRole("heading", { name: "Timeline" }).waitFor();
+      assert.equal(await page.getByRole("heading", { name: "Refund" }).count(), 0, "no refund form");
+      assert.equal(await page.getByRole("heading", { name: "Cancel" }).count(), 0, "no cancel");
+      assert.equal(await page.getByRole("link", { name: "Print packing slip" }).count(), 1, "fulfilment may print the slip");
+      await checkPage(page, "order-detail-fulfilment");
+
+      // The same request the owner's form sends, forged from the member's page with their session.
+      const forged = await page.evaluate(async (id) => {
+        const csrf = document.cookie.split("; ").find((c) => c.startsWith("storefront_csrf="))?.slice("storefront_csrf=".length) ?? "";
+        const response = await fetch(`/admin/v1/orders/${id}/refunds`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf, "Idempotency-Key": crypto.randomUUID() },
+          body: JSON.stringify({ amount: 100 }),
+        });
+        return { status: response.status, body: await response.json() };
+      }, order.id);
+      assert.equal(forged.status, 403, JSON.stringify(forged.body));
+      assert.equal(forged.body.error.code, "permission_denied");
+    } finally {
+      await context.close();
+    }
+    const refunds = await client.get(`/admin/v1/orders/${order.id}/refunds`, { key: demo.secret_key });
+    assert.equal(refunds.body.refunds.length, 1, "only the owner's refund");
+  });
+
+  it("6. sign-out ends the session: the old cookie replayed is refused", async () => {
+    const { context, page } = await newPage();
+    try {
+      await signIn(page, demo.staff_owner!.email, demo.staff_owner!.password);
+      const cookies = await context.cookies();
+      const cookie = cookies.filter((c) => c.name.startsWith("storefront_")).map((c) => `${c.name}=${c.value}`).join("; ");
+      const csrf = cookies.find((c) => c.name === "storefront_csrf")?.value ?? "";
+      assert.equal((await client.get("/admin/v1/me", { headers: { cookie } })).status, 200, "the session works before sign-out");
+
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.getByRole("heading", { name: "Sign in to the back office" }).waitFor();
+      assert.deepEqual((await context.cookies()).filter((c) => c.name === "storefront_staff" && c.value !== ""), [], "the session cookie is cleared");
+
+      const replayed = await client.get("/admin/v1/me", { headers: { cookie } });
+      assert.equal(replayed.status, 401, replayed.text);
+      assert.equal(replayed.body.error.code, "staff_session_required");
+      const write = await client.request("POST", `/admin/v1/orders/${order.id}/cancel`, { headers: { cookie, "x-csrf-token": csrf }, body: {} });
+      assert.equal(write.status, 401, write.text);
+      assert.equal((await client.get(`/v1/orders/${order.id}`, { key: demo.secret_key })).body.order_status === "cancelled", false, "nothing was cancelled");
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -14,6 +14,12 @@ const FULFILMENT_STATUSES = ["unfulfilled", "partially_fulfilled", "fulfilled"] 
 const FILTERS = ["q", "status", "payment_status", "fulfilment_status", "created_from", "created_to"] as const;
 const PAGE_SIZE = 25;
 
+/** `limit` in the URL (1-100) keeps a chosen page size with the bookmark; 25 otherwise. */
+const pageSizeOf = (query: URLSearchParams): number => {
+  const limit = Number(query.get("limit"));
+  return Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : PAGE_SIZE;
+};
+
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
 
 const filtersOf = (query: URLSearchParams): Filters => Object.fromEntries(FILTERS.flatMap((name) => (query.get(name) ? [[name, query.get(name)!]] : [])));
@@ -34,7 +40,9 @@ const Choice = ({ name, label, options, value }: { name: string; label: string; 
 
 export const OrdersPage = () => {
   const { query } = useLocation();
-  const filters = filtersOf(query);
+  const limit = pageSizeOf(query);
+  // What a link keeps: the filters and a page size other than the default.
+  const filters: Filters & { limit?: string } = { ...filtersOf(query), ...(limit !== PAGE_SIZE ? { limit: String(limit) } : {}) };
   const cursor = query.get("cursor") ?? undefined;
   const key = new URLSearchParams({ ...filters, ...(cursor ? { cursor } : {}) }).toString();
 
@@ -53,7 +61,7 @@ export const OrdersPage = () => {
               ...(filters.created_from ? { created_from: filters.created_from } : {}),
               ...(filters.created_to ? { created_to: filters.created_to } : {}),
               ...(cursor ? { cursor } : {}),
-              limit: PAGE_SIZE,
+              limit,
             },
           },
         }),
@@ -68,6 +76,7 @@ export const OrdersPage = () => {
       const value = String(form.get(name) ?? "").trim();
       if (value !== "") next[name] = value;
     }
+    if (filters.limit !== undefined) next.limit = filters.limit;
     navigate(hrefOf("/admin/orders", next));
   };
 
@@ -75,7 +84,7 @@ export const OrdersPage = () => {
     <>
       <h1>Orders</h1>
       {/* Keyed by the URL's filters: going back re-fills the form with the earlier ones. */}
-      <form key={new URLSearchParams(filters).toString()} className="filters" role="search" onSubmit={search}>
+      <form key={key} className="filters" role="search" onSubmit={search}>
         <label className="wide">
           Search
           <input type="search" name="q" defaultValue={filters.q ?? ""} placeholder="Order number, email or phone" />
@@ -93,7 +102,7 @@ export const OrdersPage = () => {
         </label>
         <div className="actions">
           <button type="submit">Search</button>
-          {Object.keys(filters).length > 0 ? (
+          {FILTERS.some((name) => filters[name] !== undefined) ? (
             <a href="/admin/orders" onClick={followLink}>
               Clear filters
             </a>
@@ -104,7 +113,7 @@ export const OrdersPage = () => {
       {orders.isPending ? (
         <p className="loading">Loading orders…</p>
       ) : orders.data === undefined ? null : orders.data.orders.length === 0 ? (
-        <p>No order matches{Object.keys(filters).length > 0 ? " these filters" : ""}.</p>
+        <p>No order matches{FILTERS.some((name) => filters[name] !== undefined) ? " these filters" : ""}.</p>
       ) : (
         <ScrollArea label="Orders" busy={orders.isFetching}>
           <table className="orders">

@@ -1,0 +1,183 @@
+// The back office's pages beyond the main journeys, in Debian's headless Chromium on a freshly
+// seeded demo store: sign-in with the second factor using the keyboard only; the orders list's
+// filters and cursor kept in the URL (a bookmark, Next page, the back button); cancel, a refused
+// refund and the packing slip, each saying what happened or what to do.
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import pino from "pino";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { Totp } from "../../application/ports/totp.js";
+import { createApplication, type Application } from "../../composition/container.js";
+import { seedDemoStore, type DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
+import { checkPage, DESKTOP, ensureBackOfficeBuilt, launchChromium, requireChromium } from "../support/back-office-browser.js";
+import { serve, type TestClient } from "../support/http-client.js";
+import { checkoutSession, createProduct, fillSessionCart } from "../support/order-fixtures.js";
+import { signedRequest } from "../support/signed-request.js";
+import { asStaff, memberSignedIn, STAFF_PASSWORD } from "../support/staff-session.js";
+import { testConfig } from "../support/test-application.js";
+
+describe("back office pages in Chromium", function () {
+  this.timeout(240_000);
+  let application: Application;
+  let client: TestClient;
+  let demo: DemoStoreSummary;
+  let browser: Browser;
+  const pageErrors: string[] = [];
+
+  const placeOrder = async (paid: boolean): Promise<{ id: string; order_number: string }> => {
+    const variant = await createProduct(client, demo.secret_key, `Basket ${randomUUID().slice(0, 6)}`, { price: 120_000, stock: 5 });
+    const session = await fillSessionCart(client, demo.publishable_key, [{ variantId: variant.variantId, quantity: 1 }]);
+    const order = await checkoutSession(client, demo.secret_key, session, { payment_method: "card_popup" });
+    if (paid) {
+      const started = await signedRequest(
+        client,
+        "POST",
+        "/v1/payments/initialize",
+        { provider: "card_popup", amount: order.amount_due, order_id: order.id, email: "amina@example.com", currency: "KES", callback_url: "https://shop.example/cb" },
+        { key: demo.secret_key, secret: demo.hmac_secret },
+      );
+      assert.equal(started.status, 201, started.text);
+      assert.equal((await client.post("/v1/payments/verify", { reference: started.body.reference }, { key: demo.secret_key })).body.status, "paid");
+    }
+    return order;
+  };
+
+  before(async function () {
+    requireChromium(this);
+    await ensureBackOfficeBuilt();
+    application = createApplication(testConfig({ env: { STOREFRONT_SCRYPT_COST: "1024" } }), { logger: pino({ level: "silent" }) });
+    await application.migrate();
+    demo = await seedDemoStore(application.container);
+    client = await serve(application.httpApp());
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await client?.close();
+    await application?.close();
+  });
+  afterEach(() => assert.deepEqual(pageErrors.splice(0), [], "the pages logged errors"));
+
+  const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: client.url });
+    const page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(String(error)));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) pageErrors.push(message.text());
+    });
+    return { context, page };
+  };
+
+  const signInAsOwner = async (page: Page): Promise<void> => {
+    await page.goto("/admin");
+    await page.getByLabel("Email").fill(demo.staff_owner!.email);
+    await page.getByLabel("Password").fill(demo.staff_owner!.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("Signed in as").waitFor();
+  };
+
+  it("a member with the second factor signs in with the keyboard only, giving the code when asked", async () => {
+    const email = `helpdesk.${randomUUID().slice(0, 8)}@example.com`;
+    const member = await memberSignedIn(application, client, demo.store_id, "support", email);
+    const totp = application.container.get(Totp);
+    const started = await asStaff(client, member, "POST", "/admin/v1/me/second-factor");
+    assert.equal(started.status, 200, started.text);
+    const confirmed = await asStaff(client, member, "POST", "/admin/v1/me/second-factor/confirm", { code: totp.codeAt(started.body.secret, new Date()) });
+    assert.equal(confirmed.status, 200, confirmed.text);
+
+    const { context, page } = await newPage();
+    try {
+      await page.goto("/admin");
+      await page.getByRole("heading", { name: "Sign in to the back office" }).waitFor();
+      await page.keyboard.press("Tab");
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("name")), "email", "Tab reaches the email first");
+      await page.keyboard.type(email);
+      await page.keyboard.press("Tab");
+      await page.keyboard.type(STAFF_PASSWORD);
+      await page.keyboard.press("Enter");
+      await page.getByLabel("Authenticator code").waitFor();
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("name")), "code", "the code field takes the focus");
+      await checkPage(page, "sign-in-code");
+      // The enrolment spent this step's code: the next step's is accepted (one step either side).
+      await page.keyboard.type(totp.codeAt(started.body.secret, new Date(Date.now() + 30_000)));
+      await page.keyboard.press("Enter");
+      await page.getByText("Signed in as").waitFor();
+      assert.match(await page.locator(".who").innerText(), /\(support\)/);
+      assert.deepEqual(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts(), ["Dashboard", "Orders"]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the orders list keeps its filters and page in the URL: a bookmark, Next page and the back button", async () => {
+    await placeOrder(false);
+    await placeOrder(false);
+    const { context, page } = await newPage();
+    try {
+      await signInAsOwner(page);
+      await page.goto("/admin/orders?limit=2");
+      await page.locator("table.orders tbody tr").first().waitFor();
+      const first = await page.locator("table.orders tbody tr td:first-child").allInnerTexts();
+      assert.equal(first.length, 2);
+      await page.getByRole("link", { name: "Next page" }).click();
+      await page.waitForURL((url) => url.searchParams.has("cursor") && url.searchParams.get("limit") === "2");
+      await page.waitForFunction((before) => document.querySelector("table.orders tbody tr td")?.textContent !== before, first[0]);
+      const second = await page.locator("table.orders tbody tr td:first-child").allInnerTexts();
+      assert.equal(second.filter((n) => first.includes(n)).length, 0, `pages overlap: ${first} / ${second}`);
+      await page.goBack();
+      await page.waitForURL((url) => !url.searchParams.has("cursor"));
+      await page.waitForFunction((expected) => document.querySelector("table.orders tbody tr td")?.textContent === expected, first[0]);
+
+      // A bookmarked filter opens filtered, with the form showing it.
+      await page.goto("/admin/orders?status=cancelled");
+      await page.locator("table.orders tbody tr").first().waitFor();
+      assert.equal(await page.getByLabel("Status").inputValue(), "cancelled");
+      const statuses = await page.locator("table.orders tbody tr td:nth-child(4)").allInnerTexts();
+      assert.ok(statuses.length > 0 && statuses.every((s) => s === "cancelled"), statuses.join(","));
+      await page.getByLabel("Search").fill("nobody-at-all@example.com");
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.getByText("No order matches these filters.").waitFor();
+      assert.equal(new URL(page.url()).searchParams.get("status"), "cancelled", "the other filters stay");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("cancel says what happened; a refused refund says what to do; the packing slip opens with the session", async () => {
+    const unpaid = await placeOrder(false);
+    const paid = await placeOrder(true);
+    const { context, page } = await newPage();
+    try {
+      await signInAsOwner(page);
+      await page.goto(`/admin/orders/${unpaid.id}`);
+      await page.getByRole("heading", { name: `Order ${unpaid.order_number}` }).waitFor();
+      await page.getByText("Only a paid order can be refunded; this one is pending.").waitFor();
+      await page.getByRole("button", { name: "Cancel order…" }).click();
+      await page.getByLabel("Reason (for the audit log)").fill("Out of stock at the supplier");
+      await page.getByRole("button", { name: `Yes, cancel ${unpaid.order_number}` }).click();
+      await page.locator('[data-field="order_status"]').filter({ hasText: "cancelled" }).waitFor();
+      await page.getByText(`Order ${unpaid.order_number} cancelled.`).or(page.getByText("This order is cancelled.")).first().waitFor();
+      assert.equal((await client.get(`/v1/orders/${unpaid.id}`, { key: demo.secret_key })).body.order_status, "cancelled");
+
+      await page.goto(`/admin/orders/${paid.id}`);
+      await page.getByRole("heading", { name: `Order ${paid.order_number}` }).waitFor();
+      await page.getByLabel("amount").check();
+      await page.getByLabel("Amount (KES)").fill("12.345");
+      await page.getByRole("button", { name: "Refund", exact: true }).click();
+      await page.getByRole("alert").filter({ hasText: "Enter an amount in KES" }).waitFor();
+      await page.getByLabel("Amount (KES)").fill("999999");
+      await page.getByRole("button", { name: "Refund", exact: true }).click();
+      const refused = await page.getByRole("alert").filter({ hasText: "try again" }).innerText();
+      assert.match(refused, /Correct it and try again\./, refused);
+      const refunds = await client.get(`/admin/v1/orders/${paid.id}/refunds`, { key: demo.secret_key });
+      assert.equal(refunds.body.refunds.length, 0, "nothing was refunded");
+
+      const [slip] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: "Print packing slip" }).click()]);
+      await slip.waitForLoadState();
+      assert.match(await slip.title(), new RegExp(`Packing slip ${paid.order_number}`));
+      await slip.close();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -225,15 +225,18 @@ describe("back office journeys in Chromium", function () {
       await checkPage(page, "order-detail-fulfilment");
 
       // The same request the owner's form sends, forged from the member's page with their session.
-      const forged = await page.evaluate(async (id) => {
-        const csrf = document.cookie.split("; ").find((c) => c.startsWith("storefront_csrf="))?.slice("storefront_csrf=".length) ?? "";
-        const response = await fetch(`/admin/v1/orders/${id}/refunds`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf, "Idempotency-Key": crypto.randomUUID() },
-          body: JSON.stringify({ amount: 100 }),
-        });
-        return { status: response.status, body: await response.json() };
-      }, order.id);
+      const csrf = (await context.cookies()).find((c) => c.name === "storefront_csrf")?.value ?? "";
+      const forged = await page.evaluate(
+        async ({ id, token }) => {
+          const response = await fetch(`/admin/v1/orders/${id}/refunds`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "X-CSRF-Token": token, "Idempotency-Key": crypto.randomUUID() },
+            body: JSON.stringify({ amount: 100 }),
+          });
+          return { status: response.status, body: (await response.json()) as { error: { code: string } } };
+        },
+        { id: order.id, token: csrf },
+      );
       assert.equal(forged.status, 403, JSON.stringify(forged.body));
       assert.equal(forged.body.error.code, "permission_denied");
     } finally {

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { Totp } from "../../application/ports/totp.js";
 import { createApplication, type Application } from "../../composition/container.js";
 import { seedDemoStore, type DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
-import { checkPage, DESKTOP, ensureBackOfficeBuilt, launchChromium, requireChromium } from "../support/back-office-browser.js";
+import { checkPage, DESKTOP, focusedName, ensureBackOfficeBuilt, launchChromium, requireChromium } from "../support/back-office-browser.js";
 import { serve, type TestClient } from "../support/http-client.js";
 import { checkoutSession, createProduct, fillSessionCart } from "../support/order-fixtures.js";
 import { signedRequest } from "../support/signed-request.js";
@@ -90,13 +90,13 @@ describe("back office pages in Chromium", function () {
       await page.goto("/admin");
       await page.getByRole("heading", { name: "Sign in to the back office" }).waitFor();
       await page.keyboard.press("Tab");
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("name")), "email", "Tab reaches the email first");
+      assert.equal(await focusedName(page), "email", "Tab reaches the email first");
       await page.keyboard.type(email);
       await page.keyboard.press("Tab");
       await page.keyboard.type(STAFF_PASSWORD);
       await page.keyboard.press("Enter");
       await page.getByLabel("Authenticator code").waitFor();
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("name")), "code", "the code field takes the focus");
+      assert.equal(await focusedName(page), "code", "the code field takes the focus");
       await checkPage(page, "sign-in-code");
       // The enrolment spent this step's code: the next step's is accepted (one step either side).
       await page.keyboard.type(totp.codeAt(started.body.secret, new Date(Date.now() + 30_000)));
@@ -121,12 +121,12 @@ describe("back office pages in Chromium", function () {
       assert.equal(first.length, 2);
       await page.getByRole("link", { name: "Next page" }).click();
       await page.waitForURL((url) => url.searchParams.has("cursor") && url.searchParams.get("limit") === "2");
-      await page.waitForFunction((before) => document.querySelector("table.orders tbody tr td")?.textContent !== before, first[0]);
+      await page.locator("table.orders tbody tr td").first().filter({ hasNotText: first[0]! }).waitFor();
       const second = await page.locator("table.orders tbody tr td:first-child").allInnerTexts();
       assert.equal(second.filter((n) => first.includes(n)).length, 0, `pages overlap: ${first} / ${second}`);
       await page.goBack();
       await page.waitForURL((url) => !url.searchParams.has("cursor"));
-      await page.waitForFunction((expected) => document.querySelector("table.orders tbody tr td")?.textContent === expected, first[0]);
+      await page.locator("table.orders tbody tr td").first().filter({ hasText: first[0]! }).waitFor();
 
       // A bookmarked filter opens filtered, with the form showing it.
       await page.goto("/admin/orders?status=cancelled");

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import { chromium, type Browser, type Page } from "playwright-core";
 
 const run = promisify(execFile);
@@ -48,6 +48,9 @@ export const launchChromium = (): Promise<Browser> =>
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
+/** The name of the focused element (page scripts as strings: the tests' types have no DOM). */
+export const focusedName = (page: Page): Promise<unknown> => page.evaluate("document.activeElement?.getAttribute('name')");
+
 /** The serious and critical axe-core violations of the page as it is now, one line each. */
 export const seriousViolations = async (page: Page): Promise<string[]> => {
   const results = await new AxeBuilder({ page }).analyze();
@@ -68,7 +71,7 @@ export const checkPage = async (page: Page, name: string): Promise<void> => {
     await page.setViewportSize(size);
     assert.deepEqual(await seriousViolations(page), [], `${name} at ${size.width} px`);
     if (size === PHONE) {
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = Number(await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"));
       assert.ok(overflow <= 0, `${name} scrolls sideways by ${overflow} px at 390 px wide`);
     }
     await page.screenshot({ path: join(SCREENSHOTS, `back-office-${name}-${size.width}.png`), fullPage: true });

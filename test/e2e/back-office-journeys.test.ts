@@ -148,6 +148,7 @@ describe("back office journeys in Chromium", function () {
 
       await page.getByRole("link", { name: "Orders" }).click();
       await page.getByRole("heading", { name: "Orders" }).waitFor();
+      assert.equal(await page.evaluate("document.activeElement?.id"), "main", "the new page's content takes the focus");
       await page.locator("table.orders tbody tr").first().waitFor();
       await checkPage(page, "orders");
       await page.getByLabel("Search").fill(order.email);

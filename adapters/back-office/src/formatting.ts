@@ -1,20 +1,22 @@
 // Money in its currency with the ISO 4217 number of minor digits (amounts are integer minor
 // units), and instants as dates and times of one time zone.
-import iso4217 from "currency-codes/data.js";
+import { data as iso4217 } from "currency-codes";
 
-const digitsByCode = new Map((iso4217 as ReadonlyArray<{ code: string; digits: number }>).map((c) => [c.code, c.digits]));
+const digitsByCode = new Map(iso4217.map((c) => [c.code, c.digits]));
 
 /** The currency's minor digits from ISO 4217 (2 for KES and USD, 0 for JPY and UGX, 3 for KWD). */
 export const minorDigits = (currency: string): number => digitsByCode.get(currency.toUpperCase()) ?? 2;
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-export const formatMoney = (minorUnits: number, currency: string): string => {
+/** Integer minor units as money of `currency`, in the browser's language unless `locale` is given. */
+export const formatMoney = (minorUnits: number, currency: string, locale?: string): string => {
   const digits = minorDigits(currency);
-  let format = moneyFormats.get(currency);
+  const cacheKey = `${locale ?? ""}|${currency}`;
+  let format = moneyFormats.get(cacheKey);
   if (format === undefined) {
-    format = new Intl.NumberFormat(undefined, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-    moneyFormats.set(currency, format);
+    format = new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    moneyFormats.set(cacheKey, format);
   }
   return format.format(minorUnits / 10 ** digits);
 };

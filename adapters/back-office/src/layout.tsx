@@ -1,6 +1,6 @@
 // The frame of every signed-in page: a skip link, the menu of what the role allows, who is
 // signed in with their role, and sign-out.
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { api, answer, explain } from "./api.js";
 import { Notice } from "./feedback.js";
 import { menuFor } from "./menu.js";
@@ -10,6 +10,14 @@ import type { Session } from "./session.js";
 export const Layout = ({ session, onSignedOut, children }: { session: Session; onSignedOut: () => Promise<void>; children: ReactNode }) => {
   const { path } = useLocation();
   const [error, setError] = useState<string>();
+  // After moving to another page, the keyboard and screen readers start at its content, not
+  // where the old page's focus was (the first page load keeps the browser's own start).
+  const main = useRef<HTMLElement>(null);
+  const shown = useRef(path);
+  useEffect(() => {
+    if (shown.current !== path) main.current?.focus();
+    shown.current = path;
+  }, [path]);
   const signOut = async () => {
     try {
       answer(await api.POST("/admin/v1/auth/sign-out", { body: {} }));
@@ -48,7 +56,7 @@ export const Layout = ({ session, onSignedOut, children }: { session: Session; o
         </div>
       </header>
       <Notice kind="error">{error}</Notice>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         {children}
       </main>
     </>

@@ -143,6 +143,32 @@ describe("back office pages in Chromium", function () {
     }
   });
 
+  it("a session ended elsewhere brings the sign-in back at the next write, and the write is not made", async () => {
+    const order = await placeOrder(false);
+    const { context, page } = await newPage();
+    try {
+      await signInAsOwner(page);
+      await page.goto(`/admin/orders/${order.id}`);
+      await page.getByRole("heading", { name: `Order ${order.order_number}` }).waitFor();
+      // Sign-out from elsewhere (another tab or device) with this session's cookies.
+      const cookies = await context.cookies();
+      const cookie = cookies.filter((c) => c.name.startsWith("storefront_")).map((c) => `${c.name}=${c.value}`).join("; ");
+      const csrf = cookies.find((c) => c.name === "storefront_csrf")?.value ?? "";
+      const out = await client.request("POST", "/admin/v1/auth/sign-out", { headers: { cookie, "x-csrf-token": csrf }, body: {} });
+      assert.equal(out.status, 200, out.text);
+
+      const line = await page.getByLabel(/^Units of .* to ship$/).first();
+      await line.fill("1");
+      await page.getByLabel("Carrier").fill("Store rider");
+      await page.getByRole("button", { name: "Record parcel" }).click();
+      await page.getByRole("heading", { name: "Sign in to the back office" }).waitFor();
+      const read = await client.get(`/admin/v1/orders/${order.id}`, { key: demo.secret_key });
+      assert.equal(read.body.fulfilment_status, "unfulfilled");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("cancel says what happened; a refused refund says what to do; the packing slip opens with the session", async () => {
     const unpaid = await placeOrder(false);
     const paid = await placeOrder(true);

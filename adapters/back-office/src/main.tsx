@@ -24,10 +24,13 @@ const queries = new QueryClient({
   },
 });
 
-// An ended session (401 on any call) brings the sign-in back.
+// An ended session (401 on any read or write) brings the sign-in back.
+const sessionEnded = (error: unknown): boolean => error instanceof ApiProblem && error.status === 401;
 queries.getQueryCache().subscribe((event) => {
-  const error = event.query.state.error;
-  if (error instanceof ApiProblem && error.status === 401 && event.query.queryKey[0] !== SESSION_KEY[0]) void queries.invalidateQueries({ queryKey: SESSION_KEY });
+  if (sessionEnded(event.query.state.error) && event.query.queryKey[0] !== SESSION_KEY[0]) void queries.invalidateQueries({ queryKey: SESSION_KEY });
+});
+queries.getMutationCache().subscribe((event) => {
+  if (sessionEnded(event.mutation?.state.error)) void queries.invalidateQueries({ queryKey: SESSION_KEY });
 });
 
 const Page = ({ session }: { session: Session }) => {

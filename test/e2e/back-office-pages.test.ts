@@ -109,6 +109,45 @@ describe("back office pages in Chromium", function () {
     }
   });
 
+  it("an invitation's one-time link lets the member choose a password and signs them in, once", async () => {
+    const email = `new.packer.${randomUUID().slice(0, 8)}@example.com`;
+    const invited = await client.post("/admin/v1/staff", { email, role: "fulfilment", name: "New Packer" }, { key: demo.secret_key });
+    assert.equal(invited.status, 201, invited.text);
+    const link = new URL(invited.body.sign_in_link);
+    assert.equal(link.pathname, "/admin/sign-in");
+    const { context, page } = await newPage();
+    try {
+      await page.goto(link.pathname + link.search);
+      await page.getByRole("heading", { name: "Choose your password" }).waitFor();
+      await checkPage(page, "sign-in-link");
+      await page.getByLabel("New password", { exact: true }).fill("password1");
+      await page.getByLabel("The same password again").fill("password2");
+      await page.getByRole("button", { name: "Set password and sign in" }).click();
+      await page.getByRole("alert").filter({ hasText: "The two passwords differ" }).waitFor();
+      await page.getByLabel("The same password again").fill("password1");
+      await page.getByRole("button", { name: "Set password and sign in" }).click();
+      await page.getByRole("alert").filter({ hasText: "Choose a longer password" }).waitFor();
+      await page.getByLabel("New password", { exact: true }).fill(STAFF_PASSWORD);
+      await page.getByLabel("The same password again").fill(STAFF_PASSWORD);
+      await page.getByRole("button", { name: "Set password and sign in" }).click();
+      await page.getByText("Signed in as").waitFor();
+      assert.match(await page.locator(".who").innerText(), new RegExp(`${email.replace(/[.]/g, "\\.")} \\(fulfilment\\)`));
+      await page.waitForURL((url) => url.pathname === "/admin" && url.search === "", { timeout: 5_000 });
+    } finally {
+      await context.close();
+    }
+    const { context: again, page: second } = await newPage();
+    try {
+      await second.goto(link.pathname + link.search);
+      await second.getByLabel("New password", { exact: true }).fill(STAFF_PASSWORD);
+      await second.getByLabel("The same password again").fill(STAFF_PASSWORD);
+      await second.getByRole("button", { name: "Set password and sign in" }).click();
+      await second.getByRole("alert").filter({ hasText: "This link was used already" }).waitFor();
+    } finally {
+      await again.close();
+    }
+  });
+
   it("the orders list keeps its filters and page in the URL: a bookmark, Next page and the back button", async () => {
     await placeOrder(false);
     await placeOrder(false);

@@ -1,16 +1,17 @@
 // The back office's entry: the query client, the session gate (sign-in until /me answers a
 // member) and the pages by path.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { ApiProblem, explain } from "./api.js";
 import { Notice } from "./feedback.js";
 import { Layout } from "./layout.js";
-import { useLocation } from "./navigation.js";
+import { navigate, useLocation } from "./navigation.js";
 import { DashboardPage } from "./pages/dashboard.js";
 import { OrderDetailPage } from "./pages/order-detail.js";
 import { OrdersPage } from "./pages/orders.js";
 import { SignInPage } from "./pages/sign-in.js";
+import { SignInLinkPage } from "./pages/sign-in-link.js";
 import { SESSION_KEY, useSession, useSessionReset, type Session } from "./session.js";
 import "./styles.css";
 
@@ -47,12 +48,23 @@ const Page = ({ session }: { session: Session }) => {
   );
 };
 
+/** Replaces the address once rendered (navigating while rendering would update other components mid-render). */
+const Redirect = ({ to }: { to: string }) => {
+  useEffect(() => navigate(to, { replace: true }), [to]);
+  return null;
+};
+
 const App = () => {
   const session = useSession();
   const reset = useSessionReset();
+  const { path, query } = useLocation();
+  const link = path === "/admin/sign-in" ? query.get("link") : null;
+  // A one-time link is used even by someone signed in (it may be another member's invitation).
+  if (link !== null && link !== "") return <SignInLinkPage token={link} onSignedIn={reset} />;
   if (session.isPending) return <p className="loading">Loading…</p>;
   if (session.isError) return <Notice kind="error">{explain(session.error)}</Notice>;
   if (session.data === null) return <SignInPage onSignedIn={reset} />;
+  if (path === "/admin/sign-in") return <Redirect to="/admin" />;
   return (
     <Layout session={session.data} onSignedOut={reset}>
       <Page session={session.data} />

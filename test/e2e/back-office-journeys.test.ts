@@ -154,6 +154,8 @@ describe("back office journeys in Chromium", function () {
       await page.getByLabel("Search").fill(order.email);
       await page.getByRole("button", { name: "Search" }).click();
       await page.waitForURL((url) => url.searchParams.get("q") === order.email);
+      // The last list stays shown while the search loads: wait for the searched one.
+      await page.waitForFunction("document.querySelectorAll('table.orders tbody tr').length === 1", undefined, { timeout: 10_000 });
       await page.getByRole("link", { name: order.order_number }).waitFor();
       assert.equal(await page.locator("table.orders tbody tr").count(), 1, "only the customer's order of this store");
       assert.equal(await page.getByText(otherOrderNumber).count(), otherOrderNumber === order.order_number ? 1 : 0, "another store's order is not listed");
@@ -182,6 +184,18 @@ describe("back office journeys in Chromium", function () {
       await page.goBack();
       await page.waitForURL(listUrl);
       assert.equal(await page.getByLabel("Search").inputValue(), order.email);
+
+      // The audit log holds the owner's parcel on the order, with its changes.
+      await page.getByRole("link", { name: "Audit log" }).click();
+      await page.getByRole("heading", { name: "Audit log" }).waitFor();
+      await page.getByLabel("Resource id").fill(order.id);
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.waitForURL((url) => url.searchParams.get("resource_id") === order.id);
+      await page.locator("table.audit tbody tr").first().waitFor();
+      const rows = await page.locator("table.audit tbody tr").allInnerTexts();
+      assert.ok(rows.length >= 1 && rows.every((row) => row.includes("owner@example.com")), rows.join("\n"));
+      assert.ok(rows.some((row) => row.includes("order.fulfil") && row.includes("unfulfilled → partially_fulfilled")), rows.join("\n"));
+      await checkPage(page, "audit-log");
       assert.deepEqual(offOrigin, [], "no request left this origin");
     } finally {
       await context.close();
@@ -217,6 +231,9 @@ describe("back office journeys in Chromium", function () {
     try {
       await signIn(page, email, STAFF_PASSWORD);
       assert.match(await page.locator(".who").innerText(), /\(fulfilment\)/);
+      assert.deepEqual(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts(), ["Dashboard", "Orders"], "no audit log in the menu");
+      await page.goto("/admin/audit-log");
+      await page.getByRole("alert").filter({ hasText: "Your role may not do this" }).waitFor();
       await page.goto(`/admin/orders/${order.id}`);
       await page.getByRole("heading", { name: `Order ${order.order_number}` }).waitFor();
       await page.getByRole("heading", { name: "Timeline" }).waitFor();

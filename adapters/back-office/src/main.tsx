@@ -7,6 +7,7 @@ import { ApiProblem, explain } from "./api.js";
 import { Notice } from "./feedback.js";
 import { Layout } from "./layout.js";
 import { navigate, useLocation } from "./navigation.js";
+import { AuditLogPage } from "./pages/audit-log.js";
 import { DashboardPage } from "./pages/dashboard.js";
 import { OrderDetailPage } from "./pages/order-detail.js";
 import { OrdersPage } from "./pages/orders.js";
@@ -39,6 +40,7 @@ const Page = ({ session }: { session: Session }) => {
   const order = /^\/admin\/orders\/([^/]+)$/.exec(path);
   if (path === "/admin") return <DashboardPage />;
   if (path === "/admin/orders") return <OrdersPage />;
+  if (path === "/admin/audit-log") return <AuditLogPage />;
   if (order !== null) return <OrderDetailPage id={decodeURIComponent(order[1]!)} session={session} />;
   return (
     <>

@@ -10,6 +10,7 @@ export interface MenuEntry {
 export const MENU: readonly MenuEntry[] = [
   { label: "Dashboard", href: "/admin", permission: "dashboard.read" },
   { label: "Orders", href: "/admin/orders", permission: "orders.read" },
+  { label: "Audit log", href: "/admin/audit-log", permission: "audit.read" },
 ];
 
 export const menuFor = (permissions: ReadonlySet<string>): readonly MenuEntry[] => MENU.filter((entry) => permissions.has(entry.permission));

@@ -6,23 +6,14 @@ import { answer, api, explain } from "../api.js";
 import { Notice } from "../feedback.js";
 import { ScrollArea } from "../scroll-area.js";
 import { formatDateTime, formatMoney, humanize } from "../formatting.js";
+import { DEFAULT_PAGE_SIZE, filtersOf, pageSizeOf, submittedFilters } from "../list-url.js";
 import { followLink, hrefOf, navigate, useLocation } from "../navigation.js";
+import { Pager } from "../pager.js";
 
 const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded", "partially_refunded"] as const;
 const FULFILMENT_STATUSES = ["unfulfilled", "partially_fulfilled", "fulfilled"] as const;
 const FILTERS = ["q", "status", "payment_status", "fulfilment_status", "created_from", "created_to"] as const;
-const PAGE_SIZE = 25;
-
-/** `limit` in the URL (1-100) keeps a chosen page size with the bookmark; 25 otherwise. */
-const pageSizeOf = (query: URLSearchParams): number => {
-  const limit = Number(query.get("limit"));
-  return Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : PAGE_SIZE;
-};
-
-type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
-
-const filtersOf = (query: URLSearchParams): Filters => Object.fromEntries(FILTERS.flatMap((name) => (query.get(name) ? [[name, query.get(name)!]] : [])));
 
 const Choice = ({ name, label, options, value }: { name: string; label: string; options: readonly string[]; value: string | undefined }) => (
   <label>
@@ -42,7 +33,7 @@ export const OrdersPage = () => {
   const { query } = useLocation();
   const limit = pageSizeOf(query);
   // What a link keeps: the filters and a page size other than the default.
-  const filters: Filters & { limit?: string } = { ...filtersOf(query), ...(limit !== PAGE_SIZE ? { limit: String(limit) } : {}) };
+  const filters: Partial<Record<(typeof FILTERS)[number] | "limit", string>> = { ...filtersOf(query, FILTERS), ...(limit !== DEFAULT_PAGE_SIZE ? { limit: String(limit) } : {}) };
   const cursor = query.get("cursor") ?? undefined;
   const key = new URLSearchParams({ ...filters, ...(cursor ? { cursor } : {}) }).toString();
 
@@ -70,12 +61,7 @@ export const OrdersPage = () => {
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next: Record<string, string> = {};
-    for (const name of FILTERS) {
-      const value = String(form.get(name) ?? "").trim();
-      if (value !== "") next[name] = value;
-    }
+    const next: Record<string, string> = submittedFilters(event.currentTarget, FILTERS);
     if (filters.limit !== undefined) next.limit = filters.limit;
     navigate(hrefOf("/admin/orders", next));
   };
@@ -153,18 +139,7 @@ export const OrdersPage = () => {
           </table>
         </ScrollArea>
       )}
-      <nav className="pager" aria-label="Pages">
-        {cursor !== undefined ? (
-          <a href={hrefOf("/admin/orders", filters)} onClick={followLink}>
-            First page
-          </a>
-        ) : null}
-        {orders.data?.pagination.has_more && orders.data.pagination.next_cursor !== null ? (
-          <a href={hrefOf("/admin/orders", { ...filters, cursor: orders.data.pagination.next_cursor })} onClick={followLink}>
-            Next page
-          </a>
-        ) : null}
-      </nav>
+      <Pager path="/admin/orders" kept={filters} cursor={cursor} next={orders.data?.pagination.has_more ? orders.data.pagination.next_cursor : null} />
     </>
   );
 };

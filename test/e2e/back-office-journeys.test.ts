@@ -279,6 +279,7 @@ describe("back office journeys in Chromium", function () {
 
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.getByRole("heading", { name: "Sign in to the back office" }).waitFor();
+      await page.getByRole("status").filter({ hasText: "You are signed out." }).waitFor();
       assert.deepEqual((await context.cookies()).filter((c) => c.name === "storefront_staff" && c.value !== ""), [], "the session cookie is cleared");
 
       const replayed = await client.get("/admin/v1/me", { headers: { cookie } });

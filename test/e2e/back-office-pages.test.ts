@@ -201,6 +201,7 @@ describe("back office pages in Chromium", function () {
       await page.getByLabel("Carrier").fill("Store rider");
       await page.getByRole("button", { name: "Record parcel" }).click();
       await page.getByRole("heading", { name: "Sign in to the back office" }).waitFor();
+      await page.getByRole("status").filter({ hasText: "Your session has ended" }).waitFor();
       const read = await client.get(`/admin/v1/orders/${order.id}`, { key: demo.secret_key });
       assert.equal(read.body.fulfilment_status, "unfulfilled");
     } finally {

@@ -1,7 +1,7 @@
 // The back office's entry: the query client, the session gate (sign-in until /me answers a
 // member) and the pages by path.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, useEffect } from "react";
+import { StrictMode, useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { ApiProblem, explain } from "./api.js";
 import { Notice } from "./feedback.js";
@@ -59,16 +59,31 @@ const Redirect = ({ to }: { to: string }) => {
 const App = () => {
   const session = useSession();
   const reset = useSessionReset();
+  // Why the sign-in is shown again: the member signed out, or the session ended by itself.
+  const [signedOut, setSignedOut] = useState(false);
+  const wasSignedIn = useRef(false);
+  if (session.data) wasSignedIn.current = true;
+  const signIn = async () => {
+    setSignedOut(false);
+    await reset();
+  };
+  const signOut = async () => {
+    setSignedOut(true);
+    await reset();
+  };
   const { path, query } = useLocation();
   const link = path === "/admin/sign-in" ? query.get("link") : null;
   // A one-time link is used even by someone signed in (it may be another member's invitation).
-  if (link !== null && link !== "") return <SignInLinkPage token={link} onSignedIn={reset} />;
+  if (link !== null && link !== "") return <SignInLinkPage token={link} onSignedIn={signIn} />;
   if (session.isPending) return <p className="loading">Loading…</p>;
   if (session.isError) return <Notice kind="error">{explain(session.error)}</Notice>;
-  if (session.data === null) return <SignInPage onSignedIn={reset} />;
+  if (session.data === null) {
+    const notice = signedOut ? "You are signed out." : wasSignedIn.current ? "Your session has ended (signed out elsewhere, expired or disabled): sign in again." : undefined;
+    return <SignInPage onSignedIn={signIn} notice={notice} />;
+  }
   if (path === "/admin/sign-in") return <Redirect to="/admin" />;
   return (
-    <Layout session={session.data} onSignedOut={reset}>
+    <Layout session={session.data} onSignedOut={signOut}>
       <Page session={session.data} />
     </Layout>
   );

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { api, ApiProblem, answer, explain } from "../api.js";
 import { Notice } from "../feedback.js";
 
-export const SignInPage = ({ onSignedIn }: { onSignedIn: () => Promise<void> }) => {
+export const SignInPage = ({ onSignedIn, notice }: { onSignedIn: () => Promise<void>; notice?: string | undefined }) => {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
@@ -36,6 +36,7 @@ export const SignInPage = ({ onSignedIn }: { onSignedIn: () => Promise<void> }) 
   return (
     <main className="sign-in" id="main">
       <h1>Sign in to the back office</h1>
+      <Notice kind="success">{notice}</Notice>
       <form onSubmit={submit} aria-describedby={error === undefined ? undefined : "sign-in-error"}>
         <label>
           Email

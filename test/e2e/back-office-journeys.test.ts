@@ -235,9 +235,12 @@ describe("back office journeys in Chromium", function () {
     try {
       await signIn(page, email, STAFF_PASSWORD);
       assert.match(await page.locator(".who").innerText(), /\(fulfilment\)/);
-      assert.deepEqual(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts(), ["Dashboard", "Orders"], "no audit log in the menu");
+      assert.deepEqual(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts(), ["Dashboard", "Orders", "Customers"], "no audit log in the menu");
       await page.goto("/admin/audit-log");
       await page.getByRole("alert").filter({ hasText: "Your role may not do this" }).waitFor();
+      await page.goto(`/admin/customers/${demo.customers[0]!.id}`);
+      await page.getByRole("heading", { name: "Recent orders" }).waitFor();
+      assert.equal(await page.getByRole("button", { name: "Block customer" }).count(), 0, "fulfilment may not block customers");
       await page.goto(`/admin/orders/${order.id}`);
       await page.getByRole("heading", { name: `Order ${order.order_number}` }).waitFor();
       await page.getByRole("heading", { name: "Timeline" }).waitFor();

@@ -103,7 +103,7 @@ describe("back office pages in Chromium", function () {
       await page.keyboard.press("Enter");
       await page.getByText("Signed in as").waitFor();
       assert.match(await page.locator(".who").innerText(), /\(support\)/);
-      assert.deepEqual(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts(), ["Dashboard", "Orders"], "support may not read the audit log");
+      assert.deepEqual(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts(), ["Dashboard", "Orders", "Customers"], "support may not read the audit log");
     } finally {
       await context.close();
     }
@@ -204,6 +204,44 @@ describe("back office pages in Chromium", function () {
       await page.getByRole("status").filter({ hasText: "Your session has ended" }).waitFor();
       const read = await client.get(`/admin/v1/orders/${order.id}`, { key: demo.secret_key });
       assert.equal(read.body.fulfilment_status, "unfulfilled");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("customers: search kept in the URL, a customer's page with their orders, block and unblock saying what happened", async () => {
+    const customer = demo.customers[0]!;
+    const login = () => client.post("/v1/auth/login", { email: customer.email, password: customer.password }, { key: demo.secret_key });
+    const { context, page } = await newPage();
+    try {
+      await signInAsOwner(page);
+      await page.getByRole("link", { name: "Customers" }).click();
+      await page.getByRole("heading", { name: "Customers" }).waitFor();
+      await page.locator("table.customers tbody tr").first().waitFor();
+      await checkPage(page, "customers");
+      await page.getByLabel("Search").fill("a");
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.getByRole("alert").filter({ hasText: "at least 2 characters" }).waitFor();
+      await page.getByLabel("Search").fill(customer.email.slice(0, 6));
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.waitForURL((url) => url.searchParams.get("q") === customer.email.slice(0, 6));
+      const row = page.locator("table.customers tbody tr").filter({ hasText: customer.email });
+      await row.waitFor();
+      await row.getByRole("link").click();
+      await page.locator('[data-field="customer_state"]').waitFor();
+      assert.ok((await page.getByRole("heading", { level: 1 }).innerText()).length > 0);
+      await page.getByRole("heading", { name: "Recent orders" }).waitFor();
+      assert.ok((await page.locator("a[href^='/admin/orders/']").count()) > 0, "the demo customer's orders are linked");
+      await checkPage(page, "customer-detail");
+
+      await page.getByLabel(/^Reason/).fill("Chargebacks on three orders");
+      await page.getByRole("button", { name: "Block customer" }).click();
+      await page.getByRole("status").filter({ hasText: "is blocked: they cannot sign in" }).waitFor();
+      await page.locator('[data-field="customer_state"]').filter({ hasText: "Chargebacks on three orders" }).waitFor();
+      assert.equal((await login()).status, 403, "a blocked customer cannot sign in");
+      await page.getByRole("button", { name: "Unblock customer" }).click();
+      await page.getByRole("status").filter({ hasText: "is unblocked: they can sign in again." }).waitFor();
+      assert.equal((await login()).status, 200);
     } finally {
       await context.close();
     }

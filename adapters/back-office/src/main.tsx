@@ -8,6 +8,7 @@ import { Notice } from "./feedback.js";
 import { Layout } from "./layout.js";
 import { navigate, useLocation } from "./navigation.js";
 import { AuditLogPage } from "./pages/audit-log.js";
+import { CustomerDetailPage, CustomersPage } from "./pages/customers.js";
 import { DashboardPage } from "./pages/dashboard.js";
 import { OrderDetailPage } from "./pages/order-detail.js";
 import { OrdersPage } from "./pages/orders.js";
@@ -41,6 +42,9 @@ const Page = ({ session }: { session: Session }) => {
   if (path === "/admin") return <DashboardPage />;
   if (path === "/admin/orders") return <OrdersPage />;
   if (path === "/admin/audit-log") return <AuditLogPage />;
+  if (path === "/admin/customers") return <CustomersPage />;
+  const customer = /^\/admin\/customers\/([^/]+)$/.exec(path);
+  if (customer !== null) return <CustomerDetailPage id={decodeURIComponent(customer[1]!)} session={session} />;
   if (order !== null) return <OrderDetailPage id={decodeURIComponent(order[1]!)} session={session} />;
   return (
     <>

@@ -2507,6 +2507,11 @@ export interface components {
              */
             payment_status: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
             /**
+             * @description How much of the order has shipped in parcels: unfulfilled, partially_fulfilled (some units shipped) or fulfilled (every unit shipped).
+             * @enum {string}
+             */
+            fulfilment_status: "unfulfilled" | "partially_fulfilled" | "fulfilled";
+            /**
              * @description How the amount due is paid: a payment provider kind, cash or bank transfer.
              * @enum {string}
              */

@@ -76,7 +76,7 @@ export class FulfilOrder {
         storeId,
         type: "fulfilment.created",
         livemode: order.livemode,
-        data: { fulfilment: record, order: { ...toOrderRecord(order), fulfilment_status: order.fulfilmentStatus } },
+        data: { fulfilment: record, order: toOrderRecord(order) },
       });
       // The last parcel ships the order: `shipped`, `shipped_at` and `order.fulfilled`, as any move to shipped.
       if (status === "fulfilled") order = await this.update.apply(storeId, order, { order_status: "shipped" }, { write: false });

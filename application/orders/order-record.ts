@@ -20,6 +20,7 @@ export const toOrderRecord = (order: Order) => {
     customer_name: order.customerName,
     order_status: order.orderStatus,
     payment_status: order.paymentStatus,
+    fulfilment_status: order.fulfilmentStatus,
     payment_method: order.paymentMethod,
     payment_reference: order.paymentReference,
     currency: order.currency,

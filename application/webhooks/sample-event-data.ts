@@ -13,6 +13,7 @@ const sampleOrder = (now: string, livemode: boolean, changes: Record<string, unk
   customer_name: "Sample Customer",
   order_status: "pending",
   payment_status: "pending",
+  fulfilment_status: "unfulfilled",
   payment_method: "mobile_stk",
   payment_reference: null,
   currency: "KES",
@@ -84,7 +85,7 @@ export const sampleEventData = (type: EventType, now: string, livemode: boolean)
     case "order.paid":
       return { order: sampleOrder(now, livemode, { payment_status: "paid" }) };
     case "order.fulfilled":
-      return { order: sampleOrder(now, livemode, { order_status: "shipped", payment_status: "paid", shipped_at: now, tracking_number: "TRACK-000000" }) };
+      return { order: sampleOrder(now, livemode, { order_status: "shipped", payment_status: "paid", fulfilment_status: "fulfilled", shipped_at: now, tracking_number: "TRACK-000000" }) };
     case "order.cancelled":
       return { order: sampleOrder(now, livemode, { order_status: "cancelled" }) };
     case "fulfilment.created":

@@ -205,10 +205,11 @@ describe("back office journeys in Chromium", function () {
       await context.close();
     }
 
-    // /v1's order has no fulfilment_status field (yet): it shows the payment status and the
-    // parcel's tracking number; the fulfilment status is read from the admin API with the key.
+    // /v1's order shows the new fulfilment and payment statuses and the parcel's tracking number;
+    // the admin API shows which lines shipped.
     const read = await client.get(`/v1/orders/${order.id}`, { key: demo.secret_key });
     assert.equal(read.status, 200, read.text);
+    assert.equal(read.body.fulfilment_status, "partially_fulfilled");
     assert.equal(read.body.payment_status, "partially_refunded");
     assert.equal(read.body.tracking_number, "JD0146000062810");
     const admin = await client.get(`/admin/v1/orders/${order.id}`, { key: demo.secret_key });

@@ -922,6 +922,7 @@ export const contentExamples = {
               customer_name: "Sample Customer",
               order_status: "pending",
               payment_status: "paid",
+              fulfilment_status: "unfulfilled",
               payment_method: "mobile_stk",
               payment_reference: null,
               currency: "KES",

@@ -2,6 +2,7 @@
 import { Schema } from "effect";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../../domain/orders/order-status.js";
 import { PAYMENT_METHODS } from "../../../domain/orders/order.js";
+import { FULFILMENT_STATUSES } from "../../../domain/orders/fulfilment.js";
 
 const NullableString = Schema.NullOr(Schema.String);
 
@@ -27,6 +28,7 @@ export const Order = Schema.Struct({
   customer_name: Schema.String.annotations({ description: "Name given at checkout." }),
   order_status: Schema.Literal(...ORDER_STATUSES).annotations({ description: "Fulfilment state: pending -> processing -> shipped -> delivered, or cancelled." }),
   payment_status: Schema.Literal(...PAYMENT_STATUSES).annotations({ description: "Payment state: pending, paid, failed, refunded, or partially_refunded (some of it refunded)." }),
+  fulfilment_status: Schema.Literal(...FULFILMENT_STATUSES).annotations({ description: "How much of the order has shipped in parcels: unfulfilled, partially_fulfilled (some units shipped) or fulfilled (every unit shipped)." }),
   payment_method: Schema.Literal(...PAYMENT_METHODS).annotations({ description: "How the amount due is paid: a payment provider kind, cash or bank transfer." }),
   payment_reference: NullableString.annotations({ description: "Reference of the payment that paid the order (`PAY-...`), or null." }),
   currency: Schema.String.annotations({ description: "The order's currency (ISO 4217): the unit of every amount in the order." }),

@@ -1,5 +1,5 @@
 // The back office in Debian's headless Chromium (playwright-core), against the real server
-// in-process on a freshly seeded demo store (issue 34's journeys 1, 5 and 6): the owner finds an
+// in-process on a freshly seeded demo store (issue 34's journeys 1, 2, 5 and 6): the owner finds an
 // order by the customer's email, fulfils one line with a tracking number and refunds another
 // through the card simulator, and /v1 and a webhook receiver see it; a fulfilment member sees no
 // refund and the API refuses one they forge; sign-out ends the session for a replayed cookie.
@@ -229,6 +229,82 @@ describe("back office journeys in Chromium", function () {
     assert.equal(fulfilment.store_id, demo.store_id);
   });
 
+  it("2. a support member answers a customer's thread from the inbox; the customer's /v1 thread read shows the reply, last_message_by store", async () => {
+    const amina = demo.customers[0]!;
+    const login = await client.post("/v1/auth/login", { email: amina.email, password: amina.password }, { key: demo.secret_key });
+    assert.equal(login.status, 200, login.text);
+    const customer = { key: demo.secret_key, headers: { "x-auth-token": login.body.session.access_token as string } };
+    const subject = `Where is my sofa ${randomUUID().slice(0, 6)}`;
+    const opened = await client.post("/v1/messaging/threads", { subject, thread_type: "delivery", message: "It was due yesterday. Can you check?" }, customer);
+    assert.equal(opened.status, 201, opened.text);
+    const threadId: string = opened.body.id;
+
+    const email = `helper.${randomUUID().slice(0, 8)}@example.com`;
+    await createMember(application, demo.store_id, "support", email);
+    const { context, page } = await newPage();
+    const reply = "Your sofa left our store this morning: it arrives tomorrow.";
+    try {
+      await signIn(page, email, STAFF_PASSWORD);
+      const menu = await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts();
+      assert.ok(menu.includes("Inbox"), menu.join(", "));
+      assert.ok(!menu.includes("Audit log"), "support has no audit log");
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Inbox" }).click();
+      await page.getByRole("heading", { name: "Inbox" }).waitFor();
+      // Unread first: the new thread (one unread message for the store) leads the list.
+      const firstRow = page.getByRole("region", { name: "Threads" }).locator("tbody tr").first();
+      await firstRow.getByRole("link", { name: subject }).waitFor();
+      assert.match(await firstRow.innerText(), /1 unread/);
+      await checkPage(page, "inbox");
+      // Filters go into the URL by keyboard, and the filtered list keeps the thread.
+      await page.getByLabel("Unread").selectOption("true");
+      await page.getByLabel("Type").selectOption("delivery");
+      await page.getByLabel("Order id").press("Enter");
+      await page.waitForURL(/\/admin\/inbox\?type=delivery&unread=true$/);
+      await page.getByRole("region", { name: "Threads" }).getByRole("link", { name: subject }).click();
+      await page.getByRole("heading", { name: subject }).waitFor();
+      await page.getByText("It was due yesterday. Can you check?").waitFor();
+
+      await page.getByLabel("Reply to Amina Wanjiru").fill(reply);
+      await page.getByRole("button", { name: "Send reply" }).click();
+      await page.getByRole("status").filter({ hasText: "Reply sent as" }).waitFor();
+      await page.getByRole("list", { name: "Messages, oldest first" }).getByText(reply).waitFor();
+      await page.getByRole("button", { name: "Assign to me" }).click();
+      await page.getByRole("status").filter({ hasText: "assigned to you" }).waitFor();
+      await page.locator('[data-field="thread_assignee"]').filter({ hasNot: page.getByText("nobody") }).waitFor();
+      await page.getByRole("button", { name: "Mark read" }).click();
+      await page.getByRole("status").filter({ hasText: "marked read" }).waitFor();
+      await page.locator('[data-field="thread_unread"]').filter({ hasText: /^0$/ }).waitFor();
+      await checkPage(page, "inbox-thread");
+      await page.getByRole("button", { name: "Close thread" }).click();
+      await page.getByRole("status").filter({ hasText: "The thread is closed" }).waitFor();
+      await page.getByText("The thread is closed: reopen it to reply.").waitFor();
+      assert.equal(await page.getByRole("button", { name: "Send reply" }).count(), 0, "no reply to a closed thread");
+      await page.getByRole("button", { name: "Reopen thread" }).click();
+      await page.getByRole("status").filter({ hasText: "active again" }).waitFor();
+      await page.getByRole("button", { name: "Send reply" }).waitFor();
+      // The back button returns to the filtered list.
+      await page.goBack();
+      await page.waitForURL(/\/admin\/inbox\?type=delivery&unread=true$/);
+      assert.equal(await page.getByLabel("Unread").inputValue(), "true");
+      assert.deepEqual(offOrigin, [], "no request left this origin");
+    } finally {
+      await context.close();
+    }
+
+    const read = await client.get(`/v1/messaging/threads/${threadId}`, customer);
+    assert.equal(read.status, 200, read.text);
+    const thread = read.body;
+    assert.equal(thread.last_message_by, "store");
+    assert.equal(thread.status, "active");
+    const messages = await client.get(`/v1/messaging/threads/${threadId}/messages`, customer);
+    assert.equal(messages.status, 200, messages.text);
+    const fromStore = (messages.body.messages as { sender_type: string; message_content: string }[]).filter((m) => m.sender_type === "store");
+    assert.deepEqual(fromStore.map((m) => m.message_content), [reply]);
+    const admin = await client.get(`/admin/v1/inbox/threads/${threadId}`, { key: demo.secret_key });
+    assert.equal(admin.body.thread.assignee_name !== null, true, "assigned");
+    assert.equal(admin.body.thread.unread_count_store, 0);
+  });
+
   it("5. a fulfilment member sees no refund or cancel, and the API refuses a refund they forge (403)", async () => {
     const email = `packer.${randomUUID().slice(0, 8)}@example.com`;
     await createMember(application, demo.store_id, "fulfilment", email);
@@ -236,7 +312,7 @@ describe("back office journeys in Chromium", function () {
     try {
       await signIn(page, email, STAFF_PASSWORD);
       assert.match(await page.locator(".who").innerText(), /\(fulfilment\)/);
-      assert.deepEqual(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts(), ["Dashboard", "Orders", "Customers"], "no audit log in the menu");
+      assert.deepEqual(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts(), ["Dashboard", "Orders", "Customers", "Inbox"], "no audit log in the menu");
       await page.goto("/admin/audit-log");
       await page.getByRole("alert").filter({ hasText: "Your role may not do this" }).waitFor();
       await page.goto(`/admin/customers/${demo.customers[0]!.id}`);

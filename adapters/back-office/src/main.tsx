@@ -10,6 +10,7 @@ import { navigate, useLocation } from "./navigation.js";
 import { AuditLogPage } from "./pages/audit-log.js";
 import { CustomerDetailPage, CustomersPage } from "./pages/customers.js";
 import { DashboardPage } from "./pages/dashboard.js";
+import { InboxPage, ThreadPage } from "./pages/inbox.js";
 import { OrderDetailPage } from "./pages/order-detail.js";
 import { OrdersPage } from "./pages/orders.js";
 import { SignInPage } from "./pages/sign-in.js";
@@ -43,6 +44,9 @@ const Page = ({ session }: { session: Session }) => {
   if (path === "/admin/orders") return <OrdersPage />;
   if (path === "/admin/audit-log") return <AuditLogPage />;
   if (path === "/admin/customers") return <CustomersPage />;
+  if (path === "/admin/inbox") return <InboxPage session={session} />;
+  const thread = /^\/admin\/inbox\/([^/]+)$/.exec(path);
+  if (thread !== null) return <ThreadPage id={decodeURIComponent(thread[1]!)} session={session} />;
   const customer = /^\/admin\/customers\/([^/]+)$/.exec(path);
   if (customer !== null) return <CustomerDetailPage id={decodeURIComponent(customer[1]!)} session={session} />;
   if (order !== null) return <OrderDetailPage id={decodeURIComponent(order[1]!)} session={session} />;

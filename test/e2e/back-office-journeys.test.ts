@@ -312,7 +312,7 @@ describe("back office journeys in Chromium", function () {
     try {
       await signIn(page, email, STAFF_PASSWORD);
       assert.match(await page.locator(".who").innerText(), /\(fulfilment\)/);
-      assert.deepEqual(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts(), ["Dashboard", "Orders", "Customers", "Inbox"], "no audit log in the menu");
+      assert.deepEqual(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts(), ["Dashboard", "Orders", "Returns", "Customers", "Inbox"], "no audit log in the menu");
       await page.goto("/admin/audit-log");
       await page.getByRole("alert").filter({ hasText: "Your role may not do this" }).waitFor();
       await page.goto(`/admin/customers/${demo.customers[0]!.id}`);

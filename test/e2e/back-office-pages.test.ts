@@ -13,7 +13,7 @@ import { checkPage, DESKTOP, focusedName, ensureBackOfficeBuilt, launchChromium,
 import { serve, type TestClient } from "../support/http-client.js";
 import { checkoutSession, createProduct, fillSessionCart } from "../support/order-fixtures.js";
 import { signedRequest } from "../support/signed-request.js";
-import { asStaff, memberSignedIn, STAFF_PASSWORD } from "../support/staff-session.js";
+import { asStaff, createMember, memberSignedIn, STAFF_PASSWORD } from "../support/staff-session.js";
 import { testConfig } from "../support/test-application.js";
 
 describe("back office pages in Chromium", function () {
@@ -244,6 +244,91 @@ describe("back office pages in Chromium", function () {
       assert.equal((await login()).status, 200);
     } finally {
       await context.close();
+    }
+  });
+
+  it("returns: a refused return with its note; an approved one received without restock and refunded, each step saying what happened; support sees Returns, catalog does not", async () => {
+    const amina = demo.customers[0]!;
+    const login = await client.post("/v1/auth/login", { email: amina.email, password: amina.password }, { key: demo.secret_key });
+    assert.equal(login.status, 200, login.text);
+    const token = { key: demo.secret_key, headers: { "x-auth-token": login.body.session.access_token as string } };
+    const delivered = (await client.get(`/v1/orders?customer_id=${amina.id}&order_status=delivered&limit=20`, { key: demo.secret_key })).body.orders.find(
+      (o: { payment_status: string }) => o.payment_status === "paid",
+    );
+    assert.ok(delivered, "the demo store has a paid, delivered order of Amina's");
+    const line = delivered.items[0];
+    const ask = async (reason: string): Promise<string> => {
+      const asked = await client.post(`/v1/orders/${delivered.id}/returns`, { lines: [{ line_id: line.id, quantity: 1 }], reason }, token);
+      assert.equal(asked.status, 201, asked.text);
+      return asked.body.id;
+    };
+    const stockOf = async (): Promise<number> => {
+      const product = await client.get(`/v1/products/${line.product_id}`, { key: demo.secret_key });
+      return (product.body.variants as { variant_id: string; stock: number }[]).find((v) => v.variant_id === line.variant_id)?.stock ?? Number.NaN;
+    };
+
+    const refused = await ask("Wrong colour");
+    const { context, page } = await newPage();
+    try {
+      await signInAsOwner(page);
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Returns" }).click();
+      await page.getByRole("heading", { name: "Returns" }).waitFor();
+      await page.getByLabel("Status").selectOption("requested");
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.waitForURL(/\/admin\/returns\?status=requested$/);
+      const row = page.getByRole("region", { name: "Returns" }).locator("tbody tr").filter({ hasText: "Wrong colour" });
+      await row.waitFor();
+      await checkPage(page, "returns");
+      await row.getByRole("link").first().click();
+      await page.getByRole("heading", { name: /^Return of / }).waitFor();
+      await page.getByText(delivered.order_number).waitFor();
+      await page.getByRole("button", { name: "Refuse return" }).click();
+      await page.getByRole("alert").filter({ hasText: "Write why the return is refused" }).waitFor();
+      await page.getByLabel(/^Note/).fill("Colours are as pictured; we cannot take it back.");
+      await page.getByRole("button", { name: "Refuse return" }).click();
+      await page.getByRole("status").filter({ hasText: "The return is refused" }).waitFor();
+      await page.locator('[data-field="return_status"]').filter({ hasText: "refused" }).waitFor();
+      assert.equal((await client.get(`/admin/v1/returns/${refused}`, { key: demo.secret_key })).body.staff_note, "Colours are as pictured; we cannot take it back.");
+
+      const approved = await ask("Too big");
+      const before = await stockOf();
+      await page.goto(`/admin/returns/${approved}`);
+      await page.getByRole("button", { name: "Approve return" }).click();
+      await page.getByRole("status").filter({ hasText: "The return is approved" }).waitFor();
+      await page.getByRole("heading", { name: "Receive" }).waitFor();
+      await page.getByRole("checkbox", { name: /Back in stock/ }).uncheck();
+      await page.getByRole("button", { name: "Record receipt" }).click();
+      await page.getByRole("status").filter({ hasText: "Received 1 unit; none went back in stock" }).waitFor();
+      await page.locator('[data-field="return_status"]').filter({ hasText: "received" }).waitFor();
+      assert.equal(await stockOf(), before, "received without restock: the stock is unchanged");
+      await checkPage(page, "return-detail");
+      await page.getByRole("button", { name: "Refund return" }).click();
+      await page.getByRole("status").filter({ hasText: /^Refunded .*the return is refunded\.$/ }).waitFor();
+      await page.locator('[data-field="return_status"]').filter({ hasText: "refunded" }).waitFor();
+      const done = await client.get(`/admin/v1/returns/${approved}`, { key: demo.secret_key });
+      assert.equal(done.body.status, "refunded");
+      assert.notEqual(done.body.refund_id, null);
+      assert.deepEqual(done.body.lines.map((l: { received_quantity: number; restocked_quantity: number }) => [l.received_quantity, l.restocked_quantity]), [[1, 0]]);
+    } finally {
+      await context.close();
+    }
+
+    for (const [role, sees] of [["support", true], ["catalog", false]] as const) {
+      const email = `${role}.${randomUUID().slice(0, 8)}@example.com`;
+      await createMember(application, demo.store_id, role, email);
+      const { context: other, page: theirs } = await newPage();
+      try {
+        await theirs.goto("/admin");
+        await theirs.getByLabel("Email").fill(email);
+        await theirs.getByLabel("Password").fill(STAFF_PASSWORD);
+        await theirs.getByRole("button", { name: "Sign in" }).click();
+        await theirs.getByText("Signed in as").waitFor();
+        const menu = await theirs.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts();
+        assert.equal(menu.includes("Returns"), sees, `${role}: ${menu.join(", ")}`);
+        assert.equal(menu.includes("Inbox"), sees, `${role}: ${menu.join(", ")}`);
+      } finally {
+        await other.close();
+      }
     }
   });
 

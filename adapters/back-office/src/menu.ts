@@ -10,6 +10,7 @@ export interface MenuEntry {
 export const MENU: readonly MenuEntry[] = [
   { label: "Dashboard", href: "/admin", permission: "dashboard.read" },
   { label: "Orders", href: "/admin/orders", permission: "orders.read" },
+  { label: "Returns", href: "/admin/returns", permission: "returns.manage" },
   { label: "Customers", href: "/admin/customers", permission: "customers.read" },
   { label: "Inbox", href: "/admin/inbox", permission: "inbox.read" },
   { label: "Audit log", href: "/admin/audit-log", permission: "audit.read" },

@@ -14,7 +14,8 @@ export const BACK_OFFICE_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self'",
+  // blob: for the preview of an image the member chose, before it is uploaded (made by the page).
+  "img-src 'self' blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "manifest-src 'self'",
@@ -47,10 +48,15 @@ const NOT_BUILT = `<!DOCTYPE html>
  * on disk only after a restart, which is when a new build is deployed.
  */
 export const backOfficePage = (directory: string): Middleware => {
-  const cache = new Map<string, Buffer | null>();
+  // Only files that exist are kept: a miss is not, so requests for made-up names cannot grow the map.
+  const cache = new Map<string, Buffer>();
   const read = (file: string): Buffer | null => {
-    if (!cache.has(file)) cache.set(file, existsSync(file) ? readFileSync(file) : null);
-    return cache.get(file)!;
+    const kept = cache.get(file);
+    if (kept !== undefined) return kept;
+    if (!existsSync(file)) return null;
+    const bytes = readFileSync(file);
+    cache.set(file, bytes);
+    return bytes;
   };
   const root = normalize(directory + sep);
   return async (ctx, next) => {
@@ -76,7 +82,6 @@ export const backOfficePage = (directory: string): Middleware => {
     ctx.set("Cache-Control", "no-cache");
     ctx.type = "text/html; charset=utf-8";
     if (index === null) {
-      cache.delete(join(root, "index.html"));
       ctx.status = 503;
       ctx.body = NOT_BUILT;
       return;

@@ -1,5 +1,5 @@
 // The back office in Debian's headless Chromium (playwright-core), against the real server
-// in-process on a freshly seeded demo store (issue 34's journeys 1, 2, 5 and 6): the owner finds an
+// in-process on a freshly seeded demo store (issue 34's journeys 1, 2, 3, 5 and 6): the owner finds an
 // order by the customer's email, fulfils one line with a tracking number and refunds another
 // through the card simulator, and /v1 and a webhook receiver see it; a fulfilment member sees no
 // refund and the API refuses one they forge; sign-out ends the session for a replayed cookie.
@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import pino from "pino";
+import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createApplication, type Application } from "../../composition/container.js";
 import { seedDemoStore, type DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
@@ -305,6 +306,74 @@ describe("back office journeys in Chromium", function () {
     assert.equal(admin.body.thread.unread_count_store, 0);
   });
 
+  it("3. a catalog member changes a variant's price and uploads an image; /v1/prices and the /v1 product show both", async () => {
+    const name = `Journey Stool ${randomUUID().slice(0, 6)}`;
+    const stool = await createProduct(client, demo.secret_key, name, { price: 300_000, stock: 7 });
+    const other = await createProduct(client, demo.secret_key, `${name} Twin`, { price: 310_000, stock: 4 });
+    const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 180, g: 90, b: 40 } } }).png().toBuffer();
+    const email = `catalog.${randomUUID().slice(0, 8)}@example.com`;
+    await createMember(application, demo.store_id, "catalog", email);
+    const { context, page } = await newPage();
+    try {
+      await signIn(page, email, STAFF_PASSWORD);
+      const menu = await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts();
+      assert.ok(menu.includes("Products"), menu.join(", "));
+      assert.ok(!menu.includes("Inbox") && !menu.includes("Returns"), `catalog has no inbox or returns: ${menu.join(", ")}`);
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }).click();
+      await page.getByLabel("Search").fill(name);
+      await page.getByLabel("Search").press("Enter");
+      await page.waitForURL((url) => url.pathname === "/admin/products" && url.searchParams.get("search") === name);
+      const list = page.getByRole("region", { name: "Products" });
+      await list.getByRole("link", { name: `${name} Twin` }).waitFor();
+      await checkPage(page, "products");
+
+      // Bulk edit: the stock of both rows, through stock adjustments with a reason.
+      await page.getByRole("checkbox", { name: "Select every product on this page" }).check();
+      await page.getByLabel("Stock change (units, negative to take away)").fill("3");
+      await page.getByRole("combobox", { name: /^Reason/ }).selectOption("received");
+      await page.getByRole("button", { name: "Adjust stock of selected" }).click();
+      await page.getByRole("status").filter({ hasText: "Stock raised by 3 (received) for 2 products." }).waitFor();
+
+      await list.getByRole("link", { name, exact: true }).click();
+      await page.getByRole("heading", { name, exact: true }).waitFor();
+      await page.getByLabel(/^New price of .* in KES$/).fill("2750");
+      await page.getByRole("button", { name: "Save price" }).click();
+      await page.getByRole("status").filter({ hasText: /price set to KES\s?2,750\.00/ }).waitFor();
+      await page.locator('[data-field="variant_price"]').filter({ hasText: "2,750.00" }).waitFor();
+      await page.locator('[data-field="variant_stock"]').filter({ hasText: /^10$/ }).waitFor();
+
+      await page.getByLabel("Image file").setInputFiles({ name: "stool.png", mimeType: "image/png", buffer: image });
+      await page.getByRole("img", { name: "Preview of stool.png" }).waitFor();
+      assert.match((await page.getByRole("img", { name: "Preview of stool.png" }).getAttribute("src")) ?? "", /^blob:/);
+      await checkPage(page, "product-detail");
+      await page.getByRole("button", { name: "Upload image" }).click();
+      await page.getByRole("status").filter({ hasText: `Uploaded stool.png (640×480) and added it to ${name}.` }).waitFor();
+      await page.getByRole("listitem").filter({ hasText: "main image" }).getByRole("img", { name }).waitFor();
+      assert.deepEqual(offOrigin, [], "no request left this origin");
+    } finally {
+      await context.close();
+    }
+
+    const prices = await client.get(`/v1/prices?search=${encodeURIComponent(name)}&limit=10`, { key: demo.publishable_key });
+    assert.equal(prices.status, 200, prices.text);
+    const priced = (prices.body.items as { product_id: string; price: number; image: string | null }[]).find((item) => item.product_id === stool.productId);
+    assert.ok(priced, prices.text);
+    assert.equal(priced.price, 275_000, "KES 2,750.00 in minor units");
+    assert.match(priced.image ?? "", /\/media\/.+\/600$|\/media\/.+\/original$/);
+    const product = await client.get(`/v1/products/${stool.productId}`, { key: demo.publishable_key });
+    assert.equal(product.status, 200, product.text);
+    assert.equal(product.body.price, 275_000);
+    assert.equal(product.body.stock, 10);
+    assert.equal(product.body.media.length, 1);
+    assert.equal(product.body.media[0].is_primary, true);
+    const file = await client.get(new URL(product.body.media[0].url).pathname);
+    assert.equal(file.status, 200);
+    assert.equal((await client.get(`/v1/products/${other.productId}`, { key: demo.publishable_key })).body.stock, 7, "the bulk edit raised the other row too");
+    const ledger = await client.get(`/admin/v1/variants/${stool.variantId}/stock-ledger`, { key: demo.secret_key });
+    assert.equal(ledger.status, 200, ledger.text);
+    assert.ok(JSON.stringify(ledger.body).includes('"reason":"received"'), ledger.text);
+  });
+
   it("5. a fulfilment member sees no refund or cancel, and the API refuses a refund they forge (403)", async () => {
     const email = `packer.${randomUUID().slice(0, 8)}@example.com`;
     await createMember(application, demo.store_id, "fulfilment", email);
@@ -312,7 +381,7 @@ describe("back office journeys in Chromium", function () {
     try {
       await signIn(page, email, STAFF_PASSWORD);
       assert.match(await page.locator(".who").innerText(), /\(fulfilment\)/);
-      assert.deepEqual(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts(), ["Dashboard", "Orders", "Returns", "Customers", "Inbox"], "no audit log in the menu");
+      assert.deepEqual(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts(), ["Dashboard", "Orders", "Returns", "Customers", "Products", "Inbox"], "no audit log in the menu");
       await page.goto("/admin/audit-log");
       await page.getByRole("alert").filter({ hasText: "Your role may not do this" }).waitFor();
       await page.goto(`/admin/customers/${demo.customers[0]!.id}`);

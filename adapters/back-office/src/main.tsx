@@ -13,6 +13,7 @@ import { DashboardPage } from "./pages/dashboard.js";
 import { InboxPage, ThreadPage } from "./pages/inbox.js";
 import { OrderDetailPage } from "./pages/order-detail.js";
 import { OrdersPage } from "./pages/orders.js";
+import { ProductDetailPage, ProductsPage } from "./pages/products.js";
 import { ReturnDetailPage, ReturnsPage } from "./pages/returns.js";
 import { SignInPage } from "./pages/sign-in.js";
 import { SignInLinkPage } from "./pages/sign-in-link.js";
@@ -45,6 +46,9 @@ const Page = ({ session }: { session: Session }) => {
   if (path === "/admin/orders") return <OrdersPage />;
   if (path === "/admin/audit-log") return <AuditLogPage />;
   if (path === "/admin/customers") return <CustomersPage />;
+  if (path === "/admin/products") return <ProductsPage session={session} />;
+  const product = /^\/admin\/products\/([^/]+)$/.exec(path);
+  if (product !== null) return <ProductDetailPage key={product[1]} id={decodeURIComponent(product[1]!)} session={session} />;
   if (path === "/admin/returns") return <ReturnsPage />;
   const returned = /^\/admin\/returns\/([^/]+)$/.exec(path);
   if (returned !== null) return <ReturnDetailPage key={returned[1]} id={decodeURIComponent(returned[1]!)} />;

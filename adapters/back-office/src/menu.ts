@@ -12,6 +12,7 @@ export const MENU: readonly MenuEntry[] = [
   { label: "Orders", href: "/admin/orders", permission: "orders.read" },
   { label: "Returns", href: "/admin/returns", permission: "returns.manage" },
   { label: "Customers", href: "/admin/customers", permission: "customers.read" },
+  { label: "Products", href: "/admin/products", permission: "catalog.read" },
   { label: "Inbox", href: "/admin/inbox", permission: "inbox.read" },
   { label: "Audit log", href: "/admin/audit-log", permission: "audit.read" },
 ];

@@ -25,6 +25,7 @@ describe("the back office's serving (/admin)", function () {
       assert.match(csp, /script-src 'self'(;|$)/);
       assert.match(csp, /style-src 'self'(;|$)/);
       assert.match(csp, /connect-src 'self'(;|$)/);
+      assert.match(csp, /img-src 'self' blob:(;|$)/);
       assert.doesNotMatch(csp, /unsafe|https?:|\*/);
       assert.doesNotMatch(page.text, /https?:\/\//, "the page names no other origin (no CDN)");
       assert.doesNotMatch(page.text, /<script>|<style>| style=/, "nothing inline");

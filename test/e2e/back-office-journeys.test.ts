@@ -292,6 +292,20 @@ describe("back office journeys in Chromium", function () {
       await context.close();
     }
 
+    // A fulfilment member (inbox.read, not inbox.reply) reads the thread and is offered no write.
+    const packer = `packer.${randomUUID().slice(0, 8)}@example.com`;
+    await createMember(application, demo.store_id, "fulfilment", packer);
+    const { context: theirs, page: reader } = await newPage();
+    try {
+      await signIn(reader, packer, STAFF_PASSWORD);
+      await reader.goto(`/admin/inbox/${threadId}`);
+      await reader.getByRole("list", { name: "Messages, oldest first" }).getByText(reply).waitFor();
+      await reader.getByText("Your role may read the inbox but not reply").waitFor();
+      for (const name of ["Send reply", "Assign to me", "Close thread", "Mark read"]) assert.equal(await reader.getByRole("button", { name }).count(), 0, `no ${name} for fulfilment`);
+    } finally {
+      await theirs.close();
+    }
+
     const read = await client.get(`/v1/messaging/threads/${threadId}`, customer);
     assert.equal(read.status, 200, read.text);
     const thread = read.body;

@@ -2189,7 +2189,7 @@ export interface components {
                 amount: number;
             };
         };
-        Media: {
+        MediaFile: {
             /** @description The media item's id. */
             id: string;
             /** @description The original's URL (public, cached for a year): usable as a product's `media[].url` or `thumbnail_url`. */
@@ -3075,6 +3075,23 @@ export interface components {
             total_stock: number | null;
             /** @description Lowest and highest selling_price over the variants, or null for a simple product. */
             price_range: components["schemas"]["PriceRange"] | null;
+        };
+        Media: {
+            /** @description The media item's id. */
+            id: string;
+            /** @description The file's URL. */
+            url: string;
+            /**
+             * @description Whether it is an image or a video.
+             * @enum {string}
+             */
+            type: "image" | "video";
+            /** @description Order among the product's media (lowest first). */
+            position: number;
+            /** @description Text describing the image, or null. */
+            alt_text: string | null;
+            /** @description True for the product's main image. */
+            is_primary: boolean;
         };
         ShippingInfo: {
             /** @description Packed weight in grams. */
@@ -6852,7 +6869,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description This page of media, in the list's order. */
-                        media: components["schemas"]["Media"][];
+                        media: components["schemas"]["MediaFile"][];
                         /** @description Where this page ends and whether another follows. */
                         pagination: components["schemas"]["Pagination"];
                     };
@@ -6966,7 +6983,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Media"];
+                    "application/json": components["schemas"]["MediaFile"];
                 };
             };
             /** @description The request is invalid: a parameter, the body or `fields` is wrong. */
@@ -7103,7 +7120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Media"];
+                    "application/json": components["schemas"]["MediaFile"];
                 };
             };
             /** @description The request is invalid: a parameter, the body or `fields` is wrong. */

@@ -46,7 +46,7 @@ export const MediaRecord = Schema.Struct({
     label: Schema.String.annotations({ description: "The member's email or the key's name." }),
   }).annotations({ description: "Who uploaded it." }),
   created_at: Schema.String.annotations({ description: "When it was uploaded (ISO 8601)." }),
-}).annotations({ identifier: "Media" });
+}).annotations({ identifier: "MediaFile" });
 
 const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The media item's id." }) });
 

@@ -18,8 +18,8 @@ import { can, type Session } from "../session.js";
 type Product = components["schemas"]["ProductDetail"];
 type StockReason = "received" | "damaged" | "lost" | "count" | "returned" | "other";
 const REASONS: readonly StockReason[] = ["received", "count", "damaged", "lost", "returned", "other"];
-/** A product's image as the catalog keeps it (the admin types name the upload's record `Media` too). */
-type ProductImage = { url: string; type?: "image" | "video"; alt_text?: string | null; is_primary?: boolean };
+/** A product's image as the catalog keeps it. */
+type ProductImage = components["schemas"]["Media"];
 
 interface VariantRow {
   readonly variant_id: string;
@@ -338,7 +338,7 @@ const ImageUpload = ({ product, onDone }: { product: Product; onDone: () => Prom
           headers: { "Content-Type": chosen.type !== "" ? chosen.type : "application/octet-stream" },
         }),
       );
-      const images = (product.media as unknown as ProductImage[]).map((m) => ({ url: m.url, type: m.type ?? "image", alt_text: m.alt_text ?? null, is_primary: m.is_primary === true }));
+      const images = (product.media as readonly ProductImage[]).map((m) => ({ url: m.url, type: m.type ?? "image", alt_text: m.alt_text ?? null, is_primary: m.is_primary === true }));
       const first = images.length === 0;
       const thumbnail = media.variants.find((v) => v.name === "600")?.url ?? media.url;
       answer(
@@ -387,7 +387,7 @@ export const ProductDetailPage = ({ id, session }: { id: string; session: Sessio
   if (product.isError) return <Notice kind="error">{explain(product.error)}</Notice>;
   const p = product.data;
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ["product", id] }), client.invalidateQueries({ queryKey: ["products"] })]);
-  const images = p.media as unknown as ProductImage[];
+  const images: readonly ProductImage[] = p.media;
   return (
     <>
       <p>

@@ -153,6 +153,7 @@ const columns = (storeId: string, o: Order) => ({
 
 const ONE_ORDER = "select * from orders where store_id = ? and id = ?";
 const LINES_OF_ONE_ORDER = "select * from order_items where order_id = ? order by position";
+// The update's columns are `columns`' own keys (taken once from an empty order), so the two cannot drift apart.
 type UpdatedColumn = Exclude<keyof ReturnType<typeof columns>, "id" | "store_id" | "created_at">;
 const UPDATED_COLUMNS = (Object.keys(columns("", { promotions: [], items: [] } as unknown as Order)) as Array<keyof ReturnType<typeof columns>>).filter(
   (name): name is UpdatedColumn => name !== "id" && name !== "store_id" && name !== "created_at",

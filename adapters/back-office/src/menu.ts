@@ -15,6 +15,8 @@ export const MENU: readonly MenuEntry[] = [
   { label: "Products", href: "/admin/products", permission: "catalog.read" },
   { label: "Inbox", href: "/admin/inbox", permission: "inbox.read" },
   { label: "Audit log", href: "/admin/audit-log", permission: "audit.read" },
+  { label: "Webhooks", href: "/admin/webhooks", permission: "webhooks.manage" },
+  { label: "API keys", href: "/admin/api-keys", permission: "api_keys.manage" },
 ];
 
 export const menuFor = (permissions: ReadonlySet<string>): readonly MenuEntry[] => MENU.filter((entry) => permissions.has(entry.permission));

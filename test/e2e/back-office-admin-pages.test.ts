@@ -1,0 +1,177 @@
+// The back office's pages for the shop's people and plumbing, in Debian's headless Chromium on a
+// freshly seeded demo store: webhooks (an endpoint to a local receiver, a test, its delivery
+// resent), API keys (created, revoked, the revoked key refused), and a catalog member who sees
+// none of these pages and is refused them by the API. Each page is scanned and photographed.
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import pino from "pino";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { createApplication, type Application } from "../../composition/container.js";
+import { seedDemoStore, type DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
+import { checkPage, DESKTOP, ensureBackOfficeBuilt, launchChromium, requireChromium } from "../support/back-office-browser.js";
+import { serve, type TestClient } from "../support/http-client.js";
+import { asStaff, createMember, memberSignedIn, STAFF_PASSWORD } from "../support/staff-session.js";
+import { testConfig } from "../support/test-application.js";
+import { verifyReceipt, WebhookReceiver } from "../support/webhook-receiver.js";
+
+describe("back office admin pages in Chromium (webhooks, API keys, staff)", function () {
+  this.timeout(240_000);
+  let application: Application;
+  let client: TestClient;
+  let demo: DemoStoreSummary;
+  let browser: Browser;
+  let receiver: WebhookReceiver;
+  const pageErrors: string[] = [];
+
+  before(async function () {
+    requireChromium(this);
+    await ensureBackOfficeBuilt();
+    receiver = await WebhookReceiver.start();
+    application = createApplication(testConfig({ env: { STOREFRONT_WEBHOOKS_ALLOW_PRIVATE: "1", STOREFRONT_SCRYPT_COST: "1024" } }), { logger: pino({ level: "silent" }) });
+    await application.migrate();
+    demo = await seedDemoStore(application.container);
+    client = await serve(application.httpApp());
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await client?.close();
+    await application?.close();
+    await receiver?.close();
+  });
+  afterEach(() => assert.deepEqual(pageErrors.splice(0), [], "the pages logged errors"));
+
+  const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: client.url });
+    const page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(String(error)));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) pageErrors.push(message.text());
+    });
+    return { context, page };
+  };
+
+  const signInAs = async (page: Page, email: string, password: string): Promise<void> => {
+    await page.goto("/admin");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("Signed in as").waitFor();
+  };
+  const signInAsOwner = (page: Page) => signInAs(page, demo.staff_owner!.email, demo.staff_owner!.password);
+  const menuOf = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts();
+
+  it("an owner creates a webhook endpoint, sends a test, sees its delivery and resends it (the receiver gets it twice)", async () => {
+    const { context, page } = await newPage();
+    try {
+      await signInAsOwner(page);
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" }).click();
+      await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
+      await page.getByText("No endpoint yet").waitFor();
+      await checkPage(page, "webhooks-empty");
+
+      // Create: no event chosen is said before any request, then the secret is shown once.
+      await page.getByLabel("Receiver's address").fill(receiver.url("/admin-pages"));
+      await page.getByRole("button", { name: "Create endpoint" }).click();
+      await page.getByText("Choose at least one event to send.").waitFor();
+      await page.getByLabel("order.created").check();
+      await page.getByLabel("refund.succeeded").check();
+      await page.getByRole("button", { name: "Create endpoint" }).click();
+      await page.getByText(/Endpoint created for http:\/\/127\.0\.0\.1:\d+\/admin-pages, receiving 2 event types\./).waitFor();
+      await page.getByText("It is shown only now").waitFor();
+      const secret = (await page.getByTestId("secret").innerText()).trim();
+      assert.match(secret, /^whsec_/);
+      await page.getByRole("region", { name: "Webhook endpoints" }).getByRole("link", { name: receiver.url("/admin-pages") }).waitFor();
+      await checkPage(page, "webhooks");
+
+      // The endpoint's page: send a test, whose delivery shows in the list.
+      await page.getByRole("link", { name: "Open the new endpoint" }).click();
+      await page.getByRole("heading", { name: "Webhook endpoint" }).waitFor();
+      await page.getByText("Nothing sent to this endpoint yet").waitFor();
+      await page.getByRole("button", { name: "Send a test" }).click();
+      await page.getByText(/Test order\.created sent \(evt_[^)]+\)\. The receiver answered 200 in \d+ ms: delivered\./).waitFor();
+      await receiver.waitFor((all) => all.filter((r) => r.path === "/admin-pages").length === 1, 10_000, "the test delivery");
+      const first = receiver.of("/admin-pages")[0]!;
+      verifyReceipt(secret, first);
+      const deliveries = page.getByRole("region", { name: "Deliveries" });
+      await deliveries.getByRole("row").nth(1).waitFor();
+      assert.equal(await deliveries.getByRole("row").count(), 2, "one delivery row under the header");
+      const row = deliveries.getByRole("row").nth(1);
+      assert.match(await row.innerText(), /order\.created[\s\S]*\b1\b[\s\S]*200[\s\S]*ms[\s\S]*delivered/);
+
+      // Resend: the receiver gets the same event again (same webhook-id), as attempt 2.
+      await row.getByRole("button", { name: /^Resend order\.created evt_/ }).click();
+      await page.getByText(/Sent again as attempt 2\. The receiver answered 200 in \d+ ms: delivered\./).waitFor();
+      await receiver.waitFor((all) => all.filter((r) => r.path === "/admin-pages").length === 2, 10_000, "the resent delivery");
+      const [a, b] = receiver.of("/admin-pages");
+      assert.equal(b!.id, a!.id, "the resend carries the same webhook-id");
+      verifyReceipt(secret, b!);
+      await deliveries.getByRole("row").nth(2).waitFor();
+      assert.equal(await deliveries.getByRole("row").count(), 3, "both attempts listed");
+
+      // Switch off, rotate the secret (shown once), and the page says each.
+      await page.getByRole("button", { name: "Switch off" }).click();
+      await page.getByText("Switched off: no event is sent to it").waitFor();
+      await page.getByRole("button", { name: "Switch on" }).waitFor();
+      await page.getByRole("button", { name: "Rotate secret" }).click();
+      await page.getByText("New signing secret made.").waitFor();
+      const rotated = (await page.getByTestId("secret").innerText()).trim();
+      assert.match(rotated, /^whsec_/);
+      assert.notEqual(rotated, secret);
+      await checkPage(page, "webhook-endpoint");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("an owner creates an API key (shown once) and revokes it with a second click; the revoked key gets 401", async () => {
+    const { context, page } = await newPage();
+    try {
+      await signInAsOwner(page);
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API keys" }).click();
+      await page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
+      await page.getByRole("region", { name: "API keys" }).waitFor();
+      await page.getByLabel("Type").selectOption("secret");
+      await page.getByLabel("Mode").selectOption("live");
+      await page.getByRole("button", { name: "Create key" }).click();
+      await page.getByText(/^Created a live secret key, /).waitFor();
+      const key = (await page.getByTestId("secret").innerText()).trim();
+      const prefix = (await page.getByText(/^Created a live secret key, /).innerText()).replace(/^Created a live secret key, (.*)\.$/, "$1");
+      assert.ok(key.startsWith(prefix.replace(/\.+$/, "").slice(0, 8)), `${key} vs ${prefix}`);
+      assert.equal((await client.get("/v1/products", { key })).status, 200, "the new key works");
+      await checkPage(page, "api-keys");
+
+      const revoke = page.getByRole("button", { name: `Revoke live secret key ${prefix}` });
+      await revoke.click();
+      const confirm = page.getByRole("button", { name: `Confirm: revoke live secret key ${prefix}` });
+      await confirm.waitFor();
+      assert.equal((await client.get("/v1/products", { key })).status, 200, "one click revokes nothing");
+      await confirm.click();
+      await page.getByText(`Revoked live secret key ${prefix}: every request with it is now refused.`).waitFor();
+      assert.equal((await client.get("/v1/products", { key })).status, 401, "the revoked key is refused");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a catalog member sees none of these pages in the menu, and the API refuses them", async () => {
+    const email = `catalog.${randomUUID().slice(0, 8)}@example.com`;
+    await createMember(application, demo.store_id, "catalog", email);
+    const { context, page } = await newPage();
+    try {
+      await signInAs(page, email, STAFF_PASSWORD);
+      const menu = await menuOf(page);
+      for (const hidden of ["Webhooks", "API keys", "Staff", "Settings"]) assert.ok(!menu.includes(hidden), `catalog sees ${hidden}: ${menu.join(", ")}`);
+      await page.goto("/admin/webhooks");
+      await page.getByRole("alert").filter({ hasText: "Your role may not do this" }).waitFor();
+    } finally {
+      await context.close();
+    }
+    const session = await memberSignedIn(application, client, demo.store_id, "catalog", `catalog.${randomUUID().slice(0, 8)}@example.com`);
+    for (const path of ["/admin/v1/webhook_endpoints", "/admin/v1/api-keys", "/admin/v1/staff", "/admin/v1/store"]) {
+      const refused = await asStaff(client, session, "GET", path);
+      assert.equal(refused.status, 403, `${path}: ${refused.text}`);
+      assert.equal(refused.body.error.code, "permission_denied");
+    }
+  });
+});

@@ -486,6 +486,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/catalog/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a CSV or JSON lines catalog, or check it with a dry run: answers the import's report
+         * @description Permission `catalog.write`. The body is the catalog file itself (docs/catalog-import.md): `text/csv` (one row per variant, rows grouped by `product_handle`) or `application/jsonl` / `application/x-ndjson` (one product per line, as the product write API takes it). At most 10 MiB (413 `payload_too_large`). Products are matched by SKU: a product none of whose SKUs the store holds is created, any other updated; nothing is deleted. With `dry_run=true` every batch is written in a transaction that is rolled back: the report says what a run would create, update and reject, and nothing is written. A bad row is rejected with its line and reason and never half-writes its product; other products are imported. A file that cannot be imported at all (not CSV, an unknown CSV column, no header, no product) is a 400 `parameter_invalid` naming the problem, and nothing is written. The import runs while the request waits (about 1,000 products a second), and the answer is its whole report. A renamed product (its SKU matched, another name) is rejected unless `allow_renames=true`. Every product written is a `product.created` event, as through the product API.
+         */
+        post: operations["adminImportCatalog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/customers": {
         parameters: {
             query?: never;
@@ -2231,6 +2251,51 @@ export interface components {
             height: number;
             /** @description Its size in bytes. */
             bytes: number;
+        };
+        CatalogImportReport: {
+            /** @description True when nothing was written: the counts say what a run would do. */
+            dry_run: boolean;
+            /**
+             * @description How the file was read (from its Content-Type).
+             * @enum {string}
+             */
+            format: "csv" | "jsonl";
+            /** @description Rows of the file read: CSV data rows (one per variant) or JSON lines that are not blank. */
+            rows_read: number;
+            /** @description Products in the file (CSV product handles, or JSON lines). */
+            products: number;
+            /** @description Products created (on a dry run: that would be created). */
+            created: number;
+            /** @description Products updated, matched by SKU (renamed ones included). */
+            updated: number;
+            /** @description Renames applied (only with `allow_renames=true`; refused renames are among `rejected`). */
+            renamed: components["schemas"]["CatalogImportRename"][];
+            /** @description Every rejected row, by line. A product is written whole or not at all, so the other rows of a product with a bad row are listed too. */
+            rejected: components["schemas"]["CatalogImportRejectedRow"][];
+        };
+        CatalogImportRename: {
+            /** @description The line giving the new name or slug. */
+            line: number;
+            /** @description The product renamed. */
+            product_id: string;
+            /** @description The SKU that matched it. */
+            sku: string;
+            /** @description Its name and slug before. */
+            from: {
+                name: string;
+                slug: string;
+            };
+            /** @description Its name and slug after. */
+            to: {
+                name: string;
+                slug: string;
+            };
+        };
+        CatalogImportRejectedRow: {
+            /** @description The row's line in the file, as an editor numbers it (the CSV header is line 1). */
+            line: number;
+            /** @description Why the row is not imported, naming the column or field to fix. */
+            reason: string;
         };
         AdminCustomer: {
             /** @description The customer's id. */
@@ -7266,6 +7331,142 @@ export interface operations {
             };
             /** @description The URL is longer than 8 KiB (`request_too_large`). */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The headers, with the URL, are larger than 16 KiB (`request_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; quote the request_id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminImportCatalog: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true`: check the whole file and report, writing nothing.
+                 * @example true
+                 */
+                dry_run?: "true" | "false";
+                /** @description `true`: let a row rename (name or slug) the product its SKU matches; refused otherwise. */
+                allow_renames?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The catalog file's bytes: CSV (`text/csv`) or JSON lines (`application/jsonl`), UTF-8. */
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "application/csv": string;
+                "application/jsonl": string;
+                "application/x-ndjson": string;
+                "application/x-jsonlines": string;
+            };
+        };
+        responses: {
+            /** @description The import's report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogImportReport"];
+                };
+            };
+            /** @description The request is invalid: a parameter, the body or `fields` is wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key (or customer token) may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record in this store, or no such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL is longer than 8 KiB (`request_too_large`). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

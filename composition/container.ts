@@ -146,6 +146,7 @@ import { KnexMediaRepository } from "../adapters/persistence/repositories/knex-m
 import { LocalDiskMediaStorage } from "../adapters/media/local-disk-media-storage.js";
 import { S3MediaStorage } from "../adapters/media/s3-media-storage.js";
 import { SharpImageProcessor } from "../adapters/media/sharp-image-processor.js";
+import { CatalogImportRoutes } from "../adapters/http/admin/catalog-import-routes.js";
 import { MediaRoutes, MediaUrls } from "../adapters/http/admin/media-routes.js";
 import { StockLedger } from "../application/ports/stock-ledger.js";
 import { SalesFigures } from "../application/ports/sales-figures.js";
@@ -307,7 +308,7 @@ const ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [Produ
  * Every route module of the admin API (`/admin/v1`, docs/staff.md): its routes name a
  * `permission` each, and are answered to signed-in staff and to the secret key.
  */
-const ADMIN_ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [AdminAuthRoutes, StaffRoutes, ApiKeyRoutes, StockRoutes, DashboardRoutes, MediaRoutes, AdminCustomerRoutes, InboxRoutes, AdminOrderRoutes, AdminRefundRoutes, AdminReturnRoutes, AdminWebhookRoutes];
+const ADMIN_ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [AdminAuthRoutes, StaffRoutes, ApiKeyRoutes, StockRoutes, DashboardRoutes, MediaRoutes, CatalogImportRoutes, AdminCustomerRoutes, InboxRoutes, AdminOrderRoutes, AdminRefundRoutes, AdminReturnRoutes, AdminWebhookRoutes];
 
 /** Use cases, each bound to itself: the routes, the CLI and embedders resolve them. */
 const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [

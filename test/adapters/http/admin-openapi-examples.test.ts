@@ -106,6 +106,7 @@ const RUN_ORDER: ReadonlyArray<string | Setup> = [
   "adminListMedia",
   "adminGetMedia",
   "adminDeleteMedia",
+  "adminImportCatalog",
   "adminListOrders",
   "adminGetOrder",
   "adminCreateFulfilment",

@@ -13,9 +13,12 @@ export const MENU: readonly MenuEntry[] = [
   { label: "Returns", href: "/admin/returns", permission: "returns.manage" },
   { label: "Customers", href: "/admin/customers", permission: "customers.read" },
   { label: "Products", href: "/admin/products", permission: "catalog.read" },
+  { label: "Import", href: "/admin/import", permission: "catalog.write" },
   { label: "Inbox", href: "/admin/inbox", permission: "inbox.read" },
   { label: "Audit log", href: "/admin/audit-log", permission: "audit.read" },
   { label: "Webhooks", href: "/admin/webhooks", permission: "webhooks.manage" },
+  { label: "Staff", href: "/admin/staff", permission: "staff.manage" },
+  { label: "Settings", href: "/admin/settings", permission: "settings.manage" },
   { label: "API keys", href: "/admin/api-keys", permission: "api_keys.manage" },
 ];
 

@@ -154,6 +154,92 @@ describe("back office admin pages in Chromium (webhooks, API keys, staff)", func
     }
   });
 
+  it("an owner invites a support member (the sign-in link shown) and changes their role; a manager is refused making an owner and told why", async () => {
+    const email = `helper.${randomUUID().slice(0, 8)}@example.com`;
+    const { context, page } = await newPage();
+    try {
+      await signInAsOwner(page);
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Staff" }).click();
+      await page.getByRole("heading", { name: "Staff", level: 1 }).waitFor();
+      const invite = page.getByRole("form", { name: "Invite a member" });
+      await invite.getByLabel("Email").fill(email);
+      await invite.getByLabel("Role").selectOption("support");
+      await invite.getByRole("button", { name: "Send invitation" }).click();
+      await page.getByText(`Invited ${email} as support.`).waitFor();
+      const link = (await page.getByTestId("sign-in-link").innerText()).trim();
+      assert.match(link, /\/admin\/sign-in\?link=/);
+      const members = page.getByRole("region", { name: "Members" });
+      await members.getByRole("link", { name: email }).waitFor();
+      assert.match(await members.getByRole("row").filter({ hasText: email }).innerText(), /support\s+invited\s+off/);
+      // The filter is kept in the URL.
+      await page.getByLabel("Status").selectOption("invited");
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.waitForURL(/\/admin\/staff\?status=invited$/);
+      await members.getByRole("link", { name: email }).waitFor();
+      assert.ok(!(await members.innerText()).includes(demo.staff_owner!.email), "the active owner is not listed among the invited");
+      await page.getByRole("region", { name: "Pages and permissions" }).getByRole("row", { name: /API keys api_keys\.manage yes/ }).waitFor();
+      await checkPage(page, "staff");
+
+      await members.getByRole("link", { name: email }).click();
+      await page.getByRole("heading", { name: "Staff member" }).waitFor();
+      await page.getByLabel("New role").selectOption("catalog");
+      await page.getByRole("button", { name: "Change role" }).click();
+      await page.getByText(`${email} is now catalog.`).waitFor();
+      await page.getByRole("button", { name: "Send a new sign-in link" }).click();
+      await page.getByText(`A new sign-in link was sent to ${email}; any earlier link stopped working.`).waitFor();
+      assert.notEqual((await page.getByTestId("sign-in-link").innerText()).trim(), link);
+      await page.getByText("Not signed in anywhere.").waitFor();
+      await checkPage(page, "staff-member");
+    } finally {
+      await context.close();
+    }
+    const session = await asStaff(client, await memberSignedIn(application, client, demo.store_id, "owner", `owner2.${randomUUID().slice(0, 8)}@example.com`), "GET", `/admin/v1/staff?status=invited`);
+    assert.equal(session.body.data.find((m: { email: string }) => m.email === email)?.role, "catalog", "the API has the new role");
+
+    // A manager: making an owner is refused by the API, and the page says why.
+    const managerEmail = `manager.${randomUUID().slice(0, 8)}@example.com`;
+    await createMember(application, demo.store_id, "manager", managerEmail);
+    const theirs = await newPage();
+    try {
+      await signInAs(theirs.page, managerEmail, STAFF_PASSWORD);
+      await theirs.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Staff" }).click();
+      await theirs.page.getByRole("region", { name: "Members" }).getByRole("link", { name: email }).click();
+      await theirs.page.getByRole("heading", { name: "Staff member" }).waitFor();
+      await theirs.page.getByLabel("New role").selectOption("owner");
+      await theirs.page.getByRole("button", { name: "Change role" }).click();
+      await theirs.page.getByRole("alert").filter({ hasText: "A manager may not make an owner nor change one: ask an owner." }).waitFor();
+      assert.match(await theirs.page.locator(".facts").innerText(), /Role\s+catalog/, "the role is unchanged");
+    } finally {
+      await theirs.context.close();
+    }
+  });
+
+  it("an owner changes the store's settings, a wrong value is said beside its field", async () => {
+    const { context, page } = await newPage();
+    try {
+      await signInAsOwner(page);
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+      await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
+      await page.getByLabel("Tax rate (percent, applied at checkout)").fill("140");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await page.getByText("The tax rate is a percentage from 0 to 100.").waitFor();
+      assert.equal(await page.getByLabel("Tax rate (percent, applied at checkout)").getAttribute("aria-invalid"), "true");
+      await checkPage(page, "settings-invalid");
+      await page.getByLabel("Tax rate (percent, applied at checkout)").fill("14");
+      await page.getByLabel("Latitude").fill("-1.2921");
+      await page.getByLabel("Longitude").fill("36.8219");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await page.getByText(/^Saved latitude, longitude, tax rate percent for /).waitFor();
+      const store = await client.get("/v1/store", { key: demo.secret_key });
+      assert.equal(store.status, 200, store.text);
+      assert.equal(store.body.tax_rate_percent, 14);
+      assert.equal(store.body.latitude, -1.2921);
+      await checkPage(page, "settings");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a catalog member sees none of these pages in the menu, and the API refuses them", async () => {
     const email = `catalog.${randomUUID().slice(0, 8)}@example.com`;
     await createMember(application, demo.store_id, "catalog", email);

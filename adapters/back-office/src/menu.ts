@@ -17,6 +17,8 @@ export const MENU: readonly MenuEntry[] = [
   { label: "Inbox", href: "/admin/inbox", permission: "inbox.read" },
   { label: "Audit log", href: "/admin/audit-log", permission: "audit.read" },
   { label: "Webhooks", href: "/admin/webhooks", permission: "webhooks.manage" },
+  { label: "Staff", href: "/admin/staff", permission: "staff.manage" },
+  { label: "Settings", href: "/admin/settings", permission: "settings.manage" },
   { label: "API keys", href: "/admin/api-keys", permission: "api_keys.manage" },
 ];
 

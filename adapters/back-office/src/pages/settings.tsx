@@ -1,0 +1,149 @@
+// Settings (`settings.manage`): the store's settings the admin API exposes (GET/PATCH
+// /admin/v1/store): name, location (the origin of delivery distances) and tax rate; the base
+// currency is shown and does not change. A value out of range is said beside its field, both
+// before any request and when the API refuses it (its `param` names the field).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import type { components } from "storefront/admin-client";
+import { answer, api, ApiProblem, explain } from "../api.js";
+import { Notice } from "../feedback.js";
+import { formatDateTime } from "../formatting.js";
+
+type Store = components["schemas"]["Store"];
+type Patch = { name?: string; latitude?: number | null; longitude?: number | null; tax_rate_percent?: number };
+const FIELDS = ["name", "latitude", "longitude", "tax_rate_percent"] as const;
+type Field = (typeof FIELDS)[number];
+
+/** A PATCH answer, or a refusal that keeps the field the API named. */
+class FieldProblem extends ApiProblem {
+  constructor(
+    problem: ApiProblem,
+    readonly param: string | undefined,
+  ) {
+    super(problem.status, problem.code, problem.message, problem.requestId);
+  }
+}
+
+/** The typed values of the form, or what is wrong with each field. */
+const read = (form: HTMLFormElement, store: Store): { patch: Patch; errors: Partial<Record<Field, string>> } => {
+  const data = new FormData(form);
+  const text = (name: Field) => String(data.get(name) ?? "").trim();
+  const errors: Partial<Record<Field, string>> = {};
+  const patch: Patch = {};
+  const name = text("name");
+  if (name === "") errors.name = "The store needs a name.";
+  else if (name !== store.name) patch.name = name;
+  const number = (field: Field, min: number, max: number, what: string): number | null | undefined => {
+    const raw = text(field);
+    if (raw === "") return null;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < min || value > max) {
+      errors[field] = `${what} is a number from ${min} to ${max}.`;
+      return undefined;
+    }
+    return value;
+  };
+  const latitude = number("latitude", -90, 90, "Latitude");
+  const longitude = number("longitude", -180, 180, "Longitude");
+  if (latitude !== undefined && longitude !== undefined) {
+    if ((latitude === null) !== (longitude === null)) errors[latitude === null ? "latitude" : "longitude"] = "Give both latitude and longitude, or clear both.";
+    else if (latitude !== store.latitude || longitude !== store.longitude) Object.assign(patch, { latitude, longitude });
+  }
+  const tax = text("tax_rate_percent");
+  const rate = Number(tax);
+  if (tax === "" || !Number.isFinite(rate) || rate < 0 || rate > 100) errors.tax_rate_percent = "The tax rate is a percentage from 0 to 100.";
+  else if (rate !== store.tax_rate_percent) patch.tax_rate_percent = rate;
+  return { patch, errors };
+};
+
+const FieldError = ({ field, message }: { field: Field; message: string | undefined }) =>
+  message === undefined ? null : (
+    <span className="field-error" id={`${field}-error`}>
+      {message}
+    </span>
+  );
+
+export const SettingsPage = () => {
+  const client = useQueryClient();
+  const store = useQuery({ queryKey: ["store"], queryFn: async () => answer(await api.GET("/admin/v1/store")) });
+  const [result, setResult] = useState<{ ok?: string; error?: string }>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const save = useMutation({
+    mutationFn: async (body: Patch) => {
+      const done = await api.PATCH("/admin/v1/store", { body });
+      try {
+        return answer(done);
+      } catch (problem) {
+        const param = (done.error as { error?: { param?: string } } | undefined)?.error?.param;
+        throw problem instanceof ApiProblem ? new FieldProblem(problem, param) : problem;
+      }
+    },
+  });
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (store.data === undefined) return;
+    const { patch, errors: found } = read(event.currentTarget, store.data);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return setResult({ error: "Some values need correcting: see beside each field." });
+    if (Object.keys(patch).length === 0) return setResult({ ok: "Nothing changed: every value is as saved." });
+    try {
+      const done = await save.mutateAsync(patch);
+      const changed = Object.keys(patch).map((key) => key.replace(/_/g, " "));
+      setResult({ ok: `Saved ${changed.join(", ")} for ${done.name}.` });
+      client.setQueryData(["store"], done);
+    } catch (problem) {
+      const field = problem instanceof FieldProblem ? FIELDS.find((f) => f === problem.param) : undefined;
+      if (field !== undefined) setErrors({ [field]: explain(problem) });
+      setResult({ error: field !== undefined ? "The server refused a value: see beside the field." : explain(problem) });
+    }
+  };
+  const s = store.data;
+  const describe = (field: Field) => (errors[field] !== undefined ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {});
+  return (
+    <>
+      <h1>Settings</h1>
+      {store.isError ? <Notice kind="error">{explain(store.error)}</Notice> : null}
+      {s === undefined ? (
+        store.isPending ? <p className="loading">Loading the store…</p> : null
+      ) : (
+        <form key={JSON.stringify(s)} className="panel" onSubmit={submit} aria-labelledby="store-title" noValidate>
+          <h2 id="store-title">The store</h2>
+          <dl className="facts">
+            <dt>Base currency</dt>
+            <dd>{s.base_currency} (does not change)</dd>
+            <dt>Since</dt>
+            <dd>{formatDateTime(s.created_at)}</dd>
+          </dl>
+          <label>
+            Name
+            <input name="name" defaultValue={s.name} autoComplete="organization" {...describe("name")} />
+            <FieldError field="name" message={errors.name} />
+          </label>
+          <fieldset>
+            <legend>Location (where delivery distances are measured from; clear both to price deliveries by zones only)</legend>
+            <label>
+              Latitude
+              <input name="latitude" inputMode="decimal" defaultValue={s.latitude ?? ""} {...describe("latitude")} />
+              <FieldError field="latitude" message={errors.latitude} />
+            </label>
+            <label>
+              Longitude
+              <input name="longitude" inputMode="decimal" defaultValue={s.longitude ?? ""} {...describe("longitude")} />
+              <FieldError field="longitude" message={errors.longitude} />
+            </label>
+          </fieldset>
+          <label>
+            Tax rate (percent, applied at checkout)
+            <input name="tax_rate_percent" inputMode="decimal" defaultValue={s.tax_rate_percent} {...describe("tax_rate_percent")} />
+            <FieldError field="tax_rate_percent" message={errors.tax_rate_percent} />
+          </label>
+          <button type="submit" disabled={save.isPending}>
+            Save settings
+          </button>
+        </form>
+      )}
+      <Notice kind="success">{result.ok}</Notice>
+      <Notice kind="error">{result.error}</Notice>
+    </>
+  );
+};

@@ -95,6 +95,12 @@ describe("back office journey 4 in Chromium: a catalog import, dry run then run"
       await page.getByRole("button", { name: "Check the file (dry run)" }).click();
       await page.getByRole("alert").getByText(/The file cannot be imported: .*colour.* Nothing was written\. Correct it and try again\./).waitFor();
 
+      // A file whose every product is bad: no Import button, and the page says why.
+      await fileInput.setInputFiles({ name: "all-bad.csv", mimeType: "text/csv", buffer: Buffer.from(`${HEADER}\nj4-candle,Journey Four Candle,Home,J4-CANDLE,12.50,5,,\n`) });
+      await page.getByRole("button", { name: "Check the file (dry run)" }).click();
+      await page.getByText("Nothing in this file can be imported: correct the rows above and choose the file again.").waitFor();
+      assert.equal(await page.getByRole("button", { name: /^Import / }).count(), 0);
+
       // The CSV with one bad row, checked from the keyboard: Tab from the file field to the button, Enter.
       await fileInput.setInputFiles({ name: "catalog-j4.csv", mimeType: "text/csv", buffer: Buffer.from(BAD_CSV) });
       await fileInput.focus();

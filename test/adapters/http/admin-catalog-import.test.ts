@@ -48,6 +48,10 @@ describe("admin API: catalog import (POST /admin/v1/catalog/imports)", function 
     assert.match(headerOnly.body.error.message, /no product/);
     const notCsv = await send('name,"unclosed\nx,y\n', "text/csv");
     assert.equal(notCsv.status, 400, notCsv.text);
+    const tooLarge = await t.client.request("POST", "/admin/v1/catalog/imports", { key: secret, body: Buffer.alloc(10 * 1024 * 1024 + 1, 0x61), headers: { "content-type": "text/csv" } });
+    assert.equal(tooLarge.status, 413, tooLarge.text.slice(0, 300));
+    assert.equal(tooLarge.body.error.code, "payload_too_large");
+    assert.match(tooLarge.body.error.message, /10 MiB/);
     const wrongType = await send(CSV, "application/pdf");
     assert.equal(wrongType.status, 415, wrongType.text);
     assert.deepEqual(await productNames(), []);

@@ -164,11 +164,15 @@ export const CatalogImportPage = () => {
                     ? `The ${plural(dryRun.rejected.length, "rejected row")} and the rest of their products will be skipped; the other products are imported. To import them too, correct the file and choose it again.`
                     : "Every row passed the check."}
                 </p>
-                <div className="actions">
-                  <button type="button" onClick={() => void run()} disabled={send.isPending || dryRun.products === dryRun.rejected.length && dryRun.created + dryRun.updated === 0}>
-                    Import {plural(dryRun.created + dryRun.updated, "product")}
-                  </button>
-                </div>
+                {dryRun.created + dryRun.updated === 0 ? (
+                  <p>Nothing in this file can be imported: correct the rows above and choose the file again.</p>
+                ) : (
+                  <div className="actions">
+                    <button type="button" onClick={() => void run()} disabled={send.isPending}>
+                      Import {plural(dryRun.created + dryRun.updated, "product")}
+                    </button>
+                  </div>
+                )}
               </>
             ) : null}
             {importing ? (

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import pino from "pino";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { Totp } from "../../application/ports/totp.js";
 import { createApplication, type Application } from "../../composition/container.js";
 import { seedDemoStore, type DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
 import { checkPage, DESKTOP, ensureBackOfficeBuilt, launchChromium, requireChromium } from "../support/back-office-browser.js";
@@ -235,6 +236,46 @@ describe("back office admin pages in Chromium (webhooks, API keys, staff)", func
       assert.equal(store.body.tax_rate_percent, 14);
       assert.equal(store.body.latitude, -1.2921);
       await checkPage(page, "settings");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a member turns the second factor on (secret as text, code, recovery codes) and off, then signs out everywhere", async () => {
+    const email = `support.${randomUUID().slice(0, 8)}@example.com`;
+    const elsewhere = await memberSignedIn(application, client, demo.store_id, "support", email);
+    const { context, page } = await newPage();
+    try {
+      await signInAs(page, email, STAFF_PASSWORD);
+      await page.getByRole("link", { name: "My account" }).click();
+      await page.getByRole("heading", { name: "My account", level: 1 }).waitFor();
+      await page.getByRole("region", { name: "My sessions" }).getByText("(this one)").waitFor();
+      await page.getByRole("button", { name: "Turn the second factor on" }).click();
+      const secret = (await page.getByTestId("totp-secret").innerText()).trim();
+      assert.match(await page.getByTestId("otpauth-uri").innerText(), /^otpauth:\/\/totp\//);
+      await page.getByLabel("Code from the app").fill("000");
+      await page.getByRole("button", { name: "Confirm and turn on" }).click();
+      await page.getByText("Type the 6 digits your authenticator app shows now.").waitFor();
+      await page.getByLabel("Code from the app").fill(application.container.get(Totp).codeAt(secret, new Date()));
+      await page.getByRole("button", { name: "Confirm and turn on" }).click();
+      await page.getByText("The second factor is on: sign-in now asks for a code of your app.").waitFor();
+      assert.equal(await page.getByTestId("recovery-codes").getByRole("listitem").count(), 10);
+      assert.equal((await asStaff(client, elsewhere, "GET", "/admin/v1/me")).body.member.totp_enabled, true);
+      await checkPage(page, "account");
+
+      await page.getByLabel("Password").fill("not my password at all");
+      await page.getByRole("button", { name: "Turn the second factor off" }).click();
+      await page.getByRole("alert").filter({ hasText: "That is not your password: type it again." }).waitFor();
+      await page.getByLabel("Password").fill(STAFF_PASSWORD);
+      await page.getByRole("button", { name: "Turn the second factor off" }).click();
+      await page.getByText(/^The second factor is off: sign-in asks for your password only/).waitFor();
+      assert.equal((await asStaff(client, elsewhere, "GET", "/admin/v1/me")).body.member.totp_enabled, false);
+
+      await page.getByRole("button", { name: "Sign out everywhere" }).click();
+      assert.equal((await asStaff(client, elsewhere, "GET", "/admin/v1/me")).status, 200, "one click ends nothing");
+      await page.getByRole("button", { name: "Click again to sign out on every device" }).click();
+      await page.getByText("You are signed out.").waitFor();
+      assert.equal((await asStaff(client, elsewhere, "GET", "/admin/v1/me")).status, 401, "the other device's session ended too");
     } finally {
       await context.close();
     }

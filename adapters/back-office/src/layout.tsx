@@ -50,6 +50,9 @@ export const Layout = ({ session, onSignedOut, children }: { session: Session; o
           <span>
             Signed in as <strong>{session.member.email}</strong> <span className="role">({session.member.role})</span>
           </span>
+          <a href="/admin/account" onClick={followLink} aria-current={path === "/admin/account" ? "page" : undefined}>
+            My account
+          </a>
           <button type="button" onClick={signOut}>
             Sign out
           </button>

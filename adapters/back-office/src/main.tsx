@@ -19,6 +19,7 @@ import { ReturnDetailPage, ReturnsPage } from "./pages/returns.js";
 import { ApiKeysPage } from "./pages/api-keys.js";
 import { WebhookEndpointPage, WebhooksPage } from "./pages/webhooks.js";
 import { SettingsPage } from "./pages/settings.js";
+import { AccountPage } from "./pages/account.js";
 import { StaffMemberPage, StaffPage } from "./pages/staff.js";
 import { SignInPage } from "./pages/sign-in.js";
 import { SignInLinkPage } from "./pages/sign-in-link.js";
@@ -44,7 +45,7 @@ queries.getMutationCache().subscribe((event) => {
   if (sessionEnded(event.mutation?.state.error)) void queries.invalidateQueries({ queryKey: SESSION_KEY });
 });
 
-const Page = ({ session }: { session: Session }) => {
+const Page = ({ session, onSignedOut }: { session: Session; onSignedOut: () => Promise<void> }) => {
   const { path } = useLocation();
   const order = /^\/admin\/orders\/([^/]+)$/.exec(path);
   if (path === "/admin") return <DashboardPage />;
@@ -63,6 +64,7 @@ const Page = ({ session }: { session: Session }) => {
   if (endpoint !== null) return <WebhookEndpointPage key={endpoint[1]} id={decodeURIComponent(endpoint[1]!)} />;
   if (path === "/admin/api-keys") return <ApiKeysPage />;
   if (path === "/admin/settings") return <SettingsPage />;
+  if (path === "/admin/account") return <AccountPage session={session} onSignedOut={onSignedOut} />;
   if (path === "/admin/staff") return <StaffPage session={session} />;
   const member = /^\/admin\/staff\/([^/]+)$/.exec(path);
   if (member !== null) return <StaffMemberPage key={member[1]} id={decodeURIComponent(member[1]!)} session={session} />;
@@ -114,7 +116,7 @@ const App = () => {
   if (path === "/admin/sign-in") return <Redirect to="/admin" />;
   return (
     <Layout session={session.data} onSignedOut={signOut}>
-      <Page session={session.data} />
+      <Page session={session.data} onSignedOut={signOut} />
     </Layout>
   );
 };

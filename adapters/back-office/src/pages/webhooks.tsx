@@ -50,7 +50,7 @@ const EventChoices = ({ chosen, legend }: { chosen: readonly string[]; legend: s
   <fieldset className="events">
     <legend>{legend}</legend>
     {EVENT_TYPES.map((type) => (
-      <label key={type} className="check">
+      <label key={type} className="inline">
         <input type="checkbox" name="events" value={type} defaultChecked={chosen.includes(type)} /> {type}
       </label>
     ))}

@@ -125,7 +125,7 @@ describe("back office admin pages in Chromium (webhooks, API keys, staff)", func
     }
   });
 
-  it("an owner creates an API key (shown once) and revokes it with a second click; the revoked key gets 401", async () => {
+  it("an owner creates an API key (shown once), rolls it (the old one gets 401) and revokes the new one with a second click; the revoked key gets 401", async () => {
     const { context, page } = await newPage();
     try {
       await signInAsOwner(page);
@@ -142,14 +142,24 @@ describe("back office admin pages in Chromium (webhooks, API keys, staff)", func
       assert.equal((await client.get("/v1/products", { key })).status, 200, "the new key works");
       await checkPage(page, "api-keys");
 
-      const revoke = page.getByRole("button", { name: `Revoke live secret key ${prefix}` });
+      // Roll: the old key stops now, the new one (shown once) works.
+      await page.getByRole("button", { name: `Roll live secret key ${prefix}` }).click();
+      const rolled = page.getByText(new RegExp(`^Rolled live secret key ${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: it stopped working now; its replacement is `));
+      await rolled.waitFor();
+      const nextPrefix = (await rolled.innerText()).replace(/^.*its replacement is (.*)\.$/, "$1");
+      const nextKey = (await page.getByTestId("secret").innerText()).trim();
+      assert.notEqual(nextKey, key);
+      assert.equal((await client.get("/v1/products", { key })).status, 401, "the rolled key is refused");
+      assert.equal((await client.get("/v1/products", { key: nextKey })).status, 200, "its replacement works");
+
+      const revoke = page.getByRole("button", { name: `Revoke live secret key ${nextPrefix}` });
       await revoke.click();
-      const confirm = page.getByRole("button", { name: `Confirm: revoke live secret key ${prefix}` });
+      const confirm = page.getByRole("button", { name: `Confirm: revoke live secret key ${nextPrefix}` });
       await confirm.waitFor();
-      assert.equal((await client.get("/v1/products", { key })).status, 200, "one click revokes nothing");
+      assert.equal((await client.get("/v1/products", { key: nextKey })).status, 200, "one click revokes nothing");
       await confirm.click();
-      await page.getByText(`Revoked live secret key ${prefix}: every request with it is now refused.`).waitFor();
-      assert.equal((await client.get("/v1/products", { key })).status, 401, "the revoked key is refused");
+      await page.getByText(`Revoked live secret key ${nextPrefix}: every request with it is now refused.`).waitFor();
+      assert.equal((await client.get("/v1/products", { key: nextKey })).status, 401, "the revoked key is refused");
     } finally {
       await context.close();
     }

@@ -201,6 +201,14 @@ describe("back office admin pages in Chromium (webhooks, API keys, staff)", func
       assert.notEqual((await page.getByTestId("sign-in-link").innerText()).trim(), link);
       await page.getByText("Not signed in anywhere.").waitFor();
       await checkPage(page, "staff-member");
+
+      // Nobody changes themself: the owner's own page says so, and the API's refusal is shown.
+      await page.getByRole("link", { name: "All members" }).click();
+      await page.getByRole("region", { name: "Members" }).getByRole("link", { name: demo.staff_owner!.email }).click();
+      await page.getByText("This is you: nobody changes their own role").waitFor();
+      await page.getByLabel("New role").selectOption("manager");
+      await page.getByRole("button", { name: "Change role" }).click();
+      await page.getByRole("alert").filter({ hasText: "Nobody changes their own role or disables themself: ask another owner or manager." }).waitFor();
     } finally {
       await context.close();
     }

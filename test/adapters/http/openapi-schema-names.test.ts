@@ -53,8 +53,8 @@ const identified = (ast: AST.AST, out: Map<string, Set<string>>, seen: Set<AST.A
   }
 };
 
-const schemasOf = (route: AnyRoute): Schema.Schema.Any[] =>
-  [route.params, route.query, route.body, route.success?.schema].filter((s): s is Schema.Schema.Any => s !== undefined);
+const schemasOf = (route: AnyRoute): Array<Schema.Schema<any, any, never>> =>
+  [route.params, route.query, route.body, route.success?.schema].filter((s): s is Schema.Schema<any, any, never> => s !== undefined);
 
 describe("the API documents' schema names", () => {
   let application: Application;

@@ -1,13 +1,13 @@
 // Customers (`customers.read`): search by email, name or phone prefix, page size and cursor kept
 // in the URL; each customer's page shows their figures, recent orders and addresses, and block or
 // unblock for members with `customers.block` (a block ends the customer's sessions at once).
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { answer, api, explain } from "../api.js";
 import { Notice } from "../feedback.js";
 import { formatDateTime, formatMoney, humanize } from "../formatting.js";
-import { DEFAULT_PAGE_SIZE, filtersOf, pageSizeOf, submittedFilters } from "../list-url.js";
-import { followLink, hrefOf, navigate, useLocation } from "../navigation.js";
+import { useListPage } from "../list-page.js";
+import { followLink, hrefOf } from "../navigation.js";
 import { Pager } from "../pager.js";
 import { ScrollArea } from "../scroll-area.js";
 import { can, type Session } from "../session.js";
@@ -15,28 +15,20 @@ import { can, type Session } from "../session.js";
 const FILTERS = ["q"] as const;
 
 export const CustomersPage = () => {
-  const { query } = useLocation();
-  const limit = pageSizeOf(query);
-  const filters: Partial<Record<string, string>> = { ...filtersOf(query, FILTERS), ...(limit !== DEFAULT_PAGE_SIZE ? { limit: String(limit) } : {}) };
-  const cursor = query.get("cursor") ?? undefined;
-  const key = new URLSearchParams({ ...(filters as Record<string, string>), ...(cursor ? { cursor } : {}) }).toString();
   const [hint, setHint] = useState<string>();
-  const customers = useQuery({
-    queryKey: ["customers", key],
-    placeholderData: keepPreviousData,
-    queryFn: async () => answer(await api.GET("/admin/v1/customers", { params: { query: { ...filtersOf(query, FILTERS), ...(cursor ? { cursor } : {}), limit } } })),
+  const list = useListPage({
+    path: "/admin/customers",
+    filters: FILTERS,
+    name: "customers",
+    fetch: async ({ chosen, cursor, limit }) => answer(await api.GET("/admin/v1/customers", { params: { query: { ...chosen, ...(cursor ? { cursor } : {}), limit } } })),
+    check: (next) => (next.q !== undefined && next.q.length < 2 ? "Type at least 2 characters of an email, a name or a phone number." : undefined),
+    onRefused: setHint,
   });
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = submittedFilters(event.currentTarget, FILTERS);
-    if (next.q !== undefined && next.q.length < 2) return setHint("Type at least 2 characters of an email, a name or a phone number.");
-    setHint(undefined);
-    navigate(hrefOf("/admin/customers", { ...next, limit: filters.limit }));
-  };
+  const { kept: filters, cursor, key, rows: customers } = list;
   return (
     <>
       <h1>Customers</h1>
-      <form key={key} className="filters" role="search" onSubmit={search}>
+      <form key={key} className="filters" role="search" onSubmit={list.submit}>
         <label className="wide">
           Search
           <input type="search" name="q" defaultValue={filters.q ?? ""} placeholder="Start of an email, a name or a phone number" />

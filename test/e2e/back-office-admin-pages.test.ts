@@ -4,63 +4,28 @@
 // none of these pages and is refused them by the API. Each page is scanned and photographed.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import pino from "pino";
-import type { Browser, BrowserContext, Page } from "playwright-core";
 import { Totp } from "../../application/ports/totp.js";
-import { createApplication, type Application } from "../../composition/container.js";
-import { seedDemoStore, type DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
-import { checkPage, DESKTOP, ensureBackOfficeBuilt, launchChromium, requireChromium } from "../support/back-office-browser.js";
-import { serve, type TestClient } from "../support/http-client.js";
+import type { Application } from "../../composition/container.js";
+import type { DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
+import { checkPage } from "../support/back-office-browser.js";
+import { backOfficeFixture } from "../support/back-office-fixture.js";
+import type { TestClient } from "../support/http-client.js";
 import { asStaff, createMember, memberSignedIn, STAFF_PASSWORD } from "../support/staff-session.js";
-import { testConfig } from "../support/test-application.js";
 import { verifyReceipt, WebhookReceiver } from "../support/webhook-receiver.js";
 
 describe("back office admin pages in Chromium (webhooks, API keys, staff)", function () {
   this.timeout(240_000);
+  const bo = backOfficeFixture({ env: { STOREFRONT_WEBHOOKS_ALLOW_PRIVATE: "1" } });
+  const { newPage, signIn: signInAs, signInAsOwner, menuOf } = bo;
   let application: Application;
   let client: TestClient;
   let demo: DemoStoreSummary;
-  let browser: Browser;
   let receiver: WebhookReceiver;
-  const pageErrors: string[] = [];
-
-  before(async function () {
-    requireChromium(this);
-    await ensureBackOfficeBuilt();
+  before(async () => {
+    ({ application, client, demo } = bo);
     receiver = await WebhookReceiver.start();
-    application = createApplication(testConfig({ env: { STOREFRONT_WEBHOOKS_ALLOW_PRIVATE: "1", STOREFRONT_SCRYPT_COST: "1024" } }), { logger: pino({ level: "silent" }) });
-    await application.migrate();
-    demo = await seedDemoStore(application.container);
-    client = await serve(application.httpApp());
-    browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    await client?.close();
-    await application?.close();
-    await receiver?.close();
-  });
-  afterEach(() => assert.deepEqual(pageErrors.splice(0), [], "the pages logged errors"));
-
-  const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await browser.newContext({ viewport: DESKTOP, baseURL: client.url });
-    const page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(String(error)));
-    page.on("console", (message) => {
-      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) pageErrors.push(message.text());
-    });
-    return { context, page };
-  };
-
-  const signInAs = async (page: Page, email: string, password: string): Promise<void> => {
-    await page.goto("/admin");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByText("Signed in as").waitFor();
-  };
-  const signInAsOwner = (page: Page) => signInAs(page, demo.staff_owner!.email, demo.staff_owner!.password);
-  const menuOf = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts();
+  after(() => receiver?.close());
 
   it("an owner creates a webhook endpoint, sends a test, sees its delivery and resends it (the receiver gets it twice)", async () => {
     const { context, page } = await newPage();

@@ -4,14 +4,12 @@
 // and the products are there through the admin API and /v1. Each state of the page is scanned
 // (axe) and photographed at 1280 and 390 px.
 import assert from "node:assert/strict";
-import pino from "pino";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createApplication, type Application } from "../../composition/container.js";
-import { seedDemoStore, type DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
-import { checkPage, DESKTOP, ensureBackOfficeBuilt, launchChromium, requireChromium } from "../support/back-office-browser.js";
-import { serve, type TestClient } from "../support/http-client.js";
+import type { Application } from "../../composition/container.js";
+import type { DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
+import { checkPage } from "../support/back-office-browser.js";
+import { backOfficeFixture } from "../support/back-office-fixture.js";
+import type { TestClient } from "../support/http-client.js";
 import { createMember, STAFF_PASSWORD } from "../support/staff-session.js";
-import { testConfig } from "../support/test-application.js";
 
 const HEADER = "product_handle,name,category,sku,price,stock,variant_name,variant_attributes";
 const BAD_CSV = [
@@ -25,38 +23,12 @@ const FIXED_CSV = BAD_CSV.replace("J4-CANDLE,12.50", "J4-CANDLE,125000");
 
 describe("back office journey 4 in Chromium: a catalog import, dry run then run", function () {
   this.timeout(240_000);
+  const bo = backOfficeFixture();
+  const { newPage } = bo;
   let application: Application;
   let client: TestClient;
   let demo: DemoStoreSummary;
-  let browser: Browser;
-  const pageErrors: string[] = [];
-
-  before(async function () {
-    requireChromium(this);
-    await ensureBackOfficeBuilt();
-    application = createApplication(testConfig({ env: { STOREFRONT_SCRYPT_COST: "1024" } }), { logger: pino({ level: "silent" }) });
-    await application.migrate();
-    demo = await seedDemoStore(application.container);
-    client = await serve(application.httpApp());
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await client?.close();
-    await application?.close();
-  });
-  afterEach(() => assert.deepEqual(pageErrors.splice(0), [], "the pages logged errors"));
-
-  const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await browser.newContext({ viewport: DESKTOP, baseURL: client.url });
-    const page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(String(error)));
-    page.on("console", (message) => {
-      // A refused request is shown by the page itself; the browser's own line about it is not a page error.
-      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) pageErrors.push(message.text());
-    });
-    return { context, page };
-  };
+  before(() => ({ application, client, demo } = bo));
 
   /** The store's products whose name, SKU or brand holds `search`, through the admin API with the demo's secret key. */
   const productsMatching = async (search: string): Promise<Array<{ product_id: string; name: string }>> => {

@@ -1,12 +1,10 @@
 // The audit log (`audit.read`): every staff and key write with who, when, the request and each
 // changed field's value before and after; filters, page size and cursor kept in the URL.
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { FormEvent } from "react";
 import { answer, api, explain } from "../api.js";
 import { Notice } from "../feedback.js";
 import { formatDateTime, TIME_ZONE } from "../formatting.js";
-import { DEFAULT_PAGE_SIZE, filtersOf, pageSizeOf, submittedFilters } from "../list-url.js";
-import { followLink, hrefOf, navigate, useLocation } from "../navigation.js";
+import { useListPage } from "../list-page.js";
+import { followLink } from "../navigation.js";
 import { Pager } from "../pager.js";
 import { ScrollArea } from "../scroll-area.js";
 
@@ -19,25 +17,18 @@ const shown = (value: unknown): string => {
 };
 
 export const AuditLogPage = () => {
-  const { query } = useLocation();
-  const limit = pageSizeOf(query);
-  const filters: Partial<Record<string, string>> = { ...filtersOf(query, FILTERS), ...(limit !== DEFAULT_PAGE_SIZE ? { limit: String(limit) } : {}) };
-  const cursor = query.get("cursor") ?? undefined;
-  const key = new URLSearchParams({ ...(filters as Record<string, string>), ...(cursor ? { cursor } : {}) }).toString();
-  const entries = useQuery({
-    queryKey: ["audit-log", key],
-    placeholderData: keepPreviousData,
-    queryFn: async () => answer(await api.GET("/admin/v1/audit-log", { params: { query: { ...filtersOf(query, FILTERS), ...(cursor ? { cursor } : {}), limit } } })),
+  const list = useListPage({
+    path: "/admin/audit-log",
+    filters: FILTERS,
+    name: "audit-log",
+    fetch: async ({ chosen, cursor, limit }) => answer(await api.GET("/admin/v1/audit-log", { params: { query: { ...chosen, ...(cursor ? { cursor } : {}), limit } } })),
   });
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    navigate(hrefOf("/admin/audit-log", { ...submittedFilters(event.currentTarget, FILTERS), limit: filters.limit }));
-  };
-  const filtered = FILTERS.some((name) => filters[name] !== undefined);
+  const { kept: filters, key, cursor, rows: entries } = list;
+  const { filtered } = list;
   return (
     <>
       <h1>Audit log</h1>
-      <form key={key} className="filters" role="search" onSubmit={search}>
+      <form key={key} className="filters" role="search" onSubmit={list.submit}>
         <label>
           Operation
           <input name="operation" defaultValue={filters.operation ?? ""} placeholder="createRefund, staff.disable" />

@@ -2,14 +2,14 @@
 // something unread for the store first (the API's order), filtered by status, type, unread,
 // assignee and order with the filters, page size and cursor kept in the URL; a thread's page
 // shows its messages oldest first, and reply as the store, assign, close, reopen and mark read.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { components } from "storefront/admin-client";
 import { answer, api, explain } from "../api.js";
 import { Notice } from "../feedback.js";
 import { formatDateTime, humanize } from "../formatting.js";
-import { DEFAULT_PAGE_SIZE, filtersOf, pageSizeOf, submittedFilters } from "../list-url.js";
-import { followLink, hrefOf, navigate, useLocation } from "../navigation.js";
+import { useListPage } from "../list-page.js";
+import { followLink, useLocation } from "../navigation.js";
 import { Pager } from "../pager.js";
 import { ScrollArea } from "../scroll-area.js";
 import { can, type Session } from "../session.js";
@@ -30,26 +30,18 @@ const listQuery = (filters: Partial<Record<(typeof FILTERS)[number], string>>, m
 });
 
 export const InboxPage = ({ session }: { session: Session }) => {
-  const { query } = useLocation();
-  const limit = pageSizeOf(query);
-  const chosen = filtersOf(query, FILTERS);
-  const filters: Partial<Record<string, string>> = { ...chosen, ...(limit !== DEFAULT_PAGE_SIZE ? { limit: String(limit) } : {}) };
-  const cursor = query.get("cursor") ?? undefined;
-  const key = new URLSearchParams({ ...(filters as Record<string, string>), ...(cursor ? { cursor } : {}) }).toString();
-  const threads = useQuery({
-    queryKey: ["inbox", key],
-    placeholderData: keepPreviousData,
-    queryFn: async () => answer(await api.GET("/admin/v1/inbox/threads", { params: { query: { ...listQuery(chosen, session.member.id), ...(cursor ? { cursor } : {}), limit } } })),
+  const list = useListPage({
+    path: "/admin/inbox",
+    filters: FILTERS,
+    name: "inbox",
+    fetch: async ({ chosen, cursor, limit }) => answer(await api.GET("/admin/v1/inbox/threads", { params: { query: { ...listQuery(chosen, session.member.id), ...(cursor ? { cursor } : {}), limit } } })),
   });
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    navigate(hrefOf("/admin/inbox", { ...submittedFilters(event.currentTarget, FILTERS), limit: filters.limit }));
-  };
-  const filtered = FILTERS.some((name) => filters[name] !== undefined);
+  const { chosen, kept: filters, key, cursor, rows: threads } = list;
+  const { filtered } = list;
   return (
     <>
       <h1>Inbox</h1>
-      <form key={key} className="filters" role="search" onSubmit={search}>
+      <form key={key} className="filters" role="search" onSubmit={list.submit}>
         <label>
           Status
           <select name="status" defaultValue={chosen.status ?? ""}>

@@ -1,13 +1,11 @@
 // Orders: search (order number, email or phone) and filters kept in the URL, so a list can be
 // bookmarked and the back button returns to the previous one; cursor paging (`cursor` in the URL).
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { FormEvent } from "react";
 import { answer, api, explain } from "../api.js";
 import { Notice } from "../feedback.js";
 import { ScrollArea } from "../scroll-area.js";
 import { formatDateTime, formatMoney, humanize } from "../formatting.js";
-import { DEFAULT_PAGE_SIZE, filtersOf, pageSizeOf, submittedFilters } from "../list-url.js";
-import { followLink, hrefOf, navigate, useLocation } from "../navigation.js";
+import { useListPage } from "../list-page.js";
+import { followLink } from "../navigation.js";
 import { Pager } from "../pager.js";
 
 const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
@@ -30,27 +28,21 @@ const Choice = ({ name, label, options, value }: { name: string; label: string; 
 );
 
 export const OrdersPage = () => {
-  const { query } = useLocation();
-  const limit = pageSizeOf(query);
-  // What a link keeps: the filters and a page size other than the default.
-  const filters: Partial<Record<(typeof FILTERS)[number] | "limit", string>> = { ...filtersOf(query, FILTERS), ...(limit !== DEFAULT_PAGE_SIZE ? { limit: String(limit) } : {}) };
-  const cursor = query.get("cursor") ?? undefined;
-  const key = new URLSearchParams({ ...filters, ...(cursor ? { cursor } : {}) }).toString();
-
-  const orders = useQuery({
-    queryKey: ["orders", key],
-    placeholderData: keepPreviousData,
-    queryFn: async () =>
+  const list = useListPage({
+    path: "/admin/orders",
+    filters: FILTERS,
+    name: "orders",
+    fetch: async ({ chosen, cursor, limit }) =>
       answer(
         await api.GET("/admin/v1/orders", {
           params: {
             query: {
-              ...(filters.q ? { q: filters.q } : {}),
-              ...(filters.status ? { status: filters.status as (typeof ORDER_STATUSES)[number] } : {}),
-              ...(filters.payment_status ? { payment_status: filters.payment_status as (typeof PAYMENT_STATUSES)[number] } : {}),
-              ...(filters.fulfilment_status ? { fulfilment_status: filters.fulfilment_status as (typeof FULFILMENT_STATUSES)[number] } : {}),
-              ...(filters.created_from ? { created_from: filters.created_from } : {}),
-              ...(filters.created_to ? { created_to: filters.created_to } : {}),
+              ...(chosen.q ? { q: chosen.q } : {}),
+              ...(chosen.status ? { status: chosen.status as (typeof ORDER_STATUSES)[number] } : {}),
+              ...(chosen.payment_status ? { payment_status: chosen.payment_status as (typeof PAYMENT_STATUSES)[number] } : {}),
+              ...(chosen.fulfilment_status ? { fulfilment_status: chosen.fulfilment_status as (typeof FULFILMENT_STATUSES)[number] } : {}),
+              ...(chosen.created_from ? { created_from: chosen.created_from } : {}),
+              ...(chosen.created_to ? { created_to: chosen.created_to } : {}),
               ...(cursor ? { cursor } : {}),
               limit,
             },
@@ -58,19 +50,13 @@ export const OrdersPage = () => {
         }),
       ),
   });
-
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next: Record<string, string> = submittedFilters(event.currentTarget, FILTERS);
-    if (filters.limit !== undefined) next.limit = filters.limit;
-    navigate(hrefOf("/admin/orders", next));
-  };
+  const { kept: filters, cursor, key, rows: orders } = list;
 
   return (
     <>
       <h1>Orders</h1>
       {/* Keyed by the URL's filters: going back re-fills the form with the earlier ones. */}
-      <form key={key} className="filters" role="search" onSubmit={search}>
+      <form key={key} className="filters" role="search" onSubmit={list.submit}>
         <label className="wide">
           Search
           <input type="search" name="q" defaultValue={filters.q ?? ""} placeholder="Order number, email or phone" />

@@ -3,14 +3,14 @@
 // stock-adjustment operation with a reason); a product's page edits each variant's price and
 // adjusts its stock with a reason, and uploads an image (`catalog.write`, the media upload
 // operation) with a preview of the chosen file before it is sent.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import type { components } from "storefront/admin-client";
 import { answer, api, explain } from "../api.js";
 import { Notice } from "../feedback.js";
 import { formatMoney, parseMoney } from "../formatting.js";
-import { DEFAULT_PAGE_SIZE, filtersOf, pageSizeOf, submittedFilters } from "../list-url.js";
-import { followLink, hrefOf, navigate, useLocation } from "../navigation.js";
+import { useListPage } from "../list-page.js";
+import { followLink } from "../navigation.js";
 import { Pager } from "../pager.js";
 import { ScrollArea } from "../scroll-area.js";
 import { can, type Session } from "../session.js";
@@ -48,22 +48,15 @@ const deltaOf = (text: string): number | undefined => (/^[+-]?\d+$/.test(text.tr
 
 export const ProductsPage = ({ session }: { session: Session }) => {
   const client = useQueryClient();
-  const { query } = useLocation();
-  const limit = pageSizeOf(query);
-  const filters: Partial<Record<string, string>> = { ...filtersOf(query, FILTERS), ...(limit !== DEFAULT_PAGE_SIZE ? { limit: String(limit) } : {}) };
-  const cursor = query.get("cursor") ?? undefined;
-  const key = new URLSearchParams({ ...(filters as Record<string, string>), ...(cursor ? { cursor } : {}) }).toString();
-  const products = useQuery({
-    queryKey: ["products", key],
-    placeholderData: keepPreviousData,
-    queryFn: async () => answer(await api.GET("/admin/v1/products", { params: { query: { ...filtersOf(query, FILTERS), ...(cursor ? { cursor } : {}), limit } } })),
+  const list = useListPage({
+    path: "/admin/products",
+    filters: FILTERS,
+    name: "products",
+    fetch: async ({ chosen, cursor, limit }) => answer(await api.GET("/admin/v1/products", { params: { query: { ...chosen, ...(cursor ? { cursor } : {}), limit } } })),
   });
+  const { kept: filters, key, cursor, rows: products } = list;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => setSelected(new Set()), [key]);
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    navigate(hrefOf("/admin/products", { ...submittedFilters(event.currentTarget, FILTERS), limit: filters.limit }));
-  };
   const rows = products.data?.products ?? [];
   const chosen = rows.filter((p) => selected.has(p.product_id));
   const toggle = (id: string, on: boolean) => {
@@ -76,7 +69,7 @@ export const ProductsPage = ({ session }: { session: Session }) => {
   return (
     <>
       <h1>Products</h1>
-      <form key={key} className="filters" role="search" onSubmit={search}>
+      <form key={key} className="filters" role="search" onSubmit={list.submit}>
         <label>
           Search
           <input type="search" name="search" defaultValue={filters.search ?? ""} placeholder="Name, SKU or brand" />

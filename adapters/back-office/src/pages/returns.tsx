@@ -3,14 +3,14 @@
 // and the next steps its status allows: approve or refuse (a note the customer sees) a requested
 // return, receive an approved one line by line with or without restock, and refund an approved
 // or received one (its lines, or an amount) through the refund operation.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { components } from "storefront/admin-client";
 import { answer, api, explain, newIdempotencyKey } from "../api.js";
 import { Notice } from "../feedback.js";
 import { formatDateTime, formatMoney, humanize, parseMoney } from "../formatting.js";
-import { DEFAULT_PAGE_SIZE, filtersOf, pageSizeOf, submittedFilters } from "../list-url.js";
-import { followLink, hrefOf, navigate, useLocation } from "../navigation.js";
+import { useListPage } from "../list-page.js";
+import { followLink } from "../navigation.js";
 import { Pager } from "../pager.js";
 import { ScrollArea } from "../scroll-area.js";
 
@@ -22,27 +22,22 @@ const STATUSES: readonly ReturnStatus[] = ["requested", "approved", "received", 
 const units = (r: { lines: readonly { quantity: number }[] }) => r.lines.reduce((sum, line) => sum + line.quantity, 0);
 
 export const ReturnsPage = () => {
-  const { query } = useLocation();
-  const limit = pageSizeOf(query);
-  const chosen = filtersOf(query, FILTERS);
-  const status = (STATUSES as readonly string[]).includes(chosen.status ?? "") ? (chosen.status as ReturnStatus) : undefined;
-  const filters: Partial<Record<string, string>> = { ...chosen, ...(limit !== DEFAULT_PAGE_SIZE ? { limit: String(limit) } : {}) };
-  const cursor = query.get("cursor") ?? undefined;
-  const key = new URLSearchParams({ ...(filters as Record<string, string>), ...(cursor ? { cursor } : {}) }).toString();
-  const returns = useQuery({
-    queryKey: ["returns", key],
-    placeholderData: keepPreviousData,
-    queryFn: async () => answer(await api.GET("/admin/v1/returns", { params: { query: { ...(status ? { status } : {}), ...(cursor ? { cursor } : {}), limit } } })),
+  const list = useListPage({
+    path: "/admin/returns",
+    filters: FILTERS,
+    name: "returns",
+    fetch: async ({ chosen, cursor, limit }) => {
+      const status = (STATUSES as readonly string[]).includes(chosen.status ?? "") ? (chosen.status as ReturnStatus) : undefined;
+      return answer(await api.GET("/admin/v1/returns", { params: { query: { ...(status ? { status } : {}), ...(cursor ? { cursor } : {}), limit } } }));
+    },
   });
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    navigate(hrefOf("/admin/returns", { ...submittedFilters(event.currentTarget, FILTERS), limit: filters.limit }));
-  };
+  const { kept: filters, key, cursor, rows: returns } = list;
+  const status = (STATUSES as readonly string[]).includes(list.chosen.status ?? "") ? (list.chosen.status as ReturnStatus) : undefined;
   const filtered = status !== undefined;
   return (
     <>
       <h1>Returns</h1>
-      <form key={key} className="filters" role="search" onSubmit={search}>
+      <form key={key} className="filters" role="search" onSubmit={list.submit}>
         <label>
           Status
           <select name="status" defaultValue={status ?? ""}>

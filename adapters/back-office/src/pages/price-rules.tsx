@@ -55,6 +55,11 @@ const useBaseCurrency = () =>
     queryFn: async () => answer(await api.GET("/admin/v1/prices", { params: { query: { limit: 1 } } })).pricing_context.base_currency,
   });
 
+/** A delete's answer: nothing on success (204, no body), else the API's refusal thrown. */
+const deleted = (result: { error?: unknown; response: Response }): void => {
+  if (!result.response.ok) answer(result);
+};
+
 /** Minor units as the plain number a person types ("1500.00"). */
 const typedAmount = (minor: number, currency: string): string => (minor / 10 ** minorDigits(currency)).toFixed(minorDigits(currency));
 
@@ -301,7 +306,7 @@ const EditRule = ({ rule, currency, categories, onDone, onClose }: { rule: Rule;
       <h2 id="edit-rule-title" ref={heading} tabIndex={-1}>
         Change the rule “{rule.name}”
       </h2>
-      <form onSubmit={submit} aria-labelledby="edit-rule-title" noValidate>
+      <form onSubmit={submit} noValidate>
         <RuleFields rule={rule} currency={currency} categories={categories} />
         <div className="actions">
           <button type="submit" disabled={save.isPending}>
@@ -340,7 +345,7 @@ const DeleteButton = ({ what, pending, onConfirmed }: { what: string; pending: b
 };
 
 const RuleRow = ({ rule, currency, categories, manage, onEdit, onResult }: { rule: Rule; currency: string; categories: readonly Category[]; manage: boolean; onEdit: () => void; onResult: (result: Result) => Promise<unknown> }) => {
-  const remove = useMutation({ mutationFn: async () => answer(await api.DELETE("/admin/v1/price-rules/{id}", { params: { path: { id: rule.id } } })) });
+  const remove = useMutation({ mutationFn: async () => deleted(await api.DELETE("/admin/v1/price-rules/{id}", { params: { path: { id: rule.id } } })) });
   const doDelete = async () => {
     try {
       await remove.mutateAsync();
@@ -378,7 +383,7 @@ const RateRow = ({ rate, manage, onResult }: { rate: Rate; manage: boolean; onRe
   const save = useMutation({
     mutationFn: async (value: number) => answer(await api.PATCH("/admin/v1/exchange-rates/{currency}", { params: { path: { currency: rate.currency } }, body: { rate: value } })),
   });
-  const remove = useMutation({ mutationFn: async () => answer(await api.DELETE("/admin/v1/exchange-rates/{currency}", { params: { path: { currency: rate.currency } } })) });
+  const remove = useMutation({ mutationFn: async () => deleted(await api.DELETE("/admin/v1/exchange-rates/{currency}", { params: { path: { currency: rate.currency } } })) });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = Number(typed.trim());

@@ -33,6 +33,11 @@ const useBaseCurrency = () =>
     queryFn: async () => answer(await api.GET("/admin/v1/prices", { params: { query: { limit: 1 } } })).pricing_context.base_currency,
   });
 
+/** A delete's answer: nothing on success (204, no body), else the API's refusal thrown. */
+const deleted = (result: { error?: unknown; response: Response }): void => {
+  if (!result.response.ok) answer(result);
+};
+
 /** Fees come and go as decimal major units (250.5); the page shows and reads them as money. */
 const feeText = (major: number, currency: string): string => formatMoney(Math.round(major * 10 ** minorDigits(currency)), currency);
 const typedFee = (major: number | null | undefined, currency: string): string => (major === null || major === undefined ? "" : major.toFixed(minorDigits(currency)));
@@ -44,7 +49,9 @@ const kmText = (meters: number): string => `${(meters / 1000).toLocaleString(und
 const typedKm = (meters: number | undefined): string => (meters === undefined ? "" : String(meters / 1000));
 const metersOf = (text: string): number | undefined => (/^\d+(\.\d{1,3})?$/.test(text) ? Math.round(Number(text) * 1000) : undefined);
 
-/** What to say of the free-delivery threshold. */
+/** What to say of the free-delivery threshold in a sentence. */
+const freeSays = (threshold: number | null, currency: string): string => (threshold === null ? "never free" : `free for orders of ${feeText(threshold, currency)} or more`);
+/** What to say of the free-delivery threshold in the table. */
 const freeFrom = (threshold: number | null, currency: string): string => (threshold === null ? "never" : `orders of ${feeText(threshold, currency)} or more`);
 
 /** The fields every zone and tier shares: fee, free delivery, priority, on/off. Undefined values are errors said. */
@@ -159,9 +166,9 @@ const TierFields = ({ tier, currency }: { tier: Tier | undefined; currency: stri
 );
 
 const zoneSays = (z: Zone, currency: string): string =>
-  `${z.zone_name}: ${feeText(z.delivery_fee, currency)} a delivery, free for ${freeFrom(z.free_delivery_threshold, currency)}, priority ${z.priority}, ${z.polygon.length} points${z.is_active ? "" : " (off)"}.`;
+  `${z.zone_name}: ${feeText(z.delivery_fee, currency)} a delivery, ${freeSays(z.free_delivery_threshold, currency)}, priority ${z.priority}, ${z.polygon.length} points${z.is_active ? "" : " (off)"}.`;
 const tierSays = (t: Tier, currency: string): string =>
-  `${t.tier_name}: ${kmText(t.min_distance_meters)} to ${kmText(t.max_distance_meters)}, ${feeText(t.delivery_fee, currency)} a delivery, free for ${freeFrom(t.free_delivery_threshold, currency)}${t.is_active ? "" : " (off)"}.`;
+  `${t.tier_name}: ${kmText(t.min_distance_meters)} to ${kmText(t.max_distance_meters)}, ${feeText(t.delivery_fee, currency)} a delivery, ${freeSays(t.free_delivery_threshold, currency)}${t.is_active ? "" : " (off)"}.`;
 
 /** A delete button that asks for a second click ("Click again to delete"); moving focus away cancels. */
 const DeleteButton = ({ what, pending, onConfirmed }: { what: string; pending: boolean; onConfirmed: () => void }) => {
@@ -223,7 +230,7 @@ function RecordForm<Body, Saved>(props: {
       <h3 id={titleId} ref={heading} tabIndex={editing ? -1 : undefined}>
         {props.title}
       </h3>
-      <form key={formKey} onSubmit={submit} aria-labelledby={titleId} noValidate>
+      <form key={formKey} onSubmit={submit} noValidate>
         {props.children}
         <div className="actions">
           <button type="submit" disabled={write.isPending}>
@@ -243,7 +250,7 @@ function RecordForm<Body, Saved>(props: {
 }
 
 const ZoneRow = ({ zone, currency, manage, onEdit, onResult }: { zone: Zone; currency: string; manage: boolean; onEdit: () => void; onResult: (result: Result) => Promise<unknown> }) => {
-  const remove = useMutation({ mutationFn: async () => answer(await api.DELETE("/admin/v1/shipping/zones/{id}", { params: { path: { id: zone.id } } })) });
+  const remove = useMutation({ mutationFn: async () => deleted(await api.DELETE("/admin/v1/shipping/zones/{id}", { params: { path: { id: zone.id } } })) });
   const doDelete = async () => {
     try {
       await remove.mutateAsync();
@@ -288,7 +295,7 @@ const ZoneRow = ({ zone, currency, manage, onEdit, onResult }: { zone: Zone; cur
 };
 
 const TierRow = ({ tier, currency, manage, onEdit, onResult }: { tier: Tier; currency: string; manage: boolean; onEdit: () => void; onResult: (result: Result) => Promise<unknown> }) => {
-  const remove = useMutation({ mutationFn: async () => answer(await api.DELETE("/admin/v1/shipping/tiers/{id}", { params: { path: { id: tier.id } } })) });
+  const remove = useMutation({ mutationFn: async () => deleted(await api.DELETE("/admin/v1/shipping/tiers/{id}", { params: { path: { id: tier.id } } })) });
   const doDelete = async () => {
     try {
       await remove.mutateAsync();

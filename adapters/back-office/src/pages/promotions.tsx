@@ -177,7 +177,7 @@ type Errors = Partial<Record<Field, string>>;
 class FieldProblem extends ApiProblem {
   constructor(
     problem: ApiProblem,
-    readonly param: string | undefined,
+    readonly field: string | undefined,
   ) {
     super(problem.status, problem.code, problem.message, problem.requestId);
   }
@@ -192,11 +192,31 @@ const answerNamingField = <T,>(result: { data?: T; error?: unknown; response: Re
   }
 };
 
-const pad = (n: number): string => String(n).padStart(2, "0");
-/** An instant as a `datetime-local` value in the browser's time zone (the one dates are shown in). */
-const toLocalInput = (iso: string): string => {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+// Dates are typed as a `datetime-local` value (a wall-clock time, no zone) of TIME_ZONE, the zone
+// every date of the app is shown in, whatever the browser's own zone is.
+
+/** The wall-clock time of `ms` in `zone`, as "YYYY-MM-DDTHH:mm". */
+const wallTime = (ms: number, zone: string): string => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+};
+
+/** An instant as a `datetime-local` value of TIME_ZONE. */
+const toLocalInput = (iso: string): string => wallTime(new Date(iso).getTime(), TIME_ZONE);
+
+/** A `datetime-local` value of TIME_ZONE as epoch milliseconds, or NaN when it is not one. */
+const fromLocalInput = (text: string): number => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
+  if (m === null) return Number.NaN;
+  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  // The zone's offset at that moment (asked twice: the first guess may sit across a clock change).
+  const offsetAt = (ms: number) => Date.parse(`${wallTime(ms, TIME_ZONE)}:00Z`) - ms;
+  const first = asUtc - offsetAt(asUtc);
+  return asUtc - offsetAt(first);
 };
 /** Minor units as the text typed for them ("1500.00" for KES). */
 const moneyText = (minor: number, currency: string): string => (minor / 10 ** minorDigits(currency)).toFixed(minorDigits(currency));
@@ -248,7 +268,7 @@ const readForm = (form: HTMLFormElement, currency: string, type: Promotion["type
   }
   const instant = (field: "start_date" | "end_date", raw: string): number | undefined => {
     if (raw === "") return undefined;
-    const at = new Date(raw).getTime();
+    const at = fromLocalInput(raw);
     if (Number.isNaN(at)) errors[field] = "Enter a date and a time.";
     else body[field] = new Date(at).toISOString();
     return Number.isNaN(at) ? undefined : at;
@@ -406,7 +426,7 @@ const PromotionFields = ({
 
 /** Says an API refusal beside the field its `param` names, or as a whole. */
 const refusal = (problem: unknown): { errors: Errors; error: string } => {
-  const field = problem instanceof FieldProblem ? FIELDS.find((f) => f === problem.param) : undefined;
+  const field = problem instanceof FieldProblem ? FIELDS.find((f) => f === problem.field) : undefined;
   return field !== undefined ? { errors: { [field]: explain(problem) }, error: "The server refused a value: see beside the field." } : { errors: {}, error: explain(problem) };
 };
 

@@ -207,8 +207,12 @@ describe("back office price rules and shipping pages in Chromium", function () {
       assert.deepEqual([far.body.method, far.body.tier_name, far.body.delivery_fee, far.body.currency], ["tier", "Far north (40-60 km)", 1250, "KES"]);
 
       // The tier's fee changed in its panel: the quote follows.
-      await farRow.getByRole("button", { name: "Change Far north (40-60 km)" }).click();
+      // From the keyboard: Enter on Change moves the focus to the panel's heading.
+      await farRow.getByRole("button", { name: "Change Far north (40-60 km)" }).focus();
+      await page.keyboard.press("Enter");
       const editTier = page.getByRole("region", { name: "Change the tier “Far north (40-60 km)”" });
+      await editTier.waitFor();
+      assert.equal(await page.evaluate("document.activeElement?.textContent"), "Change the tier “Far north (40-60 km)”");
       assert.equal(await editTier.getByLabel("Delivery fee in KES").inputValue(), "1250.00");
       await editTier.getByLabel("Delivery fee in KES").fill("1,400");
       await editTier.getByRole("button", { name: "Save tier" }).click();
@@ -216,6 +220,11 @@ describe("back office price rules and shipping pages in Chromium", function () {
       await farRow.getByText(kes("1,400.00")).waitFor();
       assert.equal((await quote(FAR_NORTH)).body.delivery_fee, 1400);
       await checkPage(page, "shipping-editing");
+      // Close gives the focus back to the row's Change button.
+      await editTier.getByRole("button", { name: "Close" }).focus();
+      await page.keyboard.press("Enter");
+      await editTier.waitFor({ state: "detached" });
+      await page.waitForFunction("document.activeElement?.getAttribute('aria-label') === 'Change Far north (40-60 km)'");
 
       // Delete the tier, then the zone, each after a second click; the quotes are back as before.
       await farRow.getByRole("button", { name: "Delete the tier Far north (40-60 km)" }).click();
@@ -225,8 +234,11 @@ describe("back office price rules and shipping pages in Chromium", function () {
       await farRow.waitFor({ state: "detached" });
       assert.equal((await quote(FAR_NORTH)).status, 422);
       const karen = zones.getByRole("row", { name: /Karen/ });
-      await karen.getByRole("button", { name: "Delete the zone Karen" }).click();
-      await karen.getByRole("button", { name: "Confirm: delete the zone Karen" }).click();
+      // The zone from the keyboard: Enter asks, Enter again deletes.
+      await karen.getByRole("button", { name: "Delete the zone Karen" }).focus();
+      await page.keyboard.press("Enter");
+      await karen.getByRole("button", { name: "Confirm: delete the zone Karen" }).waitFor();
+      await page.keyboard.press("Enter");
       await page.getByRole("status").getByText(/^Deleted the zone “Karen”/).waitFor();
       await karen.waitFor({ state: "detached" });
       assert.deepEqual((await quote(IN_ZONE)).body, inZoneBefore.body);

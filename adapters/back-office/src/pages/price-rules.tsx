@@ -323,6 +323,12 @@ const EditRule = ({ rule, currency, categories, onDone, onClose }: { rule: Rule;
   );
 };
 
+/** Closes a change panel and gives the focus back to the row's Change button (a keyboard user stays in place). */
+const closeEditor = (id: string, setEditing: (id: undefined) => void): void => {
+  setEditing(undefined);
+  requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`button[data-change="${id}"]`)?.focus());
+};
+
 /** A delete button that asks for a second click ("Click again to delete"); moving focus away cancels. */
 const DeleteButton = ({ what, pending, onConfirmed }: { what: string; pending: boolean; onConfirmed: () => void }) => {
   const [confirming, setConfirming] = useState(false);
@@ -367,7 +373,7 @@ const RuleRow = ({ rule, currency, categories, manage, onEdit, onResult }: { rul
       {manage ? (
         <td>
           <div className="actions">
-            <button type="button" onClick={onEdit} aria-label={`Change ${rule.name}`}>
+            <button type="button" onClick={onEdit} aria-label={`Change ${rule.name}`} data-change={rule.id}>
               Change
             </button>
             <DeleteButton what={`the rule ${rule.name}`} pending={remove.isPending} onConfirmed={() => void doDelete()} />
@@ -589,7 +595,7 @@ export const PriceRulesPage = ({ session }: { session: Session }) => {
               </table>
             </ScrollArea>
           )}
-          {manage && edited !== undefined ? <EditRule key={edited.id} rule={edited} currency={base} categories={categories.data} onDone={refresh} onClose={() => setEditing(undefined)} /> : null}
+          {manage && edited !== undefined ? <EditRule key={edited.id} rule={edited} currency={base} categories={categories.data} onDone={refresh} onClose={() => closeEditor(edited.id, setEditing)} /> : null}
           {manage ? <AddRule currency={base} categories={categories.data} onDone={refresh} /> : null}
           <ExchangeRates manage={manage} baseCurrency={base} />
         </>

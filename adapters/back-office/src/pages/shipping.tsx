@@ -170,6 +170,12 @@ const zoneSays = (z: Zone, currency: string): string =>
 const tierSays = (t: Tier, currency: string): string =>
   `${t.tier_name}: ${kmText(t.min_distance_meters)} to ${kmText(t.max_distance_meters)}, ${feeText(t.delivery_fee, currency)} a delivery, ${freeSays(t.free_delivery_threshold, currency)}${t.is_active ? "" : " (off)"}.`;
 
+/** Closes a change panel and gives the focus back to the row's Change button (a keyboard user stays in place). */
+const closeEditor = (id: string, setEditing: (id: undefined) => void): void => {
+  setEditing(undefined);
+  requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`button[data-change="${id}"]`)?.focus());
+};
+
 /** A delete button that asks for a second click ("Click again to delete"); moving focus away cancels. */
 const DeleteButton = ({ what, pending, onConfirmed }: { what: string; pending: boolean; onConfirmed: () => void }) => {
   const [confirming, setConfirming] = useState(false);
@@ -283,7 +289,7 @@ const ZoneRow = ({ zone, currency, manage, onEdit, onResult }: { zone: Zone; cur
       {manage ? (
         <td>
           <div className="actions">
-            <button type="button" onClick={onEdit} aria-label={`Change ${zone.zone_name}`}>
+            <button type="button" onClick={onEdit} aria-label={`Change ${zone.zone_name}`} data-change={zone.id}>
               Change
             </button>
             <DeleteButton what={`the zone ${zone.zone_name}`} pending={remove.isPending} onConfirmed={() => void doDelete()} />
@@ -317,7 +323,7 @@ const TierRow = ({ tier, currency, manage, onEdit, onResult }: { tier: Tier; cur
       {manage ? (
         <td>
           <div className="actions">
-            <button type="button" onClick={onEdit} aria-label={`Change ${tier.tier_name}`}>
+            <button type="button" onClick={onEdit} aria-label={`Change ${tier.tier_name}`} data-change={tier.id}>
               Change
             </button>
             <DeleteButton what={`the tier ${tier.tier_name}`} pending={remove.isPending} onConfirmed={() => void doDelete()} />
@@ -415,7 +421,7 @@ export const ShippingPage = ({ session }: { session: Session }) => {
           write={async (body: ZoneBody) => answer(await api.PATCH("/admin/v1/shipping/zones/{id}", { params: { path: { id: zone.id } }, body }))}
           said={(saved) => `Saved. ${zoneSays(saved, base)}`}
           onDone={refresh}
-          onClose={() => setEditingZone(undefined)}
+          onClose={() => closeEditor(zone.id, setEditingZone)}
         >
           <ZoneFields zone={zone} currency={base} />
         </RecordForm>
@@ -482,7 +488,7 @@ export const ShippingPage = ({ session }: { session: Session }) => {
           write={async (body: TierBody) => answer(await api.PATCH("/admin/v1/shipping/tiers/{id}", { params: { path: { id: tier.id } }, body }))}
           said={(saved) => `Saved. ${tierSays(saved, base)}`}
           onDone={refresh}
-          onClose={() => setEditingTier(undefined)}
+          onClose={() => closeEditor(tier.id, setEditingTier)}
         >
           <TierFields tier={tier} currency={base} />
         </RecordForm>

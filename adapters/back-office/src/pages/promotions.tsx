@@ -146,7 +146,7 @@ export const PromotionsPage = ({ session }: { session: Session }) => {
                     ) : null}
                   </td>
                   <td>{KINDS[p.type]}</td>
-                  <td className="n">{valueOf(p, currency.data)}</td>
+                  <td>{valueOf(p, currency.data)}</td>
                   <td>{conditionsOf(p, currency.data)}</td>
                   <td>
                     {formatDateTime(p.start_date)} to {formatDateTime(p.end_date)}
@@ -638,8 +638,12 @@ export const PromotionDetailPage = ({ id, session }: { id: string; session: Sess
         <dd data-field="promotion_value">{valueOf(p, c)}</dd>
         <dt>Conditions</dt>
         <dd>{conditionsOf(p, c)}</dd>
-        <dt>Covers</dt>
-        <dd>{coverageOf(p)}</dd>
+        {p.type === "fixed" || p.type === "discount" ? (
+          <>
+            <dt>Covers</dt>
+            <dd>{coverageOf(p)}</dd>
+          </>
+        ) : null}
         <dt>Starts</dt>
         <dd>{formatDateTime(p.start_date)}</dd>
         <dt>Ends</dt>

@@ -534,9 +534,13 @@ export const PriceRulesPage = ({ session }: { session: Session }) => {
   const currency = useBaseCurrency();
   const rules = useQuery({ queryKey: ["price-rules"], queryFn: async () => answer(await api.GET("/admin/v1/price-rules")).price_rules });
   const categories = useQuery({
-    queryKey: ["categories", "active"],
+    queryKey: ["categories", "all"],
     staleTime: 5 * 60_000,
-    queryFn: async () => answer(await api.GET("/admin/v1/categories", { params: { query: { limit: 100 } } })).categories,
+    // The list answers active or hidden categories, not both: a rule may name either.
+    queryFn: async () => {
+      const [shown, hidden] = await Promise.all([true, false].map(async (active) => answer(await api.GET("/admin/v1/categories", { params: { query: { active, limit: 100 } } })).categories));
+      return [...shown!, ...hidden!.map((c) => ({ ...c, name: `${c.name} (hidden)` }))];
+    },
   });
   const refresh = () => client.invalidateQueries({ queryKey: ["price-rules"] });
   const report = async (next: Result) => {

@@ -235,11 +235,18 @@ describe("back office promotions and gift cards pages in Chromium", function () 
       assert.equal(edited.expiry_date, day(90));
       assert.equal(edited.maximum_usage_percentage, 50);
 
-      // Deactivate: the first click only asks; the second switches it off, and /v1 refuses the card.
-      await page.getByRole("button", { name: `Deactivate ${code}` }).click();
+      // Deactivate from the keyboard: the first Enter only asks, Tab away cancels, then Enter twice
+      // switches it off, and /v1 refuses the card.
+      await page.getByRole("button", { name: `Deactivate ${code}` }).focus();
+      await page.keyboard.press("Enter");
       await page.getByRole("button", { name: `Confirm: deactivate ${code}` }).waitFor();
-      assert.equal((await client.get(`/v1/gift-cards/check?code=${code}`, secret())).body.valid, true, "one click changes nothing");
-      await page.getByRole("button", { name: `Confirm: deactivate ${code}` }).click();
+      assert.equal((await client.get(`/v1/gift-cards/check?code=${code}`, secret())).body.valid, true, "one press changes nothing");
+      await page.keyboard.press("Tab");
+      await page.getByRole("button", { name: `Deactivate ${code}` }).waitFor();
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Enter");
+      await page.getByRole("button", { name: `Confirm: deactivate ${code}` }).waitFor();
+      await page.keyboard.press("Enter");
       await page.getByText(new RegExp(`^Deactivated ${code}: it no longer pays for orders\\.`)).waitFor();
       await page.locator('[data-field="gift_card_state"]').filter({ hasText: "deactivated" }).waitFor();
       await page.getByRole("button", { name: "Switch the card on again" }).waitFor();

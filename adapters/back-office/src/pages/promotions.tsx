@@ -622,8 +622,9 @@ export const PromotionDetailPage = ({ id, session }: { id: string; session: Sess
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ["promotion", id] }), client.invalidateQueries({ queryKey: ["promotions"] })]);
   const onDeleted = (message: string) => {
     setDeleted(message);
+    // Dropped, not only marked stale: a list read before would show the deleted one until read again.
     client.removeQueries({ queryKey: ["promotion", id] });
-    void client.invalidateQueries({ queryKey: ["promotions"] });
+    client.removeQueries({ queryKey: ["promotions"] });
   };
   return (
     <>

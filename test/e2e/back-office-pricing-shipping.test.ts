@@ -127,8 +127,10 @@ describe("back office price rules and shipping pages in Chromium", function () {
       const addRate = page.getByRole("form", { name: "Add a currency" });
       await addRate.getByLabel("Currency (ISO code)").fill("chf");
       await addRate.getByLabel("Units of it per 1 KES").fill("0.0069");
+      // Typed in the zone the page names, shown back as the same wall-clock time.
+      await addRate.getByLabel(/^Holds from/).fill("2026-11-20T08:30");
       await addRate.getByRole("button", { name: "Add rate" }).click();
-      await addRate.getByRole("status").getByText(/^Rate of CHF added: 1 KES = 0\.0069 CHF, from /).waitFor();
+      await addRate.getByRole("status").getByText(/^Rate of CHF added: 1 KES = 0\.0069 CHF, from Nov 20, 2026, 8:30\s?AM\.$/).waitFor();
       assert.equal((await ratesOf()).find((r) => r.currency === "CHF")?.rate, 0.0069);
       const rates = page.getByRole("region", { name: "Exchange rates" });
       const chf = rates.getByRole("row", { name: /^CHF/ });

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { components } from "storefront/admin-client";
 import { answer, api, explain } from "../api.js";
 import { Notice } from "../feedback.js";
-import { formatDateTime, formatMoney, minorDigits, parseMoney } from "../formatting.js";
+import { formatDateTime, formatMoney, minorDigits, parseMoney, TIME_ZONE } from "../formatting.js";
 import { followLink } from "../navigation.js";
 import { ScrollArea } from "../scroll-area.js";
 import { can, type Session } from "../session.js";
@@ -58,6 +58,26 @@ const useBaseCurrency = () =>
 /** A delete's answer: nothing on success (204, no body), else the API's refusal thrown. */
 const deleted = (result: { error?: unknown; response: Response }): void => {
   if (!result.response.ok) answer(result);
+};
+
+/** The wall-clock time of `ms` in `zone`, as "YYYY-MM-DDTHH:mm". */
+const wallTime = (ms: number, zone: string): string => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+};
+
+/** A `datetime-local` value read in TIME_ZONE (the zone every date of the app is shown in) as an instant, or undefined. */
+const instantOf = (text: string): Date | undefined => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
+  if (m === null) return undefined;
+  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  // The zone's offset at that moment (asked twice: the first guess may sit across a clock change).
+  const offsetAt = (ms: number) => Date.parse(`${wallTime(ms, TIME_ZONE)}:00Z`) - ms;
+  return new Date(asUtc - offsetAt(asUtc - offsetAt(asUtc)));
 };
 
 /** Minor units as the plain number a person types ("1500.00"). */
@@ -458,8 +478,8 @@ const ExchangeRates = ({ manage, baseCurrency }: { manage: boolean; baseCurrency
     if (!/^[A-Z]{3}$/.test(currency)) return setAdded({ error: "Enter the currency's three-letter ISO code, for example USD." });
     if (currency === baseCurrency) return setAdded({ error: `${baseCurrency} is the base currency: it needs no rate.` });
     if (!Number.isFinite(rate) || rate <= 0 || String(data.get("rate") ?? "").trim() === "") return setAdded({ error: `Enter the rate: a positive number of ${currency} per ${baseCurrency}, for example 0.0077.` });
-    const asOf = from === "" ? undefined : new Date(from);
-    if (asOf !== undefined && Number.isNaN(asOf.getTime())) return setAdded({ error: "Enter when the rate holds from as a date and time, or leave it empty for now." });
+    const asOf = from === "" ? undefined : instantOf(from);
+    if (from !== "" && asOf === undefined) return setAdded({ error: "Enter when the rate holds from as a date and time, or leave it empty for now." });
     try {
       const done = await create.mutateAsync({ currency: currency as components["schemas"]["CurrencyCode"], rate, ...(asOf !== undefined ? { as_of: asOf.toISOString() } : {}) });
       setAdded({ ok: `Rate of ${done.currency} added: 1 ${done.base_currency} = ${done.rate} ${done.currency}, from ${formatDateTime(done.as_of)}.` });
@@ -512,7 +532,7 @@ const ExchangeRates = ({ manage, baseCurrency }: { manage: boolean; baseCurrency
             <input name="rate" inputMode="decimal" autoComplete="off" placeholder="0.0077" />
           </label>
           <label>
-            Holds from (empty: now; your time zone)
+            Holds from ({TIME_ZONE}; empty: now)
             <input name="as_of" type="datetime-local" />
           </label>
           <button type="submit" disabled={create.isPending}>

@@ -55,7 +55,7 @@ export interface paths {
         };
         /**
          * The signed-in member, their permissions and this session
-         * @description Staff session. Who is signed in, what their role allows, and this session. The back office calls it first to know whether it is signed in (401 `staff_session_required` when not).
+         * @description Staff session. Who is signed in, their store (name, currency, time zone), what their role allows, and this session. The back office calls it first to know whether it is signed in (401 `staff_session_required` when not).
          */
         get: operations["adminGetMe"];
         put?: never;
@@ -184,6 +184,26 @@ export interface paths {
          * @description Permission `staff.manage`. Creates an `invited` member with the role given and emails them a one-time sign-in link (valid 24 hours), also answered here so it can be handed over another way. An owner may give any role; a manager any but owner (403 `permission_denied`). 409 `email_taken` when the store has a member with this email.
          */
         post: operations["adminInviteStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The staff roles, each with its permissions, and what each permission allows
+         * @description Permission `staff.manage`. Every role (owner, manager, catalog, support, fulfilment) with the permissions it holds and whether the caller may give it (an owner any role, a manager any but owner), and every permission with what it allows. The same table for every store: roles are not configurable.
+         */
+        get: operations["adminListRoles"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -427,7 +447,7 @@ export interface paths {
         };
         /**
          * Sales at a glance: orders, revenue, refunds, top products, low stock
-         * @description For today, the last 7 and the last 30 days (today included) of the time zone: orders placed, the paid ones and their revenue (their totals, in integer minor units of the store currency, counted on the day the order was placed), the average order value, and refunds that succeeded (count and amount). Also orders and revenue for each of the 30 days (for a chart), the products selling most units and most revenue in paid orders of the 30 days, and the variants of active products with at most `low_stock_below` units (default 5), fewest first. Days are those of `timezone` (an IANA name; UTC by default: stores have no time zone setting yet). Figures count orders of live and test keys together, as the order list shows them.
+         * @description For today, the last 7 and the last 30 days (today included) of the time zone: orders placed, the paid ones and their revenue (their totals, in integer minor units of the store currency, counted on the day the order was placed), the average order value, and refunds that succeeded (count and amount). Also orders and revenue for each of the 30 days (for a chart), the products selling most units and most revenue in paid orders of the 30 days, and the variants of active products with at most `low_stock_below` units (default 5), fewest first. Days are those of `timezone` (an IANA name), or of the store's own `time_zone` setting when it is absent. Figures count orders of live and test keys together, as the order list shows them.
          */
         get: operations["adminGetDashboard"];
         put?: never;
@@ -1463,7 +1483,7 @@ export interface paths {
         };
         /**
          * The key's store and its settings
-         * @description Secret key. The key's store: name, base currency, location (the origin of delivery distances) and tax rate.
+         * @description Secret key. The key's store: name, base currency, location (the origin of delivery distances), tax rate and time zone.
          */
         get: operations["adminGetStore"];
         put?: never;
@@ -1472,8 +1492,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the store's name, location (origin of delivery distances) or tax rate
-         * @description Secret key. Changes the store's name, location or `tax_rate_percent` (0-100, applied at checkout). The location (`latitude`, `longitude`) is the origin of delivery distances; null clears it, and a store without one prices deliveries by zones only. The base currency does not change.
+         * Change the store's name, location (origin of delivery distances), tax rate or time zone
+         * @description Secret key. Changes the store's name, location, `tax_rate_percent` (0-100, applied at checkout) or `time_zone` (an IANA name such as Africa/Nairobi, kept as sent; the admin dashboard counts the store's days in it). The location (`latitude`, `longitude`) is the origin of delivery distances; null clears it, and a store without one prices deliveries by zones only. The base currency does not change.
          */
         patch: operations["adminUpdateStore"];
         trace?: never;
@@ -2044,6 +2064,16 @@ export interface components {
             /** @description Whether it is the session of this request. */
             current: boolean;
         };
+        StaffMeStore: {
+            /** @description The store's id. */
+            id: string;
+            /** @description The store's name. */
+            name: string;
+            /** @description The store's base currency (ISO 4217). */
+            base_currency: string;
+            /** @description The store's IANA time zone: the back office shows dates in it. */
+            time_zone: string;
+        };
         Pagination: {
             /** @description The page size asked for (at most this many records). */
             limit: number;
@@ -2051,6 +2081,24 @@ export interface components {
             next_cursor: string | null;
             /** @description True when another page follows. */
             has_more: boolean;
+        };
+        StaffRoleTable: {
+            /** @enum {string} */
+            object: "staff_role_table";
+            roles: {
+                /** @enum {string} */
+                role: "owner" | "manager" | "catalog" | "support" | "fulfilment";
+                /** @description The permissions the role holds. */
+                permissions: string[];
+                /** @description Whether the caller may give this role (invite as, or change a member to it). */
+                grantable: boolean;
+            }[];
+            permissions: {
+                /** @description The permission's name, as admin operations require it. */
+                permission: string;
+                /** @description What it allows. */
+                description: string;
+            }[];
         };
         StaffInvitation: {
             /** @enum {string} */
@@ -3584,6 +3632,8 @@ export interface components {
             longitude: number | null;
             /** @description Tax rate applied at checkout, in percent (0-100). */
             tax_rate_percent: number;
+            /** @description The store's IANA time zone (UTC unless set): the admin dashboard counts its days and the back office shows dates in it. */
+            time_zone: string;
             /** @description When the store was created (ISO 8601, UTC). */
             created_at: string;
         };
@@ -4389,6 +4439,7 @@ export interface operations {
                         /** @enum {string} */
                         object: "staff_me";
                         member: components["schemas"]["StaffMember"];
+                        store: components["schemas"]["StaffMeStore"];
                         permissions: string[];
                         /** @description This session; null when the caller is the secret key. */
                         session: components["schemas"]["StaffSession"] | null;
@@ -5229,6 +5280,101 @@ export interface operations {
             };
             /** @description The body is not JSON. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The headers, with the URL, are larger than 16 KiB (`request_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; quote the request_id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListRoles: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The roles and permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffRoleTable"];
+                };
+            };
+            /** @description The request is invalid: a parameter, the body or `fields` is wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key (or customer token) may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL is longer than 8 KiB (`request_too_large`). */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6799,7 +6945,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description IANA time zone whose days are counted, e.g. Africa/Nairobi; UTC when absent.
+                 * @description IANA time zone whose days are counted, e.g. Africa/Nairobi; the store's `time_zone` when absent.
                  * @example Africa/Nairobi
                  */
                 timezone?: string;
@@ -15351,6 +15497,8 @@ export interface operations {
                     longitude?: number | null;
                     /** @description Tax rate applied at checkout, in percent (0-100). */
                     tax_rate_percent?: number;
+                    /** @description The store's IANA time zone (e.g. Africa/Nairobi): the dashboard counts its days and the back office shows dates in it. */
+                    time_zone?: string;
                 };
             };
         };

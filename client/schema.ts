@@ -811,7 +811,7 @@ export interface paths {
         };
         /**
          * The key's store and its settings
-         * @description Secret key. The key's store: name, base currency, location (the origin of delivery distances) and tax rate.
+         * @description Secret key. The key's store: name, base currency, location (the origin of delivery distances), tax rate and time zone.
          */
         get: operations["getStore"];
         put?: never;
@@ -820,8 +820,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the store's name, location (origin of delivery distances) or tax rate
-         * @description Secret key. Changes the store's name, location or `tax_rate_percent` (0-100, applied at checkout). The location (`latitude`, `longitude`) is the origin of delivery distances; null clears it, and a store without one prices deliveries by zones only. The base currency does not change.
+         * Change the store's name, location (origin of delivery distances), tax rate or time zone
+         * @description Secret key. Changes the store's name, location, `tax_rate_percent` (0-100, applied at checkout) or `time_zone` (an IANA name such as Africa/Nairobi, kept as sent; the admin dashboard counts the store's days in it). The location (`latitude`, `longitude`) is the origin of delivery distances; null clears it, and a store without one prices deliveries by zones only. The base currency does not change.
          */
         patch: operations["updateStore"];
         trace?: never;
@@ -2479,6 +2479,8 @@ export interface components {
             longitude: number | null;
             /** @description Tax rate applied at checkout, in percent (0-100). */
             tax_rate_percent: number;
+            /** @description The store's IANA time zone (UTC unless set): the admin dashboard counts its days and the back office shows dates in it. */
+            time_zone: string;
             /** @description When the store was created (ISO 8601, UTC). */
             created_at: string;
         };
@@ -10397,6 +10399,8 @@ export interface operations {
                     longitude?: number | null;
                     /** @description Tax rate applied at checkout, in percent (0-100). */
                     tax_rate_percent?: number;
+                    /** @description The store's IANA time zone (e.g. Africa/Nairobi): the dashboard counts its days and the back office shows dates in it. */
+                    time_zone?: string;
                 };
             };
         };

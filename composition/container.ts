@@ -126,6 +126,7 @@ import { AuditLog } from "../application/ports/audit-log.js";
 import { CreateStaffMember } from "../application/staff/create-staff-member.js";
 import { AuditTrail } from "../application/staff/audit-trail.js";
 import { ManageStaff, StaffLinks } from "../application/staff/manage-staff.js";
+import { ListRoles } from "../application/staff/list-roles.js";
 import { SignInStaff } from "../application/staff/sign-in-staff.js";
 import { RedeemSignInLink } from "../application/staff/redeem-sign-in-link.js";
 import { SignOutStaff } from "../application/staff/sign-out-staff.js";
@@ -354,6 +355,7 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   ReadDashboard,
   ManageApiKeys,
   ManageStaff,
+  ListRoles,
   SignInStaff,
   RedeemSignInLink,
   SignOutStaff,

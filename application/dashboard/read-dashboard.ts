@@ -12,7 +12,7 @@ import { StoreRepository } from "../ports/store-repository.js";
 import { loadStore } from "../stores/load-store.js";
 
 export interface DashboardOptions {
-  /** An IANA time zone; the store's (UTC while stores have none) when absent. */
+  /** An IANA time zone; the store's own when absent. */
   readonly timezone?: string | undefined;
   /** Low stock: variants with at most this many units. */
   readonly lowStockAtOrBelow: number;
@@ -141,9 +141,9 @@ export class ReadDashboard {
   ) {}
 
   async execute(principal: Principal, options: DashboardOptions): Promise<DashboardRecord> {
-    const zone = options.timezone ?? "UTC";
-    if (!isTimeZone(zone)) throw new ParameterInvalid({ param: "timezone", message: `${zone} is not a time zone name (e.g. Africa/Nairobi, UTC).` });
+    if (options.timezone !== undefined && !isTimeZone(options.timezone)) throw new ParameterInvalid({ param: "timezone", message: `${options.timezone} is not a time zone name (e.g. Africa/Nairobi, UTC).` });
     const store = await loadStore(this.stores, principal.storeId);
+    const zone = options.timezone ?? store.timeZone ?? "UTC";
     const now = this.clock.now();
     const days = salesDays(now.getTime(), zone, 30);
     const range = { fromBucket: days[0]!.fromBucket, toBucket: days[days.length - 1]!.toBucket };

@@ -13,6 +13,8 @@ import { UnitOfWork } from "../ports/unit-of-work.js";
 export interface CreateStoreInput {
   readonly name: string;
   readonly baseCurrency: string;
+  /** An IANA time zone (checked by the caller); UTC when absent. */
+  readonly timeZone?: string;
 }
 
 export interface CreatedStore {
@@ -45,6 +47,7 @@ export class CreateStore {
       name: input.name,
       baseCurrency: input.baseCurrency,
       hmacSecret: this.secrets.randomBase62(48),
+      timeZone: input.timeZone ?? "UTC",
       createdAt: now,
     };
     return this.uow.run(async () => {

@@ -1,7 +1,8 @@
-// The store's own settings: read them, change its location and tax rate, and rotate its HMAC
+// The store's own settings: read them, change its name, location, tax rate and time zone, and rotate its HMAC
 // secret with a grace period during which the old secret still verifies.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
+import { isTimeZone } from "../../domain/sales/sales-calendar.js";
 import type { Store } from "../../domain/stores/store.js";
 import type { Principal } from "../access/principal.js";
 import { Clock } from "../ports/clock.js";
@@ -17,6 +18,12 @@ export const StoreSettingsPatch = Schema.Struct({
   latitude: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.between(-90, 90)))).annotations({ description: "Latitude of the store's location; null clears it." }),
   longitude: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.between(-180, 180)))).annotations({ description: "Longitude of the store's location; null clears it." }),
   tax_rate_percent: Schema.optional(Schema.Number.pipe(Schema.between(0, 100))).annotations({ description: "Tax rate applied at checkout, in percent (0-100)." }),
+  time_zone: Schema.optional(
+    Schema.String.pipe(
+      Schema.maxLength(64),
+      Schema.filter((zone) => isTimeZone(zone) || "an IANA time zone name, such as Africa/Nairobi or UTC"),
+    ),
+  ).annotations({ description: "The store's IANA time zone (e.g. Africa/Nairobi): the dashboard counts its days and the back office shows dates in it." }),
 }).annotations({ identifier: "StoreSettingsPatch" });
 export type StoreSettingsPatch = typeof StoreSettingsPatch.Type;
 
@@ -27,6 +34,7 @@ export const toStoreRecord = (store: Store) => ({
   latitude: store.location?.latitude ?? null,
   longitude: store.location?.longitude ?? null,
   tax_rate_percent: store.taxRatePercent ?? 0,
+  time_zone: store.timeZone ?? "UTC",
   created_at: store.createdAt,
 });
 export type StoreRecord = ReturnType<typeof toStoreRecord>;
@@ -55,6 +63,7 @@ export class ManageStoreSettings {
         name: patch.name ?? store.name,
         location: latitude === null || longitude === null ? null : { latitude, longitude },
         taxRatePercent: patch.tax_rate_percent ?? store.taxRatePercent ?? 0,
+        timeZone: patch.time_zone ?? store.timeZone ?? "UTC",
       };
       await this.stores.update(next, this.clock.now().toISOString());
       return toStoreRecord(next);

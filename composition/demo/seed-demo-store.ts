@@ -47,6 +47,7 @@ export const seedDemoStore = async (container: Container): Promise<DemoStoreSumm
   const created = await container.get(CreateStore).execute({
     name: `${faker.company.name()} Home & Living`,
     baseCurrency: "KES",
+    timeZone: "Africa/Nairobi",
   });
   const principal: Principal = { storeId: created.store.id, keyId: "demo-seed", keyType: "secret", mode: "test" };
   const catalog = await seedDemoCatalog(container, principal, faker);

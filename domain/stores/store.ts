@@ -12,5 +12,7 @@ export interface Store {
   readonly location?: { readonly latitude: number; readonly longitude: number } | null;
   /** Sales tax added at checkout, as a percentage of the taxable amount (0 when none). */
   readonly taxRatePercent?: number;
+  /** The IANA time zone whose days the store counts (the dashboard) and shows dates in; UTC when absent. */
+  readonly timeZone?: string;
   readonly createdAt: string;
 }

@@ -11,6 +11,7 @@ import { SecondFactor } from "../../../application/staff/second-factor.js";
 import { SignInStaff } from "../../../application/staff/sign-in-staff.js";
 import { SignOutStaff } from "../../../application/staff/sign-out-staff.js";
 import { ManageStaff } from "../../../application/staff/manage-staff.js";
+import { ManageStoreSettings } from "../../../application/stores/manage-store-settings.js";
 import { toSessionRecord, toStaffRecord } from "../../../application/staff/staff-records.js";
 import type { OpenedSession } from "../../../application/staff/staff-sessions.js";
 import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from "../../../domain/staff/permissions.js";
@@ -36,9 +37,18 @@ const LinkBody = Schema.Struct({
   password: Password.annotations({ description: "The password to set: judged as customers' are (not easy to guess)." }),
 });
 
+/** What every page of the back office needs of the store, whatever the member's role. */
+const MeStore = Schema.Struct({
+  id: Schema.String.annotations({ description: "The store's id." }),
+  name: Schema.String.annotations({ description: "The store's name." }),
+  base_currency: Schema.String.annotations({ description: "The store's base currency (ISO 4217)." }),
+  time_zone: Schema.String.annotations({ description: "The store's IANA time zone: the back office shows dates in it." }),
+}).annotations({ identifier: "StaffMeStore" });
+
 const Me = Schema.Struct({
   object: Schema.Literal("staff_me"),
   member: StaffMemberSchema,
+  store: MeStore,
   permissions: Schema.Array(Schema.String),
   session: Schema.NullOr(StaffSessionSchema).annotations({ description: "This session; null when the caller is the secret key." }),
 });
@@ -96,6 +106,7 @@ export class AdminAuthRoutes implements RouteModule {
     @inject(SignOutStaff) private readonly signOut: SignOutStaff,
     @inject(SecondFactor) private readonly secondFactor: SecondFactor,
     @inject(ManageStaff) private readonly manage: ManageStaff,
+    @inject(ManageStoreSettings) private readonly settings: ManageStoreSettings,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -141,17 +152,35 @@ export class AdminAuthRoutes implements RouteModule {
         method: "GET",
         path: "/admin/v1/me",
         summary: "The signed-in member, their permissions and this session",
-        description: "Staff session. Who is signed in, what their role allows, and this session. The back office calls it first to know whether it is signed in (401 `staff_session_required` when not).",
+        description: "Staff session. Who is signed in, their store (name, currency, time zone), what their role allows, and this session. The back office calls it first to know whether it is signed in (401 `staff_session_required` when not).",
         tag: TAG,
         access: "secret",
         permission: "dashboard.read",
-        example: { response: { status: 200, body: { object: "staff_me", member: memberExample, permissions: [...ALL_PERMISSIONS], session: sessionExample } } },
+        example: {
+          response: {
+            status: 200,
+            body: {
+              object: "staff_me",
+              member: memberExample,
+              store: { id: memberExample.store_id, name: "Parisian, Boehm and Kuphal Home & Living", base_currency: "KES", time_zone: "Africa/Nairobi" },
+              permissions: [...ALL_PERMISSIONS],
+              session: sessionExample,
+            },
+          },
+        },
         success: { status: 200, description: "The member.", schema: Me },
         handle: async ({ principal }) => {
           const member = await this.manage.get(principal, memberOf(principal));
           const sessions = await this.manage.sessions(principal, member.id);
           const current = sessions.find((s) => s.id === principal.staff!.sessionId);
-          return { object: "staff_me" as const, member: toStaffRecord(member), permissions: [...ROLE_PERMISSIONS[member.role]], session: current === undefined ? null : toSessionRecord(current, current.id) };
+          const store = await this.settings.get(principal);
+          return {
+            object: "staff_me" as const,
+            member: toStaffRecord(member),
+            store: { id: store.id, name: store.name, base_currency: store.base_currency, time_zone: store.time_zone },
+            permissions: [...ROLE_PERMISSIONS[member.role]],
+            session: current === undefined ? null : toSessionRecord(current, current.id),
+          };
         },
       }),
       defineRoute({

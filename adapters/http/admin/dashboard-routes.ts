@@ -101,12 +101,12 @@ export class DashboardRoutes implements RouteModule {
         path: "/admin/v1/dashboard",
         summary: "Sales at a glance: orders, revenue, refunds, top products, low stock",
         description:
-          "For today, the last 7 and the last 30 days (today included) of the time zone: orders placed, the paid ones and their revenue (their totals, in integer minor units of the store currency, counted on the day the order was placed), the average order value, and refunds that succeeded (count and amount). Also orders and revenue for each of the 30 days (for a chart), the products selling most units and most revenue in paid orders of the 30 days, and the variants of active products with at most `low_stock_below` units (default 5), fewest first. Days are those of `timezone` (an IANA name; UTC by default: stores have no time zone setting yet). Figures count orders of live and test keys together, as the order list shows them.",
+          "For today, the last 7 and the last 30 days (today included) of the time zone: orders placed, the paid ones and their revenue (their totals, in integer minor units of the store currency, counted on the day the order was placed), the average order value, and refunds that succeeded (count and amount). Also orders and revenue for each of the 30 days (for a chart), the products selling most units and most revenue in paid orders of the 30 days, and the variants of active products with at most `low_stock_below` units (default 5), fewest first. Days are those of `timezone` (an IANA name), or of the store's own `time_zone` setting when it is absent. Figures count orders of live and test keys together, as the order list shows them.",
         tag: TAG,
         access: "secret",
         permission: "dashboard.read",
         query: Schema.Struct({
-          timezone: Schema.optional(textParam(64)).annotations({ description: "IANA time zone whose days are counted, e.g. Africa/Nairobi; UTC when absent." }),
+          timezone: Schema.optional(textParam(64)).annotations({ description: "IANA time zone whose days are counted, e.g. Africa/Nairobi; the store's `time_zone` when absent." }),
           low_stock_below: Schema.optionalWith(integerParam(0, 1_000_000_000), { default: () => 5 }).annotations({
             description: "Low stock: variants with this many units or fewer.",
           }),

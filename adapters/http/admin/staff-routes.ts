@@ -1,9 +1,10 @@
 // Staff members and the audit log on the admin API (docs/staff.md, "Accounts" and "Audit log"):
-// list, read, invite, change, disable and enable members, send a new sign-in link, see a member's
-// sessions; read the audit log filtered by member, resource, operation and time.
+// the roles' table; list, read, invite, change, disable and enable members, send a new sign-in
+// link, see a member's sessions; read the audit log filtered by member, resource, operation and time.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { AuditLog, type AuditEntry } from "../../../application/ports/audit-log.js";
+import { ListRoles } from "../../../application/staff/list-roles.js";
 import { ManageStaff, type Invited } from "../../../application/staff/manage-staff.js";
 import { toSessionRecord, toStaffRecord } from "../../../application/staff/staff-records.js";
 import { StaffRole } from "../../../domain/staff/permissions.js";
@@ -12,7 +13,7 @@ import { cursorParam, integerParam, textParam, uuidParam } from "../query-params
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { fromTimeCursor, pageOf } from "./admin-cursor.js";
-import { AuditList, Invitation, StaffList, StaffMemberSchema, StaffSessionSchema } from "./staff-schemas.js";
+import { AuditList, Invitation, RoleTableSchema, StaffList, StaffMemberSchema, StaffSessionSchema } from "./staff-schemas.js";
 
 const TAG = "Staff";
 const AUDIT_TAG = "Audit log";
@@ -59,6 +60,7 @@ export class StaffRoutes implements RouteModule {
   constructor(
     @inject(ManageStaff) private readonly manage: ManageStaff,
     @inject(AuditLog) private readonly audit: AuditLog,
+    @inject(ListRoles) private readonly roles: ListRoles,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -81,6 +83,26 @@ export class StaffRoutes implements RouteModule {
           const page = pageOf(rows, query.limit, (m) => [m.createdAt, m.id]);
           return { object: "list" as const, data: page.data.map(toStaffRecord), pagination: page.pagination };
         },
+      }),
+      defineRoute({
+        operationId: "adminListRoles",
+        method: "GET",
+        path: "/admin/v1/roles",
+        summary: "The staff roles, each with its permissions, and what each permission allows",
+        description:
+          "Permission `staff.manage`. Every role (owner, manager, catalog, support, fulfilment) with the permissions it holds and whether the caller may give it (an owner any role, a manager any but owner), and every permission with what it allows. The same table for every store: roles are not configurable.",
+        tag: TAG,
+        access: "secret",
+        permission: "staff.manage",
+        example: {
+          response: {
+            status: 200,
+            // The example is the table itself, as an owner reads it.
+            body: { object: "staff_role_table", ...new ListRoles().execute({ storeId: "019ab1e0-7c5a-7d1e-9d55-3b1c3e1f0a01", keyId: "example", keyType: "secret", mode: "test" }) },
+          },
+        },
+        success: { status: 200, description: "The roles and permissions.", schema: RoleTableSchema },
+        handle: async ({ principal }) => ({ object: "staff_role_table" as const, ...this.roles.execute(principal) }),
       }),
       defineRoute({
         operationId: "adminInviteStaff",

@@ -64,3 +64,20 @@ export const AuditEntrySchema = Schema.Struct({
 }).annotations({ identifier: "AuditEntry" });
 
 export const AuditList = Schema.Struct({ object: Schema.Literal("list"), data: Schema.Array(AuditEntrySchema), pagination: Pagination });
+
+export const RoleTableSchema = Schema.Struct({
+  object: Schema.Literal("staff_role_table"),
+  roles: Schema.Array(
+    Schema.Struct({
+      role: StaffRole,
+      permissions: Schema.Array(Schema.String).annotations({ description: "The permissions the role holds." }),
+      grantable: Schema.Boolean.annotations({ description: "Whether the caller may give this role (invite as, or change a member to it)." }),
+    }),
+  ),
+  permissions: Schema.Array(
+    Schema.Struct({
+      permission: Schema.String.annotations({ description: "The permission's name, as admin operations require it." }),
+      description: Schema.String.annotations({ description: "What it allows." }),
+    }),
+  ),
+}).annotations({ identifier: "StaffRoleTable" });

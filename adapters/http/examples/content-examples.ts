@@ -711,12 +711,13 @@ export const contentExamples = {
         latitude: -1.2864,
         longitude: 36.8172,
         tax_rate_percent: 16,
+        time_zone: "Africa/Nairobi",
         created_at: "2026-11-25T18:10:57.675Z",
       },
     },
   },
   updateStore: {
-    body: { latitude: -1.2635, longitude: 36.8024, tax_rate_percent: 16 },
+    body: { latitude: -1.2635, longitude: 36.8024, tax_rate_percent: 16, time_zone: "Africa/Nairobi" },
     response: {
       status: 200,
       body: {
@@ -726,6 +727,7 @@ export const contentExamples = {
         latitude: -1.2635,
         longitude: 36.8024,
         tax_rate_percent: 16,
+        time_zone: "Africa/Nairobi",
         created_at: "2026-11-25T18:10:57.675Z",
       },
     },

@@ -1,4 +1,4 @@
-// The store's own settings over HTTP (secret key): read and change its location and tax rate,
+// The store's own settings over HTTP (secret key): read and change its location, tax rate and time zone,
 // and rotate the HMAC secret of signed requests.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
@@ -16,6 +16,7 @@ const StoreRecord = Schema.Struct({
   latitude: Schema.NullOr(Schema.Number).annotations({ description: "Latitude of the store's location (shipping distances are measured from it), or null." }),
   longitude: Schema.NullOr(Schema.Number).annotations({ description: "Longitude of the store's location, or null." }),
   tax_rate_percent: Schema.Number.annotations({ description: "Tax rate applied at checkout, in percent (0-100)." }),
+  time_zone: Schema.String.annotations({ description: "The store's IANA time zone (UTC unless set): the admin dashboard counts its days and the back office shows dates in it." }),
   created_at: Schema.String.annotations({ description: "When the store was created (ISO 8601, UTC)." }),
 }).annotations({ identifier: "Store" });
 
@@ -35,7 +36,7 @@ export class StoreRoutes implements RouteModule {
         method: "GET",
         path: "/v1/store",
         summary: "The key's store and its settings",
-        description: "Secret key. The key's store: name, base currency, location (the origin of delivery distances) and tax rate.",
+        description: "Secret key. The key's store: name, base currency, location (the origin of delivery distances), tax rate and time zone.",
         tag: TAG,
         example: contentExamples.getStore,
         access: "secret",
@@ -46,9 +47,9 @@ export class StoreRoutes implements RouteModule {
         operationId: "updateStore",
         method: "PATCH",
         path: "/v1/store",
-        summary: "Change the store's name, location (origin of delivery distances) or tax rate",
+        summary: "Change the store's name, location (origin of delivery distances), tax rate or time zone",
         description:
-          "Secret key. Changes the store's name, location or `tax_rate_percent` (0-100, applied at checkout). The location (`latitude`, `longitude`) is the origin of delivery distances; null clears it, and a store without one prices deliveries by zones only. The base currency does not change.",
+          "Secret key. Changes the store's name, location, `tax_rate_percent` (0-100, applied at checkout) or `time_zone` (an IANA name such as Africa/Nairobi, kept as sent; the admin dashboard counts the store's days in it). The location (`latitude`, `longitude`) is the origin of delivery distances; null clears it, and a store without one prices deliveries by zones only. The base currency does not change.",
         tag: TAG,
         example: contentExamples.updateStore,
         access: "secret",

@@ -15,6 +15,7 @@ interface StoreRow {
   latitude: number | null;
   longitude: number | null;
   tax_rate_percent: number | null;
+  time_zone: string | null;
   created_at: string;
 }
 
@@ -29,6 +30,7 @@ const toStore = (row: StoreRow): Store => ({
       : { secret: row.previous_hmac_secret, expiresAt: row.previous_hmac_secret_expires_at },
   location: row.latitude === null || row.longitude === null ? null : { latitude: Number(row.latitude), longitude: Number(row.longitude) },
   taxRatePercent: Number(row.tax_rate_percent ?? 0),
+  timeZone: row.time_zone ?? "UTC",
   createdAt: row.created_at,
 });
 
@@ -41,6 +43,7 @@ const settings = (store: Store) => ({
   latitude: store.location?.latitude ?? null,
   longitude: store.location?.longitude ?? null,
   tax_rate_percent: store.taxRatePercent ?? 0,
+  time_zone: store.timeZone ?? "UTC",
 });
 
 @injectable()

@@ -82,6 +82,7 @@ const RUN_ORDER: ReadonlyArray<string | Setup> = [
   "adminReopenThread",
   "adminMarkThreadRead",
   "adminInviteStaff",
+  "adminListRoles",
   "adminListStaff",
   { setup: "the invitation's link token", run: async ({ values, answers }) => void values.set(ADMIN.linkToken, linkTokenOf(answers.get("adminInviteStaff"))) },
   "adminGetStaffMember",

@@ -35,6 +35,7 @@ const newStore = (name = "Contract Store"): Store => ({
   previousHmacSecret: null,
   location: null,
   taxRatePercent: 0,
+  timeZone: "Africa/Nairobi",
   createdAt: FIXED_NOW.toISOString(),
 });
 

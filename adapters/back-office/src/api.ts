@@ -7,13 +7,14 @@ export const api = createAdminClient({ baseUrl: window.location.origin });
 
 export type ApiError = components["schemas"]["Error"];
 
-/** An error answer kept with its HTTP status, thrown by queries and mutations. */
+/** An error answer kept with its HTTP status (and the parameter at fault, when the API names one), thrown by queries and mutations. */
 export class ApiProblem extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly requestId: string | undefined,
+    readonly param?: string,
   ) {
     super(message);
   }
@@ -26,7 +27,7 @@ const isApiError = (body: unknown): body is ApiError =>
 export const answer = <T>(result: { data?: T; error?: unknown; response: Response }): T => {
   if (result.error !== undefined || result.data === undefined) {
     const body = result.error;
-    if (isApiError(body)) throw new ApiProblem(result.response.status, body.error.code, body.error.message, body.error.request_id);
+    if (isApiError(body)) throw new ApiProblem(result.response.status, body.error.code, body.error.message, body.error.request_id, body.error.param);
     throw new ApiProblem(result.response.status, "unexpected_answer", `The server answered ${result.response.status}.`, result.response.headers.get("Request-Id") ?? undefined);
   }
   return result.data;
@@ -34,6 +35,10 @@ export const answer = <T>(result: { data?: T; error?: unknown; response: Respons
 
 /** What to do next, by the kind of failure. */
 const advice = (problem: ApiProblem): string => {
+  // A wrong password or code is the person's to correct (the message says which); a second
+  // factor asked for is the sign-in's next step; any other 401 is a session that ended.
+  if (problem.code === "invalid_credentials" || problem.code === "invalid_code") return "Check it and try again.";
+  if (problem.code === "second_factor_required") return "";
   if (problem.status === 401) return "Sign in again.";
   if (problem.status === 403 && problem.code === "csrf_token_invalid") return "Reload the page and try again.";
   if (problem.status === 403) return "Your role may not do this: ask an owner or a manager.";
@@ -46,7 +51,7 @@ const advice = (problem: ApiProblem): string => {
 
 /** One sentence for a person: what the server said, then what to do. */
 export const explain = (error: unknown): string => {
-  if (error instanceof ApiProblem) return `${error.message} ${advice(error)}`;
+  if (error instanceof ApiProblem) return `${error.message} ${advice(error)}`.trim();
   if (error instanceof TypeError) return "The server could not be reached: check the connection, then try again.";
   return error instanceof Error ? error.message : String(error);
 };

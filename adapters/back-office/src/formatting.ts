@@ -1,5 +1,5 @@
 // Money in its currency with the ISO 4217 number of minor digits (amounts are integer minor
-// units), and instants as dates and times of one time zone.
+// units), and instants as dates and times of the store's time zone.
 import { data as iso4217 } from "currency-codes";
 
 const digitsByCode = new Map(iso4217.map((c) => [c.code, c.digits]));
@@ -31,15 +31,26 @@ export const parseMoney = (text: string, currency: string): number | undefined =
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
 };
 
-/**
- * The time zone dates are shown in. Stores have no time zone setting yet (GET /admin/v1/store
- * holds none), so it is this browser's; the dashboard counts its days in the same zone.
- */
-export const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+const dateTimeIn = (zone: string) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", timeZone: zone });
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE });
+/**
+ * The time zone dates are shown in: the store's (its `time_zone` setting, which GET /admin/v1/me
+ * gives every member, set here by src/session.ts once signed in), this browser's until then.
+ * The dashboard counts its days in the same zone. A live binding: read it when rendering.
+ */
+export let TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+let dateTime = dateTimeIn(TIME_ZONE);
+
+/** Shows dates in `zone` from now on (an IANA name the server checked). */
+export const showDatesIn = (zone: string): void => {
+  if (zone === TIME_ZONE) return;
+  dateTime = dateTimeIn(zone);
+  TIME_ZONE = zone;
+};
+
 const dayOnly = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
 
+/** An instant as a date and time of the store's time zone. */
 export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
 
 /** A calendar day (YYYY-MM-DD, already a day of the zone) as "27 Nov". */

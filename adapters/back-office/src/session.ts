@@ -1,13 +1,16 @@
-// Who is signed in: GET /admin/v1/me (member, role, permissions), with sign-in and sign-out.
+// Who is signed in: GET /admin/v1/me (member, store, role, permissions), with sign-in and sign-out.
 // A 401 from /me means no session; any other failure is shown as an error.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { answer, api, ApiProblem } from "./api.js";
+import { showDatesIn } from "./formatting.js";
 import type { components } from "storefront/admin-client";
 
 export type Member = components["schemas"]["StaffMember"];
 
 export interface Session {
   readonly member: Member;
+  /** The member's store: its name, base currency and time zone (dates are shown in it). */
+  readonly store: components["schemas"]["StaffMeStore"];
   readonly permissions: ReadonlySet<string>;
 }
 
@@ -19,7 +22,8 @@ export const useSession = () =>
     queryFn: async (): Promise<Session | null> => {
       try {
         const me = answer(await api.GET("/admin/v1/me"));
-        return { member: me.member, permissions: new Set(me.permissions) };
+        showDatesIn(me.store.time_zone);
+        return { member: me.member, store: me.store, permissions: new Set(me.permissions) };
       } catch (error) {
         if (error instanceof ApiProblem && error.status === 401) return null;
         throw error;

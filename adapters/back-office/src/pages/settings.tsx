@@ -1,5 +1,5 @@
 // Settings (`settings.manage`): the store's settings the admin API exposes (GET/PATCH
-// /admin/v1/store): name, location (the origin of delivery distances) and tax rate; the base
+// /admin/v1/store): name, location (the origin of delivery distances), tax rate and time zone; the base
 // currency is shown and does not change. A value out of range is said beside its field, both
 // before any request and when the API refuses it (its `param` names the field).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -8,21 +8,18 @@ import type { components } from "storefront/admin-client";
 import { answer, api, ApiProblem, explain } from "../api.js";
 import { Notice } from "../feedback.js";
 import { formatDateTime } from "../formatting.js";
+import { SESSION_KEY } from "../session.js";
 
 type Store = components["schemas"]["Store"];
-type Patch = { name?: string; latitude?: number | null; longitude?: number | null; tax_rate_percent?: number };
-const FIELDS = ["name", "latitude", "longitude", "tax_rate_percent"] as const;
-type Field = (typeof FIELDS)[number];
+type Patch = { name?: string; latitude?: number | null; longitude?: number | null; tax_rate_percent?: number; time_zone?: string };
+const FIELDS = ["name", "latitude", "longitude", "tax_rate_percent", "time_zone"] as const;
 
-/** A PATCH answer, or a refusal that keeps the field the API named. */
-class FieldProblem extends ApiProblem {
-  constructor(
-    problem: ApiProblem,
-    readonly param: string | undefined,
-  ) {
-    super(problem.status, problem.code, problem.message, problem.requestId);
-  }
-}
+/** The IANA zones this browser knows (UTC among them), and the store's own even if it does not. */
+const zonesWith = (current: string): readonly string[] => {
+  const known = Intl.supportedValuesOf("timeZone");
+  return [...new Set([...known, "UTC", current])].sort();
+};
+type Field = (typeof FIELDS)[number];
 
 /** The typed values of the form, or what is wrong with each field. */
 const read = (form: HTMLFormElement, store: Store): { patch: Patch; errors: Partial<Record<Field, string>> } => {
@@ -53,6 +50,8 @@ const read = (form: HTMLFormElement, store: Store): { patch: Patch; errors: Part
   const rate = Number(tax);
   if (tax === "" || !Number.isFinite(rate) || rate < 0 || rate > 100) errors.tax_rate_percent = "The tax rate is a percentage from 0 to 100.";
   else if (rate !== store.tax_rate_percent) patch.tax_rate_percent = rate;
+  const zone = text("time_zone");
+  if (zone !== "" && zone !== store.time_zone) patch.time_zone = zone;
   return { patch, errors };
 };
 
@@ -69,15 +68,7 @@ export const SettingsPage = () => {
   const [result, setResult] = useState<{ ok?: string; error?: string }>({});
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const save = useMutation({
-    mutationFn: async (body: Patch) => {
-      const done = await api.PATCH("/admin/v1/store", { body });
-      try {
-        return answer(done);
-      } catch (problem) {
-        const param = (done.error as { error?: { param?: string } } | undefined)?.error?.param;
-        throw problem instanceof ApiProblem ? new FieldProblem(problem, param) : problem;
-      }
-    },
+    mutationFn: async (body: Patch) => answer(await api.PATCH("/admin/v1/store", { body })),
   });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -91,8 +82,10 @@ export const SettingsPage = () => {
       const changed = Object.keys(patch).map((key) => key.replace(/_/g, " "));
       setResult({ ok: `Saved ${changed.join(", ")} for ${done.name}.` });
       client.setQueryData(["store"], done);
+      // Dates everywhere follow the store's zone: the session (GET /me) carries it.
+      if (patch.time_zone !== undefined) await client.invalidateQueries({ queryKey: SESSION_KEY });
     } catch (problem) {
-      const field = problem instanceof FieldProblem ? FIELDS.find((f) => f === problem.param) : undefined;
+      const field = problem instanceof ApiProblem ? FIELDS.find((f) => f === problem.param) : undefined;
       if (field !== undefined) setErrors({ [field]: explain(problem) });
       setResult({ error: field !== undefined ? "The server refused a value: see beside the field." : explain(problem) });
     }
@@ -136,6 +129,17 @@ export const SettingsPage = () => {
             Tax rate (percent, applied at checkout)
             <input name="tax_rate_percent" inputMode="decimal" defaultValue={s.tax_rate_percent} {...describe("tax_rate_percent")} />
             <FieldError field="tax_rate_percent" message={errors.tax_rate_percent} />
+          </label>
+          <label>
+            Time zone (the dashboard counts its days in it; every date here is shown in it)
+            <select name="time_zone" defaultValue={s.time_zone} {...describe("time_zone")}>
+              {zonesWith(s.time_zone).map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replace(/_/g, " ")}
+                </option>
+              ))}
+            </select>
+            <FieldError field="time_zone" message={errors.time_zone} />
           </label>
           <button type="submit" disabled={save.isPending}>
             Save settings

@@ -33,6 +33,11 @@ export const answer = <T>(result: { data?: T; error?: unknown; response: Respons
   return result.data;
 };
 
+/** Unwraps an answer with no body (a 204 delete): nothing on success, else the API's refusal as an ApiProblem. */
+export const noContent = (result: { error?: unknown; response: Response }): void => {
+  if (!result.response.ok) answer(result);
+};
+
 /** What to do next, by the kind of failure. */
 const advice = (problem: ApiProblem): string => {
   // A wrong password or code is the person's to correct (the message says which); a second

@@ -2,16 +2,17 @@
 // the URL), invite one by email (the one-time sign-in link answered is shown), and a member's
 // page: change their role, disable or enable them, send a new sign-in link, their open sessions.
 // The API's refusals (a manager making an owner, anyone changing themselves, the last owner) are
-// shown in its words. The pages and the permission each needs are the menu's own table.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// shown in its words. The roles' table (GET /admin/v1/roles) shows what each role may do and the
+// pages each permission opens; the roles a member may give come from it too.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { components } from "storefront/admin-client";
 import { answer, api, ApiProblem, explain } from "../api.js";
 import { Notice } from "../feedback.js";
 import { formatDateTime } from "../formatting.js";
-import { DEFAULT_PAGE_SIZE, filtersOf, pageSizeOf, submittedFilters } from "../list-url.js";
+import { useListPage } from "../list-page.js";
 import { MENU } from "../menu.js";
-import { followLink, hrefOf, navigate, useLocation } from "../navigation.js";
+import { followLink } from "../navigation.js";
 import { Pager } from "../pager.js";
 import { ScrollArea } from "../scroll-area.js";
 import type { Session } from "../session.js";
@@ -21,6 +22,7 @@ type Role = Member["role"];
 
 const ROLES = ["owner", "manager", "catalog", "support", "fulfilment"] as const satisfies readonly Role[];
 const FILTERS = ["status"] as const;
+const STATUSES = ["invited", "active", "disabled"] as const;
 
 /** The API's refusals of staff changes, said for a person (its own message, then what to do). */
 const refusal = (problem: unknown): string => {
@@ -46,7 +48,8 @@ const SignInLink = ({ invitation }: { invitation: components["schemas"]["StaffIn
     </div>
   );
 
-const InviteForm = ({ session, onInvited }: { session: Session; onInvited: () => Promise<unknown> }) => {
+const InviteForm = ({ onInvited }: { onInvited: () => Promise<unknown> }) => {
+  const grantable = useGrantable();
   const [result, setResult] = useState<{ ok?: string; error?: string; invitation?: components["schemas"]["StaffInvitation"] }>({});
   const invite = useMutation({ mutationFn: async (body: { email: string; role: Role; name?: string }) => answer(await api.POST("/admin/v1/staff", { body })) });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -81,7 +84,7 @@ const InviteForm = ({ session, onInvited }: { session: Session; onInvited: () =>
         Role
         <select name="role" defaultValue="support">
           {ROLES.map((role) => (
-            <option key={role} value={role} disabled={role === "owner" && session.member.role !== "owner"}>
+            <option key={role} value={role} disabled={!grantable.has(role)}>
               {role}
             </option>
           ))}
@@ -97,59 +100,84 @@ const InviteForm = ({ session, onInvited }: { session: Session; onInvited: () =>
   );
 };
 
-/** The pages of the back office and the permission each needs: the menu's own table, with what this member holds. */
-const PermissionTable = ({ session }: { session: Session }) => (
-  <section aria-labelledby="roles-title">
-    <h2 id="roles-title">Roles and what they open</h2>
-    <p>
-      You are <strong>{session.member.role}</strong>. Each page needs one permission; a role holds the permissions of the table in the staff guide (docs/staff.md). The admin API has no
-      operation listing every role's permissions, so this table shows the pages and whether your role holds each.
-    </p>
-    <ScrollArea label="Pages and permissions">
-      <table className="permissions">
-        <thead>
-          <tr>
-            <th scope="col">Page</th>
-            <th scope="col">Permission</th>
-            <th scope="col">Your role</th>
-          </tr>
-        </thead>
-        <tbody>
-          {MENU.map((entry) => (
-            <tr key={entry.href}>
-              <td>{entry.label}</td>
-              <td>
-                <code>{entry.permission}</code>
-              </td>
-              <td>{session.permissions.has(entry.permission) ? "yes" : "no"}</td>
+/** The roles and what they may do: GET /admin/v1/roles, the domain's own table, with the pages each permission opens. */
+const useRoleTable = () => useQuery({ queryKey: ["roles"], staleTime: Infinity, queryFn: async () => answer(await api.GET("/admin/v1/roles")) });
+
+const RoleTable = ({ session }: { session: Session }) => {
+  const table = useRoleTable();
+  if (table.isPending) return <p className="loading">Loading the roles…</p>;
+  if (table.isError) return <Notice kind="error">{explain(table.error)}</Notice>;
+  const { roles, permissions } = table.data;
+  return (
+    <section aria-labelledby="roles-title">
+      <h2 id="roles-title">Roles and what they may do</h2>
+      <p>
+        You are <strong>{session.member.role}</strong>. Each role holds the permissions ticked below; every page and every write needs one of them. Roles are the same in every store and cannot be
+        changed.
+      </p>
+      <ScrollArea label="Roles and permissions">
+        <table className="permissions">
+          <thead>
+            <tr>
+              <th scope="col">Permission</th>
+              {roles.map((r) => (
+                <th scope="col" key={r.role}>
+                  {r.role}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollArea>
-  </section>
-);
+          </thead>
+          <tbody>
+            {permissions.map((p) => {
+              const pages = MENU.filter((entry) => entry.permission === p.permission).map((entry) => entry.label);
+              return (
+                <tr key={p.permission}>
+                  <th scope="row">
+                    <code>{p.permission}</code>
+                    <br />
+                    <span className="muted">
+                      {p.description}
+                      {pages.length > 0 ? ` Opens: ${pages.join(", ")}.` : ""}
+                    </span>
+                  </th>
+                  {roles.map((r) => (
+                    <td key={r.role} className="n">
+                      {r.permissions.includes(p.permission) ? <span aria-label={`${r.role} holds ${p.permission}`}>✓</span> : <span aria-label={`${r.role} does not hold ${p.permission}`}>—</span>}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollArea>
+    </section>
+  );
+};
+
+/** The roles this member may give (the API says; until it has, none but their own rank's rule). */
+const useGrantable = (): ReadonlySet<string> => {
+  const table = useRoleTable();
+  return new Set(table.data?.roles.filter((r) => r.grantable).map((r) => r.role) ?? []);
+};
 
 export const StaffPage = ({ session }: { session: Session }) => {
   const client = useQueryClient();
-  const { query } = useLocation();
-  const limit = pageSizeOf(query);
-  const filters: Partial<Record<string, string>> = { ...filtersOf(query, FILTERS), ...(limit !== DEFAULT_PAGE_SIZE ? { limit: String(limit) } : {}) };
-  const cursor = query.get("cursor") ?? undefined;
-  const status = ["invited", "active", "disabled"].find((s) => s === filters.status) as "invited" | "active" | "disabled" | undefined;
-  const staff = useQuery({
-    queryKey: ["staff", status ?? "", limit, cursor ?? ""],
-    placeholderData: keepPreviousData,
-    queryFn: async () => answer(await api.GET("/admin/v1/staff", { params: { query: { limit, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) } } })),
+  const list = useListPage({
+    path: "/admin/staff",
+    filters: FILTERS,
+    name: "staff",
+    fetch: async ({ chosen, cursor, limit }) => {
+      const status = STATUSES.find((s) => s === chosen.status);
+      return answer(await api.GET("/admin/v1/staff", { params: { query: { limit, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) } } }));
+    },
   });
-  const filter = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    navigate(hrefOf("/admin/staff", { ...submittedFilters(event.currentTarget, FILTERS), limit: filters.limit }));
-  };
+  const { kept: filters, cursor, key, rows: staff } = list;
+  const status = STATUSES.find((s) => s === list.chosen.status);
   return (
     <>
       <h1>Staff</h1>
-      <form key={filters.status ?? ""} className="filters" onSubmit={filter} aria-label="Filter members">
+      <form key={key} className="filters" onSubmit={list.submit} aria-label="Filter members">
         <label>
           Status
           <select name="status" defaultValue={filters.status ?? ""}>
@@ -203,8 +231,8 @@ export const StaffPage = ({ session }: { session: Session }) => {
         </ScrollArea>
       )}
       <Pager path="/admin/staff" kept={filters} cursor={cursor} next={staff.data?.pagination.has_more ? staff.data.pagination.next_cursor : null} />
-      <InviteForm session={session} onInvited={() => client.invalidateQueries({ queryKey: ["staff"] })} />
-      <PermissionTable session={session} />
+      <InviteForm onInvited={() => client.invalidateQueries({ queryKey: ["staff"] })} />
+      <RoleTable session={session} />
     </>
   );
 };

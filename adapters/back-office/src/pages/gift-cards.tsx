@@ -7,9 +7,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { components } from "storefront/admin-client";
-import { answer, api, explain, newIdempotencyKey } from "../api.js";
+import { answer, api, explain, newIdempotencyKey, noContent } from "../api.js";
 import { Notice } from "../feedback.js";
-import { formatDateTime, formatMoney, minorDigits, parseMoney, TIME_ZONE } from "../formatting.js";
+import { formatDateTime, formatMoney, minorDigits, parseMoney } from "../formatting.js";
 import { useListPage } from "../list-page.js";
 import { followLink } from "../navigation.js";
 import { Pager } from "../pager.js";
@@ -31,14 +31,6 @@ const stateOf = (card: GiftCard): string => {
 };
 
 const expiryOf = (card: GiftCard): string => (card.expiry_date === null ? "never" : `end of ${card.expiry_date}`);
-
-/** The store's base currency (a card's default): the dashboard's, which every role may read, asked as the dashboard page asks. */
-const useStoreCurrency = () =>
-  useQuery({
-    queryKey: ["dashboard", TIME_ZONE],
-    queryFn: async () => answer(await api.GET("/admin/v1/dashboard", { params: { query: { timezone: TIME_ZONE } } })),
-    select: (d) => d.currency,
-  });
 
 const FILTERS = [] as const;
 
@@ -94,7 +86,7 @@ export const GiftCardsPage = ({ session }: { session: Session }) => {
         </ScrollArea>
       )}
       <Pager path="/admin/gift-cards" kept={kept} cursor={cursor} next={cards.data?.pagination.has_more ? cards.data.pagination.next_cursor : null} />
-      {can(session, "gift_cards.manage") ? <IssueForm onIssued={() => client.invalidateQueries({ queryKey: ["gift-cards"] })} /> : null}
+      {can(session, "gift_cards.manage") ? <IssueForm session={session} onIssued={() => client.invalidateQueries({ queryKey: ["gift-cards"] })} /> : null}
     </>
   );
 };
@@ -118,8 +110,9 @@ const capOf = (raw: string): { cap?: number | null; error?: string } => {
   return Number.isFinite(n) && n >= 0 && n <= 100 && Math.round(n * 100) === n * 100 ? { cap: n } : { error: "A percentage from 0 to 100 (at most two decimals), or empty for 100 %." };
 };
 
-const IssueForm = ({ onIssued }: { onIssued: () => Promise<unknown> }) => {
-  const currency = useStoreCurrency();
+const IssueForm = ({ session, onIssued }: { session: Session; onIssued: () => Promise<unknown> }) => {
+  // The store's base currency (a card's default), which every member has from /me.
+  const currency = session.store.base_currency;
   const [errors, setErrors] = useState<Partial<Record<IssueField, string>>>({});
   const [result, setResult] = useState<Outcome & { card?: GiftCard }>({});
   const [generation, setGeneration] = useState(0);
@@ -129,11 +122,10 @@ const IssueForm = ({ onIssued }: { onIssued: () => Promise<unknown> }) => {
   });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (currency.data === undefined) return setResult({ error: "The store's currency is not known yet: wait a moment, then try again." });
     const data = new FormData(event.currentTarget);
     const text = (name: IssueField) => String(data.get(name) ?? "").trim();
     const found: Partial<Record<IssueField, string>> = {};
-    const code = text("currency").toUpperCase() || currency.data;
+    const code = text("currency").toUpperCase() || currency;
     if (!/^[A-Z]{3}$/.test(code)) found.currency = "A currency is three letters (ISO 4217), such as KES; empty for the store's.";
     const minor = parseMoney(text("initial_balance"), code);
     if (minor === undefined || minor <= 0) found.initial_balance = `Enter the amount the card holds in ${code}, for example 2500${minorDigits(code) > 0 ? ".50" : ""}.`;
@@ -161,11 +153,9 @@ const IssueForm = ({ onIssued }: { onIssued: () => Promise<unknown> }) => {
     }
   };
   const describe = describeWith(errors);
-  const c = currency.data ?? "the store's currency";
   return (
     <form key={generation} className="panel" onSubmit={submit} aria-labelledby="issue-title" noValidate>
       <h2 id="issue-title">Issue a gift card</h2>
-      {currency.isError ? <Notice kind="error">{explain(currency.error)}</Notice> : null}
       <div className="inline-form">
         <label>
           Amount it holds
@@ -173,7 +163,7 @@ const IssueForm = ({ onIssued }: { onIssued: () => Promise<unknown> }) => {
           <FieldError field="initial_balance" message={errors.initial_balance} />
         </label>
         <label>
-          Currency (empty: {c})
+          Currency (empty: {currency})
           <input name="currency" autoComplete="off" maxLength={3} size={5} {...describe("currency")} />
           <FieldError field="currency" message={errors.currency} />
         </label>
@@ -276,12 +266,7 @@ const EditCardForm = ({ card, onSaved }: { card: GiftCardDetail; onSaved: () => 
 const CardSwitch = ({ card, onChanged }: { card: GiftCardDetail; onChanged: () => Promise<unknown> }) => {
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<Outcome>({});
-  const deactivate = useMutation({
-    mutationFn: async () => {
-      const done = await api.DELETE("/admin/v1/gift-cards/{id}", { params: { path: { id: card.id } } });
-      if (!done.response.ok) answer(done);
-    },
-  });
+  const deactivate = useMutation({ mutationFn: async () => noContent(await api.DELETE("/admin/v1/gift-cards/{id}", { params: { path: { id: card.id } } })) });
   const reactivate = useMutation({
     mutationFn: async () => answer(await api.PATCH("/admin/v1/gift-cards/{id}", { params: { path: { id: card.id } }, body: { status: "active" } })),
   });

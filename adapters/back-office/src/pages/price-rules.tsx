@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { components } from "storefront/admin-client";
-import { answer, api, explain } from "../api.js";
+import { answer, api, explain, noContent } from "../api.js";
 import { Notice } from "../feedback.js";
 import { formatDateTime, formatMoney, minorDigits, parseMoney, TIME_ZONE } from "../formatting.js";
 import { followLink } from "../navigation.js";
@@ -42,23 +42,6 @@ const SEGMENTS: readonly { value: Segment; label: string }[] = [
   { value: "loyal", label: "loyal customers" },
 ];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The store's base currency, in which fixed discounts and lifetime spends are kept. The admin API
- * names it to `catalog.read` only in the price list's context (GET /admin/v1/store needs
- * `settings.manage`), so it is read from there.
- */
-const useBaseCurrency = () =>
-  useQuery({
-    queryKey: ["base-currency"],
-    staleTime: Infinity,
-    queryFn: async () => answer(await api.GET("/admin/v1/prices", { params: { query: { limit: 1 } } })).pricing_context.base_currency,
-  });
-
-/** A delete's answer: nothing on success (204, no body), else the API's refusal thrown. */
-const deleted = (result: { error?: unknown; response: Response }): void => {
-  if (!result.response.ok) answer(result);
-};
 
 /** The wall-clock time of `ms` in `zone`, as "YYYY-MM-DDTHH:mm". */
 const wallTime = (ms: number, zone: string): string => {
@@ -371,7 +354,7 @@ const DeleteButton = ({ what, pending, onConfirmed }: { what: string; pending: b
 };
 
 const RuleRow = ({ rule, currency, categories, manage, onEdit, onResult }: { rule: Rule; currency: string; categories: readonly Category[]; manage: boolean; onEdit: () => void; onResult: (result: Result) => Promise<unknown> }) => {
-  const remove = useMutation({ mutationFn: async () => deleted(await api.DELETE("/admin/v1/price-rules/{id}", { params: { path: { id: rule.id } } })) });
+  const remove = useMutation({ mutationFn: async () => noContent(await api.DELETE("/admin/v1/price-rules/{id}", { params: { path: { id: rule.id } } })) });
   const doDelete = async () => {
     try {
       await remove.mutateAsync();
@@ -409,7 +392,7 @@ const RateRow = ({ rate, manage, onResult }: { rate: Rate; manage: boolean; onRe
   const save = useMutation({
     mutationFn: async (value: number) => answer(await api.PATCH("/admin/v1/exchange-rates/{currency}", { params: { path: { currency: rate.currency } }, body: { rate: value } })),
   });
-  const remove = useMutation({ mutationFn: async () => deleted(await api.DELETE("/admin/v1/exchange-rates/{currency}", { params: { path: { currency: rate.currency } } })) });
+  const remove = useMutation({ mutationFn: async () => noContent(await api.DELETE("/admin/v1/exchange-rates/{currency}", { params: { path: { currency: rate.currency } } })) });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = Number(typed.trim());
@@ -551,7 +534,6 @@ export const PriceRulesPage = ({ session }: { session: Session }) => {
   const manage = can(session, "pricing.manage");
   const [result, setResult] = useState<Result>({});
   const [editing, setEditing] = useState<string>();
-  const currency = useBaseCurrency();
   const rules = useQuery({ queryKey: ["price-rules"], queryFn: async () => answer(await api.GET("/admin/v1/price-rules")).price_rules });
   const categories = useQuery({
     queryKey: ["categories", "all"],
@@ -567,8 +549,9 @@ export const PriceRulesPage = ({ session }: { session: Session }) => {
     setResult(next);
     await refresh();
   };
-  const failed = currency.error ?? rules.error ?? categories.error;
-  const base = currency.data;
+  const failed = rules.error ?? categories.error;
+  // The store's base currency, in which fixed discounts and lifetime spends are kept (every member has it from /me).
+  const base = session.store.base_currency;
   const edited = rules.data?.find((r) => r.id === editing);
   return (
     <>
@@ -580,7 +563,7 @@ export const PriceRulesPage = ({ session }: { session: Session }) => {
       {failed ? <Notice kind="error">{explain(failed)}</Notice> : null}
       <Notice kind="success">{result.ok}</Notice>
       <Notice kind="error">{result.error}</Notice>
-      {rules.isPending || base === undefined || categories.data === undefined ? (
+      {rules.isPending || categories.data === undefined ? (
         failed ? null : <p className="loading">Loading price rules…</p>
       ) : rules.data === undefined ? null : (
         <>

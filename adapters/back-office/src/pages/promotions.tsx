@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { components, paths } from "storefront/admin-client";
-import { answer, api, ApiProblem, explain } from "../api.js";
+import { answer, api, ApiProblem, explain, noContent } from "../api.js";
 import { Notice } from "../feedback.js";
 import { formatDateTime, formatMoney, minorDigits, parseMoney, TIME_ZONE } from "../formatting.js";
 import { useListPage } from "../list-page.js";
@@ -32,18 +32,6 @@ const KINDS: Record<Promotion["type"], string> = {
   bundle: "bundle (a complete set costs less)",
   bogo: "buy a set, get a set free",
 };
-
-/**
- * The store's base currency, in which promotion amounts are kept: the dashboard's (every role may
- * read it; GET /admin/v1/store needs `settings.manage`), asked exactly as the dashboard page asks,
- * so both share one cached answer.
- */
-const useStoreCurrency = () =>
-  useQuery({
-    queryKey: ["dashboard", TIME_ZONE],
-    queryFn: async () => answer(await api.GET("/admin/v1/dashboard", { params: { query: { timezone: TIME_ZONE } } })),
-    select: (d) => d.currency,
-  });
 
 const isPercentage = (p: Pick<Promotion, "type" | "discount_type">): boolean => p.type !== "fixed" && p.discount_type === "percentage";
 
@@ -75,7 +63,8 @@ const coverageOf = (p: Promotion): string =>
 
 export const PromotionsPage = ({ session }: { session: Session }) => {
   const client = useQueryClient();
-  const currency = useStoreCurrency();
+  // The store's base currency, in which promotion amounts are kept (every member has it from /me).
+  const currency = session.store.base_currency;
   const list = useListPage({
     path: "/admin/promotions",
     filters: FILTERS,
@@ -112,10 +101,9 @@ export const PromotionsPage = ({ session }: { session: Session }) => {
         </div>
       </form>
       {promotions.isError ? <Notice kind="error">{explain(promotions.error)}</Notice> : null}
-      {currency.isError ? <Notice kind="error">{explain(currency.error)}</Notice> : null}
-      {promotions.isPending || currency.isPending ? (
+      {promotions.isPending ? (
         <p className="loading">Loading promotions…</p>
-      ) : promotions.data === undefined || currency.data === undefined ? null : promotions.data.promotions.length === 0 ? (
+      ) : promotions.data === undefined ? null : promotions.data.promotions.length === 0 ? (
         <p>No promotion{state === "all" ? " yet" : ` is ${state === "inactive" ? "switched off" : state}`}.</p>
       ) : (
         <ScrollArea label="Promotions" busy={promotions.isFetching}>
@@ -146,8 +134,8 @@ export const PromotionsPage = ({ session }: { session: Session }) => {
                     ) : null}
                   </td>
                   <td>{KINDS[p.type]}</td>
-                  <td>{valueOf(p, currency.data)}</td>
-                  <td>{conditionsOf(p, currency.data)}</td>
+                  <td>{valueOf(p, currency)}</td>
+                  <td>{conditionsOf(p, currency)}</td>
                   <td>
                     {formatDateTime(p.start_date)} to {formatDateTime(p.end_date)}
                   </td>
@@ -160,8 +148,8 @@ export const PromotionsPage = ({ session }: { session: Session }) => {
         </ScrollArea>
       )}
       <Pager path="/admin/promotions" kept={kept} cursor={cursor} next={promotions.data?.pagination.has_more ? promotions.data.pagination.next_cursor : null} />
-      {can(session, "pricing.manage") && currency.data !== undefined ? (
-        <CreatePromotionForm currency={currency.data} onCreated={() => client.invalidateQueries({ queryKey: ["promotions"] })} />
+      {can(session, "pricing.manage") ? (
+        <CreatePromotionForm currency={currency} onCreated={() => client.invalidateQueries({ queryKey: ["promotions"] })} />
       ) : null}
     </>
   );
@@ -521,12 +509,7 @@ const PromotionActions = ({ promotion, onChanged, onDeleted }: { promotion: Prom
   const toggle = useMutation({
     mutationFn: async () => answer(await api.PATCH("/admin/v1/promotions/{id}", { params: { path: { id: promotion.id } }, body: { status: off ? "active" : "inactive" } })),
   });
-  const remove = useMutation({
-    mutationFn: async () => {
-      const done = await api.DELETE("/admin/v1/promotions/{id}", { params: { path: { id: promotion.id } } });
-      if (!done.response.ok) answer(done);
-    },
-  });
+  const remove = useMutation({ mutationFn: async () => noContent(await api.DELETE("/admin/v1/promotions/{id}", { params: { path: { id: promotion.id } } })) });
   const doToggle = async () => {
     try {
       const p = await toggle.mutateAsync();
@@ -593,7 +576,6 @@ const ProductList = ({ label, items }: { label: string; items: readonly componen
 export const PromotionDetailPage = ({ id, session }: { id: string; session: Session }) => {
   const client = useQueryClient();
   const [deleted, setDeleted] = useState<string>();
-  const currency = useStoreCurrency();
   const promotion = useQuery({
     queryKey: ["promotion", id],
     enabled: deleted === undefined,
@@ -614,11 +596,10 @@ export const PromotionDetailPage = ({ id, session }: { id: string; session: Sess
         <Notice kind="success">{deleted}</Notice>
       </>
     );
-  if (promotion.isPending || currency.isPending) return <p className="loading">Loading the promotion…</p>;
+  if (promotion.isPending) return <p className="loading">Loading the promotion…</p>;
   if (promotion.isError) return <Notice kind="error">{explain(promotion.error)}</Notice>;
-  if (currency.isError) return <Notice kind="error">{explain(currency.error)}</Notice>;
   const p = promotion.data;
-  const c = currency.data;
+  const c = session.store.base_currency;
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ["promotion", id] }), client.invalidateQueries({ queryKey: ["promotions"] })]);
   const onDeleted = (message: string) => {
     setDeleted(message);

@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { components } from "storefront/admin-client";
-import { answer, api, explain } from "../api.js";
+import { answer, api, explain, noContent } from "../api.js";
 import { Notice } from "../feedback.js";
 import { formatMoney, minorDigits, parseMoney } from "../formatting.js";
 import { ScrollArea } from "../scroll-area.js";
@@ -21,22 +21,6 @@ type ZoneBody = { zone_name: string; delivery_fee: number; free_delivery_thresho
 type TierBody = { tier_name: string; min_distance_meters: number; max_distance_meters: number; delivery_fee: number; free_delivery_threshold: number | null; priority: number; is_active: boolean };
 
 const SHIPPING_KEY = ["shipping-zones"] as const;
-
-/**
- * The store's base currency, in which fees are kept. The admin API names it to `catalog.read`
- * only in the price list's context (GET /admin/v1/store needs `settings.manage`).
- */
-const useBaseCurrency = () =>
-  useQuery({
-    queryKey: ["base-currency"],
-    staleTime: Infinity,
-    queryFn: async () => answer(await api.GET("/admin/v1/prices", { params: { query: { limit: 1 } } })).pricing_context.base_currency,
-  });
-
-/** A delete's answer: nothing on success (204, no body), else the API's refusal thrown. */
-const deleted = (result: { error?: unknown; response: Response }): void => {
-  if (!result.response.ok) answer(result);
-};
 
 /** Fees come and go as decimal major units (250.5); the page shows and reads them as money. */
 const feeText = (major: number, currency: string): string => formatMoney(Math.round(major * 10 ** minorDigits(currency)), currency);
@@ -256,7 +240,7 @@ function RecordForm<Body, Saved>(props: {
 }
 
 const ZoneRow = ({ zone, currency, manage, onEdit, onResult }: { zone: Zone; currency: string; manage: boolean; onEdit: () => void; onResult: (result: Result) => Promise<unknown> }) => {
-  const remove = useMutation({ mutationFn: async () => deleted(await api.DELETE("/admin/v1/shipping/zones/{id}", { params: { path: { id: zone.id } } })) });
+  const remove = useMutation({ mutationFn: async () => noContent(await api.DELETE("/admin/v1/shipping/zones/{id}", { params: { path: { id: zone.id } } })) });
   const doDelete = async () => {
     try {
       await remove.mutateAsync();
@@ -301,7 +285,7 @@ const ZoneRow = ({ zone, currency, manage, onEdit, onResult }: { zone: Zone; cur
 };
 
 const TierRow = ({ tier, currency, manage, onEdit, onResult }: { tier: Tier; currency: string; manage: boolean; onEdit: () => void; onResult: (result: Result) => Promise<unknown> }) => {
-  const remove = useMutation({ mutationFn: async () => deleted(await api.DELETE("/admin/v1/shipping/tiers/{id}", { params: { path: { id: tier.id } } })) });
+  const remove = useMutation({ mutationFn: async () => noContent(await api.DELETE("/admin/v1/shipping/tiers/{id}", { params: { path: { id: tier.id } } })) });
   const doDelete = async () => {
     try {
       await remove.mutateAsync();
@@ -341,11 +325,11 @@ export const ShippingPage = ({ session }: { session: Session }) => {
   const [tierResult, setTierResult] = useState<Result>({});
   const [editingZone, setEditingZone] = useState<string>();
   const [editingTier, setEditingTier] = useState<string>();
-  const currency = useBaseCurrency();
   const shipping = useQuery({ queryKey: SHIPPING_KEY, queryFn: async () => answer(await api.GET("/admin/v1/shipping/zones")) });
   const refresh = () => client.invalidateQueries({ queryKey: SHIPPING_KEY });
-  const failed = currency.error ?? shipping.error;
-  const base = currency.data;
+  const failed = shipping.error;
+  // The store's base currency, in which fees are kept (every member has it from /me).
+  const base = session.store.base_currency;
   const data = shipping.data;
   if (failed) {
     return (
@@ -355,7 +339,7 @@ export const ShippingPage = ({ session }: { session: Session }) => {
       </>
     );
   }
-  if (base === undefined || data === undefined) {
+  if (data === undefined) {
     return (
       <>
         <h1>Shipping</h1>

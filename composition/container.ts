@@ -431,7 +431,6 @@ export const OPENAPI_INFO: OpenApiInfo = {
   description: "The back end of an online store: catalog, pricing, carts, orders, payments, webhooks and search.",
 };
 
-/** The admin API document's title and description (GET /admin/v1/openapi.json). */
 /**
  * Where `npm run build:admin` writes the back office: dist/back-office of the package, found from
  * this file whether it runs from source (composition/) or compiled (dist/composition/).
@@ -442,11 +441,12 @@ const BACK_OFFICE_DIRECTORY = ((): string => {
   return join(directory, "dist", "back-office");
 })();
 
+/** The admin API document's title and description (GET /admin/v1/openapi.json). */
 export const ADMIN_OPENAPI_INFO: OpenApiInfo = {
   title: "Storefront admin API",
   version: "1.0.0",
   description:
-    "The API the people who run a store use: staff sign-in, orders, fulfilment, refunds, returns, customers, the inbox, the catalog, media, settings, staff and the audit log. A staff member calls it with the session cookie of `POST /admin/v1/auth/sign-in` (and `X-CSRF-Token` on writes); a server may call it with the store's secret key, which holds every permission. Each operation needs one permission, named in its description (docs/staff.md).",
+    "The API the people who run a store use: staff sign-in, orders, fulfilment, refunds, returns, customers, the inbox, the catalog, media, promotions, gift cards, pricing, shipping, webhooks, settings, staff and roles, and the audit log. A staff member calls it with the session cookie of `POST /admin/v1/auth/sign-in` (and `X-CSRF-Token` on writes); a server may call it with the store's secret key, which holds every permission. Each operation needs one permission, named in its description (docs/staff.md).",
 };
 
 export interface Application {

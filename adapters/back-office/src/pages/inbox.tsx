@@ -36,8 +36,7 @@ export const InboxPage = ({ session }: { session: Session }) => {
     name: "inbox",
     fetch: async ({ chosen, cursor, limit }) => answer(await api.GET("/admin/v1/inbox/threads", { params: { query: { ...listQuery(chosen, session.member.id), ...(cursor ? { cursor } : {}), limit } } })),
   });
-  const { chosen, kept: filters, key, cursor, rows: threads } = list;
-  const { filtered } = list;
+  const { chosen, kept: filters, key, cursor, filtered, rows: threads } = list;
   return (
     <>
       <h1>Inbox</h1>

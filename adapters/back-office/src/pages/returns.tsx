@@ -19,6 +19,8 @@ type ReturnStatus = Return["status"];
 
 const FILTERS = ["status"] as const;
 const STATUSES: readonly ReturnStatus[] = ["requested", "approved", "received", "refunded", "refused"];
+/** The status filter of the URL, when it is one of the statuses. */
+const statusOf = (chosen: { status?: string }): ReturnStatus | undefined => STATUSES.find((s) => s === chosen.status);
 const units = (r: { lines: readonly { quantity: number }[] }) => r.lines.reduce((sum, line) => sum + line.quantity, 0);
 
 export const ReturnsPage = () => {
@@ -27,12 +29,12 @@ export const ReturnsPage = () => {
     filters: FILTERS,
     name: "returns",
     fetch: async ({ chosen, cursor, limit }) => {
-      const status = (STATUSES as readonly string[]).includes(chosen.status ?? "") ? (chosen.status as ReturnStatus) : undefined;
+      const status = statusOf(chosen);
       return answer(await api.GET("/admin/v1/returns", { params: { query: { ...(status ? { status } : {}), ...(cursor ? { cursor } : {}), limit } } }));
     },
   });
   const { kept: filters, key, cursor, rows: returns } = list;
-  const status = (STATUSES as readonly string[]).includes(list.chosen.status ?? "") ? (list.chosen.status as ReturnStatus) : undefined;
+  const status = statusOf(list.chosen);
   const filtered = status !== undefined;
   return (
     <>

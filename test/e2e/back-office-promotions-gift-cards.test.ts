@@ -21,12 +21,18 @@ import { asStaff, createMember, signIn as signInApi, STAFF_PASSWORD } from "../s
 /** Money as the page shows it: "KES 2,500.50" (a space or a no-break space after the code). */
 const kes = (amount: string): RegExp => new RegExp(`KES\\s?${amount.replace(/[.,]/g, (c) => `\\${c}`)}`);
 
-/** A `datetime-local` value `days` from now in this machine's (and the browser's) time zone, to the minute. */
-const localInput = (days: number): string => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** An instant as a `datetime-local` value of the demo store's time zone (Africa/Nairobi, in which the page reads what is typed), to the minute. */
+const nairobiInput = (at: Date): string => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Nairobi", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 };
+
+/** A `datetime-local` value `days` from now in the demo store's time zone, to the minute. */
+const localInput = (days: number): string => nairobiInput(new Date(Date.now() + days * 86_400_000));
 
 /** A UTC calendar day `days` from today (YYYY-MM-DD). */
 const day = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -97,7 +103,8 @@ describe("back office promotions and gift cards pages in Chromium", function () 
       await form.getByLabel("Name", { exact: true }).fill(name);
       await form.getByLabel("Value is").selectOption("percentage");
       await form.getByLabel(/^Percentage off/).fill("150");
-      await form.getByLabel(/^Ends, excluded/).fill(localInput(30));
+      const ends = localInput(30);
+      await form.getByLabel(/^Ends, excluded/).fill(ends);
       await form.getByRole("button", { name: "Create promotion" }).click();
       await form.getByText("A percentage is a number from 0 to 100, for example 15.").waitFor();
       await form.getByText("Some values need correcting: see beside each field. Nothing was created.").waitFor();
@@ -123,6 +130,7 @@ describe("back office promotions and gift cards pages in Chromium", function () 
       assert.equal(read.body.status, "active");
       assert.equal(read.body.discount_type, "percentage");
       assert.equal(read.body.discount_value, 12);
+      assert.equal(nairobiInput(new Date(read.body.end_date)), ends, "the end was read in the store's zone");
       assert.equal(read.body.usage_limit, 100);
       const first = await checkout();
       assert.equal(first.status, 201, first.text);

@@ -295,12 +295,21 @@ describe("back office journeys in Chromium", function () {
       await list.getByRole("link", { name: `${name} Twin` }).waitFor();
       await checkPage(page, "products");
 
-      // Bulk edit: the stock of both rows, through stock adjustments with a reason.
+      // Bulk edit: the stock of both rows, through stock adjustments with a reason. Each request
+      // is held back 400 ms, so the progress of the rows done so far can be seen.
+      await context.route("**/admin/v1/variants/*/stock-adjustments", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      });
       await page.getByRole("checkbox", { name: "Select every product on this page" }).check();
       await page.getByLabel("Stock change (units, negative to take away)").fill("3");
       await page.getByRole("combobox", { name: /^Reason/ }).selectOption("received");
       await page.getByRole("button", { name: "Adjust stock of selected" }).click();
+      await page.getByRole("status").filter({ hasText: "Stock raised by 3 (received): 1 of 2 products done" }).waitFor();
+      assert.equal(await page.getByRole("progressbar", { name: "Bulk edit progress" }).getAttribute("value"), "1");
       await page.getByRole("status").filter({ hasText: "Stock raised by 3 (received) for 2 products." }).waitFor();
+      assert.equal(await page.getByRole("progressbar").count(), 0, "the bar goes when the edit is done");
+      await context.unroute("**/admin/v1/variants/*/stock-adjustments");
 
       await list.getByRole("link", { name, exact: true }).click();
       await page.getByRole("heading", { name, exact: true }).waitFor();

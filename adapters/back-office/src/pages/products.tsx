@@ -149,22 +149,28 @@ const BulkEdit = ({ session, chosen, currency, onDone }: { session: Session; cho
   const [delta, setDelta] = useState("");
   const [reason, setReason] = useState<StockReason>("received");
   const [result, setResult] = useState<Outcome>({});
+  // Rows are changed one by one (one request each): the bar says how far it has gone.
+  const [progress, setProgress] = useState<{ done: number; total: number; what: string }>();
   const bulk = useMutation({
-    mutationFn: async (change: (p: Listed) => Promise<unknown>) => {
+    mutationFn: async ({ what, change }: { what: string; change: (p: Listed) => Promise<unknown> }) => {
       const failed: string[] = [];
-      for (const p of chosen) {
+      setProgress({ done: 0, total: chosen.length, what });
+      for (const [i, p] of chosen.entries()) {
         try {
           await change(p);
         } catch (problem) {
           failed.push(`${p.name}: ${explain(problem)}`);
         }
+        setProgress({ done: i + 1, total: chosen.length, what });
       }
       return failed;
     },
+    onSettled: () => setProgress(undefined),
   });
   const run = async (what: string, change: (p: Listed) => Promise<unknown>) => {
     if (chosen.length === 0) return setResult({ error: "Select the products to change first (the boxes in the first column)." });
-    const failed = await bulk.mutateAsync(change);
+    setResult({});
+    const failed = await bulk.mutateAsync({ what, change });
     const done = chosen.length - failed.length;
     setResult({ ...(done > 0 ? { ok: `${what} for ${done} product${done === 1 ? "" : "s"}.` } : {}), ...(failed.length > 0 ? { error: `Not changed: ${failed.join(" ")}` } : {}) });
     await onDone();
@@ -216,6 +222,11 @@ const BulkEdit = ({ session, chosen, currency, onDone }: { session: Session; cho
             Adjust stock of selected
           </button>
         </form>
+      ) : null}
+      {progress !== undefined ? (
+        <p className="progress" role="status">
+          <progress value={progress.done} max={progress.total} aria-label="Bulk edit progress" /> {progress.what}: {progress.done} of {progress.total} products done…
+        </p>
       ) : null}
       <Notice kind="success">{result.ok}</Notice>
       <Notice kind="error">{result.error}</Notice>

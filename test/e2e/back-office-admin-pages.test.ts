@@ -153,7 +153,9 @@ describe("back office admin pages in Chromium (webhooks, API keys, staff)", func
       await page.waitForURL(/\/admin\/staff\?status=invited$/);
       await members.getByRole("link", { name: email }).waitFor();
       assert.ok(!(await members.innerText()).includes(demo.staff_owner!.email), "the active owner is not listed among the invited");
-      await page.getByRole("region", { name: "Pages and permissions" }).getByRole("row", { name: /API keys api_keys\.manage yes/ }).waitFor();
+      const roles = page.getByRole("region", { name: "Roles and permissions" });
+      await roles.getByLabel("owner holds api_keys.manage").waitFor();
+      assert.equal(await roles.getByLabel("manager does not hold api_keys.manage").count(), 1);
       await checkPage(page, "staff");
 
       await members.getByRole("link", { name: email }).click();

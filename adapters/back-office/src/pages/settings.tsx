@@ -14,9 +14,26 @@ type Store = components["schemas"]["Store"];
 type Patch = { name?: string; latitude?: number | null; longitude?: number | null; tax_rate_percent?: number; time_zone?: string };
 const FIELDS = ["name", "latitude", "longitude", "tax_rate_percent", "time_zone"] as const;
 
-/** The IANA zones this browser knows (UTC among them), and the store's own even if it does not. */
+/**
+ * Zones the IANA database renamed, which browsers' time zone data (CLDR) still lists by the old
+ * name: a person in Kathmandu or Kyiv looks for today's name. Both names work everywhere.
+ */
+const RENAMED: Readonly<Record<string, string>> = {
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Europe/Kiev": "Europe/Kyiv",
+  "America/Godthab": "America/Nuuk",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Pacific/Truk": "Pacific/Chuuk",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Enderbury": "Pacific/Kanton",
+};
+
+/** The IANA zones this browser knows by today's names (UTC among them), and the store's own even if it does not. */
 const zonesWith = (current: string): readonly string[] => {
-  const known = Intl.supportedValuesOf("timeZone");
+  const known = Intl.supportedValuesOf("timeZone").map((zone) => RENAMED[zone] ?? zone);
   return [...new Set([...known, "UTC", current])].sort();
 };
 type Field = (typeof FIELDS)[number];

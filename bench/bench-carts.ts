@@ -1,6 +1,6 @@
 // Carts for the checkout scenario, written straight into the bench database: one session cart of
-// one line (or `linesPerCart` lines of distinct variants, for the admin scenarios' orders) per
-// checkout the run may make, on sampled variants whose stock is raised so no checkout runs out. The stock change is recorded as a catalog change, so the server's cached answers move on.
+// one line (or `linesPerCart` lines of distinct variants, for the admin scenarios' orders and the
+// realistic checkout's 3-5 lines, with `quantityOf` units each) per checkout the run may make, on sampled variants whose stock is raised so no checkout runs out. The stock change is recorded as a catalog change, so the server's cached answers move on.
 import { randomUUID } from "node:crypto";
 import { recordCatalogChange } from "../adapters/persistence/catalog-versions.js";
 import { openBenchApplication } from "./bench-application.js";
@@ -12,7 +12,9 @@ export const seedCheckoutCarts = async (
   storeId: string,
   variantIds: readonly string[],
   sessions: readonly string[],
-  linesPerCart = 1,
+  linesPerCart: number | ((cart: number) => number) = 1,
+  /** Units of a cart's line; 1 when absent. */
+  quantityOf: (cart: number, position: number) => number = () => 1,
 ): Promise<void> => {
   const application = openBenchApplication(databaseUrl);
   try {
@@ -34,17 +36,22 @@ export const seedCheckoutCarts = async (
       created_at: now,
       updated_at: now,
     }));
-    const lines = Math.min(linesPerCart, variants.length);
+    const linesOf = (cart: number): number => Math.min(typeof linesPerCart === "number" ? linesPerCart : linesPerCart(cart), variants.length);
+    // Consecutive variants of the sample: a cart's lines are distinct variants.
+    let next = 0;
+    const unitsOf = new Map<string, number>();
     const items = carts.flatMap((cart, i) =>
-      Array.from({ length: lines }, (_, position) => {
-        const variant = variants[(i * lines + position) % variants.length]!;
+      Array.from({ length: linesOf(i) }, (_, position) => {
+        const variant = variants[next++ % variants.length]!;
+        const quantity = quantityOf(i, position);
+        unitsOf.set(variant.id, (unitsOf.get(variant.id) ?? 0) + quantity);
         return {
           id: randomUUID(),
           cart_id: cart.id,
           store_id: storeId,
           variant_id: variant.id,
           product_id: variant.product_id,
-          quantity: 1,
+          quantity,
           unit_price: Number(variant.price),
           position,
           created_at: now,
@@ -56,7 +63,7 @@ export const seedCheckoutCarts = async (
       const trx = db.executor;
       for (let i = 0; i < carts.length; i += ROWS_PER_INSERT) await trx("carts").insert(carts.slice(i, i + ROWS_PER_INSERT));
       for (let i = 0; i < items.length; i += ROWS_PER_INSERT) await trx("cart_items").insert(items.slice(i, i + ROWS_PER_INSERT));
-      await trx("variants").where("store_id", storeId).whereIn("id", variants.map((v) => v.id)).increment("stock", sessions.length);
+      await trx("variants").where("store_id", storeId).whereIn("id", variants.map((v) => v.id)).increment("stock", Math.max(sessions.length, ...unitsOf.values()));
       await recordCatalogChange(db, storeId);
     });
   } finally {

@@ -59,6 +59,11 @@ export interface Child {
   readonly pid: number;
   readonly port: number;
   stop(): Promise<void>;
+  /**
+   * Sends a command on the bench server's bench-only channel (its stdin; see bench/bench-server.ts)
+   * and answers its reply's value.
+   */
+  ask(command: string): Promise<unknown>;
 }
 
 /**
@@ -92,12 +97,27 @@ export const startChild = async (
     await exited;
     clearTimeout(timer);
   };
+  const replies = new Map<number, { done: (value: unknown) => void; fail: (error: Error) => void }>();
+  let asked = 0;
+  const ask = (command: string): Promise<unknown> =>
+    new Promise((done, fail) => {
+      const id = ++asked;
+      replies.set(id, { done, fail });
+      child.stdin!.write(`${id} ${command}\n`);
+    });
   const ready = await new Promise<{ port: number; pid: number }>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`${entry} not ready within 60 s`)), 60_000);
     const lines = createInterface({ input: child.stdout! });
     lines.on("line", (line) => {
       try {
-        const message = JSON.parse(line) as { ready?: boolean; port?: number; pid?: number };
+        const message = JSON.parse(line) as { ready?: boolean; port?: number; pid?: number; bench_reply?: number; value?: unknown; error?: string };
+        if (typeof message.bench_reply === "number") {
+          const waiting = replies.get(message.bench_reply);
+          replies.delete(message.bench_reply);
+          if (message.error !== undefined) waiting?.fail(new Error(message.error));
+          else waiting?.done(message.value);
+          return;
+        }
         if (message.ready === true && typeof message.port === "number") {
           clearTimeout(timer);
           done({ port: message.port, pid: message.pid ?? child.pid! });
@@ -111,7 +131,7 @@ export const startChild = async (
       fail(new Error(`${entry} exited before it was ready (code ${code}, signal ${signal})`));
     });
   });
-  return { pid: ready.pid, port: ready.port, stop };
+  return { pid: ready.pid, port: ready.port, stop, ask };
 };
 
 /** VmRSS and VmHWM (peak) of a process, in MB. */
@@ -251,6 +271,12 @@ export interface LoadShape {
   readonly duration: number;
 }
 
+/** Work done right before and right after the measured run (not the warm-up): reading counters, a profile. */
+export interface MeasuredRunHooks {
+  before(): Promise<void>;
+  after(): Promise<void>;
+}
+
 export const warmThenMeasure = async (
   url: string,
   serverPid: number,
@@ -258,17 +284,21 @@ export const warmThenMeasure = async (
   headers: Record<string, string>,
   options: LoadShape,
   connectionHeaders?: ConnectionHeaders,
+  around?: MeasuredRunHooks,
 ): Promise<Measured> => {
   if (options.warmup > 0) await load(url, requests, headers, options.connections, options.warmup, connectionHeaders);
+  await around?.before();
   const serverCpu = cpuMsOf(serverPid);
   const generatorCpu = process.cpuUsage();
   const started = performance.now();
   const result = await load(url, requests, headers, options.connections, options.duration, connectionHeaders);
   const wallMs = performance.now() - started;
   const generator = process.cpuUsage(generatorCpu);
+  const serverCpuMs = cpuMsOf(serverPid) - serverCpu;
+  await around?.after();
   return measured({
     result,
-    serverCpuMs: cpuMsOf(serverPid) - serverCpu,
+    serverCpuMs,
     generatorCpuMs: (generator.user + generator.system) / 1000,
     wallMs,
   });

@@ -1,5 +1,6 @@
 // `npm run bench`: per dialect, seeds the bench catalog, starts the real server in a child process
 // and loads each scenario with autocannon from this process, next to a bare node:http yardstick.
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -12,6 +13,7 @@ import { seedBench, type SeedSummary } from "./bench-seed.js";
 import {
   buildServers,
   cleanups,
+  cpuMsOf,
   gitState,
   log,
   memoryOf,
@@ -23,7 +25,8 @@ import {
   type Child,
   type Measured,
 } from "./harness.js";
-import { SCENARIOS, type Scenario } from "./scenarios.js";
+import { SCENARIOS, type PrepareContext, type Scenario } from "./scenarios.js";
+import { countsBetween, type StatementCounts } from "./statement-counter.js";
 
 // ---------------------------------------------------------------------------------------------
 // Options.
@@ -41,6 +44,10 @@ interface Options {
   readonly products: number;
   /** A directory for the bench server's --cpu-prof profiles, or undefined. */
   readonly cpuProfDir: string | undefined;
+  /** A directory for one CPU profile of each scenario's measured run, or undefined. */
+  readonly profileDir: string | undefined;
+  /** Count the database statements and round trips (the bench server's drivers wrapped; on unless --skip-statement-counts). */
+  readonly countStatements: boolean;
 }
 
 const USAGE = `npm run bench -- [options]
@@ -54,7 +61,11 @@ const USAGE = `npm run bench -- [options]
   --skip-ceiling       do not run the node:http yardstick
   --products <n>       seed a catalog of n products, three variants each on average (default 10000)
   --cpu-prof           run the bench server under node --cpu-prof (profiles in .tmp/bench-profiles/<dialect>/)
-  --cpu-prof-dir <dir> the same, profiles under <dir>/<dialect>/`;
+  --cpu-prof-dir <dir> the same, profiles under <dir>/<dialect>/
+  --profile-dir <dir>  a CPU profile of each scenario's measured run only: <dir>/<dialect>-<scenario>.cpuprofile
+                       (the server's own inspector, 250 µs sampling; read with bench/profile-summary.ts)
+  --skip-statement-counts  do not count database statements and round trips (counted by default: the
+                       bench server's drivers are wrapped, a counter and a map update a statement)`;
 
 const parseOptions = (argv: readonly string[]): Options => {
   const { values } = parseArgs({
@@ -71,6 +82,8 @@ const parseOptions = (argv: readonly string[]): Options => {
       products: { type: "string", default: "10000" },
       "cpu-prof": { type: "boolean", default: false },
       "cpu-prof-dir": { type: "string" },
+      "profile-dir": { type: "string" },
+      "skip-statement-counts": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
   });
@@ -103,6 +116,8 @@ const parseOptions = (argv: readonly string[]): Options => {
     skipCeiling: values["skip-ceiling"],
     products: Math.round(positive("products", values.products)),
     cpuProfDir: values["cpu-prof"] || values["cpu-prof-dir"] !== undefined ? resolve(values["cpu-prof-dir"] ?? join(ROOT, ".tmp/bench-profiles")) : undefined,
+    profileDir: values["profile-dir"] === undefined ? undefined : resolve(values["profile-dir"]),
+    countStatements: !values["skip-statement-counts"],
   };
 };
 
@@ -175,11 +190,24 @@ const authHeaders = (scenario: Scenario, seed: SeedSummary): Record<string, stri
   authorization: `Bearer ${scenario.key === "secret" ? seed.secret_key : seed.publishable_key}`,
 });
 
-/** Sends a spread of the scenario's requests once: each must succeed; returns the median body size. */
-const typicalBodyBytes = async (baseUrl: string, requests: readonly autocannon.Request[], headers: Record<string, string>): Promise<number> => {
-  const probes = Math.min(requests.length, 41);
+/**
+ * Sends a spread of the scenario's requests once, one at a time: each must succeed; answers the
+ * median body size and, when `counts` reads the server's statement counters, what each request
+ * sent its database (read before and after it).
+ */
+const typicalBodyBytes = async (
+  baseUrl: string,
+  requests: readonly autocannon.Request[],
+  headers: Record<string, string>,
+  counts?: () => Promise<StatementCounts>,
+): Promise<{ bytes: number; units: StatementCounts[] }> => {
+  // A scenario of one request that shapes itself per send (a checkout, each of its own cart) is
+  // probed 30 times, so the statement counts cover its variations (lines, the gift card).
+  const probes = requests.length === 1 && requests[0]!.setupRequest !== undefined ? 30 : Math.min(requests.length, 41);
   const sizes: number[] = [];
+  const units: StatementCounts[] = [];
   for (let i = 0; i < probes; i++) {
+    const before = await counts?.();
     const listed = requests[Math.floor((i * requests.length) / probes)]!;
     // A request may shape itself per send (e.g. its cart session), as it does under load.
     const request = (listed.setupRequest?.(listed, {}) ?? listed) as autocannon.Request;
@@ -191,10 +219,111 @@ const typicalBodyBytes = async (baseUrl: string, requests: readonly autocannon.R
     const body = Buffer.from(await response.arrayBuffer());
     if (!response.ok) throw new Error(`${request.method ?? "GET"} ${request.path} answered ${response.status}: ${body.toString("utf8").slice(0, 300)}`);
     sizes.push(body.length);
+    if (before !== undefined) units.push(countsBetween(before, await counts!()));
   }
   sizes.sort((a, b) => a - b);
-  return sizes[Math.floor(sizes.length / 2)]!;
+  return { bytes: sizes[Math.floor(sizes.length / 2)]!, units };
 };
+
+// ---------------------------------------------------------------------------------------------
+// The database's work (issue 36, item 1): statements and round trips, and the database's CPU.
+
+interface Spread {
+  readonly mean: number;
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+}
+const spread = (values: readonly number[]): Spread => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const round = (n: number): number => Math.round(n * 100) / 100;
+  return {
+    mean: round(sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length)),
+    median: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    min: sorted[0] ?? 0,
+    max: sorted[sorted.length - 1] ?? 0,
+  };
+};
+const meanOf = (maps: readonly Readonly<Record<string, number>>[], top = Infinity): Record<string, number> => {
+  const sum = new Map<string, number>();
+  for (const m of maps) for (const [k, v] of Object.entries(m)) sum.set(k, (sum.get(k) ?? 0) + v);
+  return Object.fromEntries(
+    [...sum]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, v]) => [k, Math.round((v / Math.max(1, maps.length)) * 100) / 100]),
+  );
+};
+
+interface DatabaseWork {
+  /** What a round trip is on this dialect. */
+  readonly round_trip_means: string;
+  /** Requests sent one at a time before the load, the counters read before and after each. */
+  readonly per_request_alone: {
+    readonly requests: number;
+    readonly statements: Spread;
+    readonly round_trips: Spread;
+    readonly by_kind_mean: Record<string, number>;
+    readonly by_command_mean: Record<string, number>;
+    /** SQLite: wall µs inside the engine's calls a request, mean (file I/O and lock waits included). */
+    readonly engine_us_mean: number;
+    /** SQLite: the process's CPU µs inside the engine's calls a request, mean. */
+    readonly engine_cpu_us_mean: number;
+    /** Statements by text, mean a request (a catalog poll of the server, once a second, may show as a fraction). */
+    readonly statements_by_text_mean: Record<string, number>;
+  };
+  /**
+   * Over the measured run under load: every statement of the server divided by the responses it
+   * finished in the same window (counted at the server: autocannon's count leaves out requests in
+   * flight at the window's edges, which at 50 connections and a slow write is not negligible).
+   */
+  readonly under_load: {
+    readonly responses: number;
+    /** The server's CPU over the run divided by `responses` (the row's CPU µs/req divides by autocannon's answers). */
+    readonly server_cpu_us_per_response: number;
+    readonly statements_per_request: number;
+    readonly round_trips_per_request: number;
+    readonly connects: number;
+    /** SQLite: wall µs inside the engine's calls (lock waits and file I/O included), and by statement kind. */
+    readonly engine_us_per_request: number;
+    readonly engine_us_by_kind_per_request: Record<string, number>;
+    /** SQLite: the process's CPU µs inside the engine's calls: SQLite's CPU a request. */
+    readonly engine_cpu_us_per_request: number;
+    readonly by_kind_per_request: Record<string, number>;
+    /** Statements by text a request, the 60 most sent (retried units of work show here). */
+    readonly statements_by_text_per_request: Record<string, number>;
+  };
+  /** Statements a second with no request in flight (the catalog version poll), measured over `idle_seconds`. */
+  readonly idle_statements_per_second: number;
+}
+
+interface DatabaseCpu {
+  readonly source: string;
+  /** The database server's CPU over the measured run, per request answered. */
+  readonly us_per_request: number | null;
+  /** Its CPU over an idle window just before (other databases on a shared server, background work), in % of a core. */
+  readonly idle_cpu_percent: number | null;
+  /** us_per_request less the idle rate over the run's wall time. */
+  readonly us_per_request_less_idle: number | null;
+}
+
+/** The local MariaDB/MySQL server's pid, for its CPU from /proc; undefined when none is found here. */
+const databaseServerPid = (mysqlUrl: string): number | undefined => {
+  const host = new URL(mysqlUrl).hostname;
+  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) return undefined;
+  for (const name of ["mariadbd", "mysqld"]) {
+    try {
+      const pids = execFileSync("pgrep", ["-x", name], { encoding: "utf8" }).trim().split("\n").filter((l) => l !== "");
+      if (pids.length > 0) return Number(pids[0]);
+    } catch {
+      // none of that name
+    }
+  }
+  return undefined;
+};
+
+const IDLE_WINDOW_MS = 2_000;
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 interface ResultRow {
   readonly scenario: string;
@@ -213,6 +342,13 @@ interface ResultRow {
   readonly cpu_ratio_percent: number | null;
   /** The machine's 1-minute load average right after our measured run: above the core count, other work competed. */
   readonly load_average_1m: number;
+  /** Our CPU per request as a multiple of the ceiling's in the same row (issue 36's targets are in this unit). */
+  readonly cpu_multiple_of_ceiling: number | null;
+  /** Statements and round trips to the database per request, or null when not counted. */
+  readonly database_work: DatabaseWork | null;
+  readonly database_cpu: DatabaseCpu;
+  /** The CPU profile of our measured run, when --profile-dir was given. */
+  readonly profile: string | null;
 }
 
 /** The most requests per second a scenario's preparation provides for (e.g. checkout carts). */
@@ -225,20 +361,110 @@ const runScenario = async (
   server: Child,
   options: Options,
   databaseUrl: string,
+  databasePid: number | undefined,
 ): Promise<ResultRow> => {
   const requests = scenario.requests(seed);
   const headers = authHeaders(scenario, seed);
   const url = `http://127.0.0.1:${server.port}`;
-  if (scenario.prepare !== undefined) {
-    const requestBudget = Math.ceil((options.warmup + options.duration) * PREPARED_REQUESTS_PER_SECOND) + 100;
-    await scenario.prepare({ baseUrl: url, seed, databaseUrl, requestBudget });
-  }
-  const bodyBytes = await typicalBodyBytes(url, requests, { ...headers, ...(scenario.connectionHeaders?.(999_999) ?? {}) });
+  const requestBudget = Math.ceil((options.warmup + options.duration) * PREPARED_REQUESTS_PER_SECOND) + 100;
+  const context: PrepareContext = { baseUrl: url, seed, databaseUrl, requestBudget };
+  if (scenario.prepare !== undefined) await scenario.prepare(context);
+  const counts = options.countStatements ? async (): Promise<StatementCounts> => (await server.ask("counts")) as StatementCounts : undefined;
+  const probed = await typicalBodyBytes(url, requests, { ...headers, ...(scenario.connectionHeaders?.(999_999) ?? {}) }, counts);
+  const bodyBytes = probed.bytes;
+
+  // An idle window: the server's background statements and the database server's CPU without us.
+  const idleCounts0 = await counts?.();
+  const idleDb0 = databasePid === undefined ? undefined : cpuMsOf(databasePid);
+  await sleep(IDLE_WINDOW_MS);
+  const idleCounts = idleCounts0 === undefined ? undefined : countsBetween(idleCounts0, await counts!());
+  const idleDbPercent = idleDb0 === undefined ? null : Math.round(((cpuMsOf(databasePid!) - idleDb0) / IDLE_WINDOW_MS) * 1000) / 10;
+
   log(`  ${scenario.name}: typical answer ${bodyBytes} B; ${options.warmup} s warm-up, ${options.duration} s x ${options.connections} connections`);
-  const ours = await warmThenMeasure(url, server.pid, requests, headers, options, scenario.connectionHeaders);
+  let loadCounts0: StatementCounts | undefined;
+  let loadCounts: StatementCounts | undefined;
+  let db0 = 0;
+  let dbMs: number | null = null;
+  let wall0 = 0;
+  let wallMs = 0;
+  const profile = options.profileDir === undefined ? null : join(options.profileDir, `${dialect}-${scenario.name}.cpuprofile`);
+  const ours = await warmThenMeasure(url, server.pid, requests, headers, options, scenario.connectionHeaders, {
+    before: async () => {
+      if (profile !== null) await server.ask("profile-start");
+      loadCounts0 = await counts?.();
+      if (databasePid !== undefined) db0 = cpuMsOf(databasePid);
+      wall0 = performance.now();
+    },
+    after: async () => {
+      wallMs = performance.now() - wall0;
+      if (databasePid !== undefined) dbMs = cpuMsOf(databasePid) - db0;
+      if (loadCounts0 !== undefined) loadCounts = countsBetween(loadCounts0, await counts!());
+      if (profile !== null) await server.ask(`profile-stop ${profile}`);
+    },
+  });
   const memory = memoryOf(server.pid);
   const loadAfter = loadavg()[0]!;
+  const answered = Math.max(1, loadCounts?.responses ?? ours.total_requests);
+  const units = probed.units;
+  const databaseWork: DatabaseWork | null =
+    loadCounts === undefined || idleCounts === undefined
+      ? null
+      : {
+          round_trip_means:
+            dialect === "sqlite"
+              ? "SQLite runs in the process: a round trip is a statement (a call into the engine: run/get/all/iterate/exec)"
+              : "an exchange with the server: each Query (text: BEGIN, COMMIT, knex statements), Execute (prepared), Prepare sent, Ping...",
+          per_request_alone: {
+            requests: units.length,
+            statements: spread(units.map((u) => u.statements)),
+            round_trips: spread(units.map((u) => u.round_trips)),
+            by_kind_mean: meanOf(units.map((u) => u.by_kind)),
+            by_command_mean: meanOf(units.map((u) => u.by_command)),
+            engine_us_mean: Math.round(units.reduce((a, u) => a + u.engine_us, 0) / Math.max(1, units.length)),
+            engine_cpu_us_mean: Math.round(units.reduce((a, u) => a + u.engine_cpu_us, 0) / Math.max(1, units.length)),
+            statements_by_text_mean: meanOf(units.map((u) => u.by_text), 100),
+          },
+          under_load: {
+            responses: loadCounts.responses,
+            server_cpu_us_per_response: Math.round((ours.server_cpu_us_per_request * ours.total_requests) / answered),
+            statements_per_request: Math.round((loadCounts.statements / answered) * 100) / 100,
+            round_trips_per_request: Math.round((loadCounts.round_trips / answered) * 100) / 100,
+            connects: loadCounts.connects,
+            engine_us_per_request: Math.round(loadCounts.engine_us / answered),
+            engine_us_by_kind_per_request: Object.fromEntries(Object.entries(loadCounts.engine_us_by_kind).map(([k, v]) => [k, Math.round(v / answered)])),
+            engine_cpu_us_per_request: Math.round(loadCounts.engine_cpu_us / answered),
+            by_kind_per_request: Object.fromEntries(Object.entries(loadCounts.by_kind).map(([k, v]) => [k, Math.round((v / answered) * 100) / 100])),
+            statements_by_text_per_request: Object.fromEntries(
+              Object.entries(loadCounts.by_text)
+                .sort((a, b) => b[1] - a[1])
+                .slice(0, 60)
+                .map(([k, v]) => [k, Math.round((v / answered) * 100) / 100]),
+            ),
+          },
+          idle_statements_per_second: Math.round((idleCounts.statements / (IDLE_WINDOW_MS / 1000)) * 100) / 100,
+        };
+  const databaseCpu: DatabaseCpu =
+    dialect === "sqlite"
+      ? {
+          source:
+            "SQLite runs inside the server process: its CPU is part of the server's column. us_per_request is the process's CPU inside SQLite's calls (getrusage around each); database_work.under_load.engine_us_per_request the wall time in them",
+          us_per_request: databaseWork === null ? null : databaseWork.under_load.engine_cpu_us_per_request,
+          idle_cpu_percent: null,
+          us_per_request_less_idle: null,
+        }
+      : dbMs === null
+        ? { source: "no local MariaDB/MySQL process found: not measured", us_per_request: null, idle_cpu_percent: null, us_per_request_less_idle: null }
+        : {
+            source: `mariadbd/mysqld pid ${databasePid}: utime+stime from /proc/<pid>/stat over the measured run (a shared server: other databases' work is included; see idle_cpu_percent)`,
+            us_per_request: Math.round((dbMs * 1000) / answered),
+            idle_cpu_percent: idleDbPercent,
+            us_per_request_less_idle: Math.round(((dbMs - ((idleDbPercent ?? 0) / 100) * wallMs) * 1000) / answered),
+          };
   log(`    ours: ${ours.requests_per_sec} req/s, p50 ${ours.latency_p50_ms} ms, p99 ${ours.latency_p99_ms} ms, errors ${ours.errors} (statuses ${JSON.stringify(ours.status_codes)}), RSS ${memory.rss.toFixed(0)} MB, ${ours.server_cpu_us_per_request} µs CPU/req (server CPU ${ours.server_cpu_percent} %, generator ${ours.generator_cpu_percent} %)`);
+  if (databaseWork !== null) {
+    const alone = databaseWork.per_request_alone;
+    log(`    database: ${alone.statements.mean} statements / ${alone.round_trips.mean} round trips a request alone (min ${alone.statements.min}, max ${alone.statements.max}), ${databaseWork.under_load.statements_per_request} / ${databaseWork.under_load.round_trips_per_request} under load; database CPU ${databaseCpu.us_per_request ?? "-"} µs/req (idle ${databaseCpu.idle_cpu_percent ?? "-"} %, less idle ${databaseCpu.us_per_request_less_idle ?? "-"})`);
+  }
 
   let ceiling: Measured | null = null;
   if (!options.skipCeiling) {
@@ -252,6 +478,7 @@ const runScenario = async (
     }
     log(`    ceiling: ${ceiling.requests_per_sec} req/s, p50 ${ceiling.latency_p50_ms} ms, p99 ${ceiling.latency_p99_ms} ms, ${ceiling.server_cpu_us_per_request} µs CPU/req (server CPU ${ceiling.server_cpu_percent} %, generator ${ceiling.generator_cpu_percent} %)`);
   }
+  await scenario.finish?.(context);
   return {
     scenario: scenario.name,
     label: scenario.label,
@@ -269,6 +496,11 @@ const runScenario = async (
         ? null
         : Math.round((ceiling.server_cpu_us_per_request / ours.server_cpu_us_per_request) * 1000) / 10,
     ratio_percent: ceiling === null || ceiling.requests_per_sec === 0 ? null : Math.round((ours.requests_per_sec / ceiling.requests_per_sec) * 1000) / 10,
+    cpu_multiple_of_ceiling:
+      ceiling === null || ceiling.server_cpu_us_per_request === 0 ? null : Math.round((ours.server_cpu_us_per_request / ceiling.server_cpu_us_per_request) * 10) / 10,
+    database_work: databaseWork,
+    database_cpu: databaseCpu,
+    profile,
   };
 };
 
@@ -301,11 +533,17 @@ const runDialect = async (target: DialectTarget, options: Options, rows: ResultR
     log(`${target.name}: seeded ${seed.products} products / ${seed.variants} variants in ${seed.seconds.toFixed(1)} s`);
 
     const nodeArgs = options.cpuProfDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${join(options.cpuProfDir, target.name)}`];
-    const server = await startChild("bench/bench-server.ts", ["--database-url", opened.url], nodeArgs);
+    const env: Record<string, string> = {
+      ...(options.countStatements ? { STOREFRONT_BENCH_COUNT_STATEMENTS: "1" } : {}),
+      ...(options.profileDir !== undefined ? { STOREFRONT_BENCH_PROFILE: "1" } : {}),
+    };
+    if (options.profileDir !== undefined) await mkdir(options.profileDir, { recursive: true });
+    const databasePid = target.name === "mysql" ? databaseServerPid(opened.url) : undefined;
+    const server = await startChild("bench/bench-server.ts", ["--database-url", opened.url], nodeArgs, env);
     cleanups.push(server.stop);
     try {
       log(`${target.name}: server pid ${server.pid} on port ${server.port}`);
-      for (const scenario of options.scenarios) rows.push(await runScenario(scenario, target.name, seed, server, options, opened.url));
+      for (const scenario of options.scenarios) rows.push(await runScenario(scenario, target.name, seed, server, options, opened.url, databasePid));
     } finally {
       await server.stop();
       cleanups.splice(cleanups.indexOf(server.stop), 1);
@@ -326,7 +564,7 @@ const runDialect = async (target: DialectTarget, options: Options, rows: ResultR
 // Output.
 
 const table = (rows: readonly ResultRow[]): string => {
-  const header = ["scenario", "dialect", "req/s", "p50 ms", "p99 ms", "errors", "RSS MB", "ceiling req/s", "ratio", "CPU µs/req", "ceiling CPU µs/req", "CPU ratio", "body B"];
+  const header = ["scenario", "dialect", "req/s", "p50 ms", "p99 ms", "errors", "RSS MB", "ceiling req/s", "ratio", "CPU µs/req", "ceiling CPU µs/req", "CPU ratio", "x ceiling", "stmts/req", "round trips/req", "DB CPU µs/req", "body B"];
   const lines = rows.map((r) => [
     r.label,
     r.dialect,
@@ -340,6 +578,10 @@ const table = (rows: readonly ResultRow[]): string => {
     String(r.ours.server_cpu_us_per_request),
     r.ceiling === null ? "-" : String(r.ceiling.server_cpu_us_per_request),
     r.cpu_ratio_percent === null ? "-" : `${r.cpu_ratio_percent.toFixed(1)} %`,
+    r.cpu_multiple_of_ceiling === null ? "-" : `${r.cpu_multiple_of_ceiling}x`,
+    r.database_work === null ? "-" : String(r.database_work.per_request_alone.statements.mean),
+    r.database_work === null ? "-" : String(r.database_work.per_request_alone.round_trips.mean),
+    r.database_cpu.us_per_request === null ? "-" : `${r.database_cpu.us_per_request}${r.dialect === "sqlite" ? " (in)" : ""}`,
     String(r.body_bytes),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
@@ -389,6 +631,8 @@ const main = async (): Promise<void> => {
       scenarios: options.scenarios.map((s) => s.name),
       ceiling: !options.skipCeiling,
       cpu_prof: options.cpuProfDir !== undefined,
+      profile_dir: options.profileDir ?? null,
+      statement_counts: options.countStatements,
     },
     dialects,
     results: rows,

@@ -30,29 +30,63 @@ export interface Scenario {
   connectionHeaders?(index: number): Record<string, string>;
   /** Runs once before the scenario's probes (e.g. seeds the carts checkouts consume). */
   prepare?(context: PrepareContext): Promise<void>;
+  /** Runs once after the scenario's runs (e.g. ends a promotion later scenarios should not see). */
+  finish?(context: PrepareContext): Promise<void>;
 }
 
 /** A checkout body for a session cart, delivered 2 km from the store (see the checkout scenario). */
-const checkoutBody = (session: string): string =>
+const checkoutBody = (session: string, giftCardCode?: string): string =>
   JSON.stringify({
     session_id: session,
     email: "bench@example.com",
     name: "Bench Shopper",
     shipping_address: { name: "Bench Shopper", line1: "Waiyaki Way 12", city: "Nairobi", country: "KE", latitude: -1.2683, longitude: 36.8111 },
     payment_method: "mobile_stk",
+    ...(giftCardCode === undefined ? {} : { gift_card_code: giftCardCode }),
   });
 
 const checkoutSession = (n: number): string => `bench-${runId}-order-${String(n).padStart(6, "0")}`;
 let checkoutsSent = 0;
 
-/** Sends a JSON request with the secret key and fails loudly unless it succeeds. */
-const setUp = async (context: PrepareContext, method: string, path: string, body: unknown): Promise<void> => {
+/** Sends a JSON request with the secret key and fails loudly unless it succeeds; answers the body (null for none). */
+const setUp = async (context: PrepareContext, method: string, path: string, body?: unknown): Promise<unknown> => {
   const response = await fetch(`${context.baseUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${context.seed.secret_key}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return text === "" ? null : (JSON.parse(text) as unknown);
+};
+
+// The realistic checkout (issue 36, item 1): 3-5 lines, a percentage promotion, a gift card on
+// one checkout in ten, shipping by distance and the store's tax.
+const realisticSession = (n: number): string => `bench-${runId}-real-${String(n).padStart(6, "0")}`;
+/** Lines of cart n: 3, 4, 5, 3, 4, 5... (4 on average). */
+const realisticLines = (n: number): number => 3 + (n % 3);
+/** Units of a line: the first line of every other cart 2, others 1. */
+const realisticQuantity = (n: number, position: number): number => (position === 0 && n % 2 === 1 ? 2 : 1);
+/** Checkout n carries a gift card when n % 10 is 9: one in ten. */
+const GIFT_CARD_EVERY = 10;
+/** Each card pays part of one order (carts total about 150-500 KES): KES 50, one card per use. */
+const GIFT_CARD_BALANCE = 50;
+let realisticSent = 0;
+let giftCardCodes: readonly string[] = [];
+let realisticPromotion: string | undefined;
+
+/** Runs `work(i)` for i in [0, count), 8 at a time. */
+const eightAtATime = async <T>(count: number, work: (i: number) => Promise<T>): Promise<T[]> => {
+  const out = new Array<T>(count);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const i = next++;
+      out[i] = await work(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, count) }, worker));
+  return out;
 };
 
 const runId = Date.now().toString(36);
@@ -173,6 +207,64 @@ export const SCENARIOS: readonly Scenario[] = [
         path: "/v1/orders",
         headers: { "content-type": "application/json" },
         setupRequest: (request: autocannon.Request) => ({ ...request, body: checkoutBody(checkoutSession(checkoutsSent++)) }),
+      },
+    ],
+  },
+  {
+    name: "checkout-realistic",
+    label: "POST /v1/orders (3-5 lines, 10% promotion, gift card 1 in 10)",
+    key: "secret",
+    // Issue 36, item 1: a cart as shops see them. Each checkout takes the next seeded session cart
+    // of 3-5 lines (distinct variants; the first line of every other cart 2 units), one percentage
+    // promotion (10 % off everything, no limit) is active, one checkout in ten pays part with its
+    // own gift card (KES 50, issued through the API), delivery by distance (the 0-10 km tier, 2 km
+    // away) and the store's 16 % tax. The promotion is deleted after the scenario, so later ones
+    // do not see it.
+    prepare: async (context) => {
+      await setUpDelivery(context);
+      const far = new Date(Date.now() + 365 * 24 * 3_600_000).toISOString();
+      const promotion = (await setUp(context, "POST", "/v1/promotions", {
+        name: "Bench: 10% off everything",
+        type: "discount",
+        discount_value: 10,
+        discount_type: "percentage",
+        min_purchase: 0,
+        max_discount: null,
+        end_date: far,
+        status: "active",
+        usage_limit: null,
+        usage_per_customer: null,
+      })) as { id: string };
+      realisticPromotion = promotion.id;
+      const cards = Math.ceil(context.requestBudget / GIFT_CARD_EVERY);
+      const started = performance.now();
+      giftCardCodes = await eightAtATime(cards, async () => ((await setUp(context, "POST", "/v1/gift-cards", { initial_balance: GIFT_CARD_BALANCE })) as { code: string }).code);
+      process.stderr.write(`  checkout-realistic: ${cards} gift cards issued in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+      const sessions = Array.from({ length: context.requestBudget }, (_, i) => realisticSession(realisticSent + i));
+      const first = realisticSent;
+      await seedCheckoutCarts(
+        context.databaseUrl,
+        context.seed.store_id,
+        context.seed.sample.variant_ids,
+        sessions,
+        (i) => realisticLines(first + i),
+        (i, position) => realisticQuantity(first + i, position),
+      );
+    },
+    finish: async (context) => {
+      if (realisticPromotion !== undefined) await setUp(context, "DELETE", `/v1/promotions/${realisticPromotion}`);
+      realisticPromotion = undefined;
+    },
+    requests: () => [
+      {
+        method: "POST",
+        path: "/v1/orders",
+        headers: { "content-type": "application/json" },
+        setupRequest: (request: autocannon.Request) => {
+          const n = realisticSent++;
+          const card = n % GIFT_CARD_EVERY === GIFT_CARD_EVERY - 1 ? giftCardCodes[Math.floor(n / GIFT_CARD_EVERY) % Math.max(1, giftCardCodes.length)] : undefined;
+          return { ...request, body: checkoutBody(realisticSession(n), card) };
+        },
       },
     ],
   },

@@ -43,7 +43,9 @@ function readDecimal(x: number): Decimal {
   return { units: sign === "-" ? -units : units, scale };
 }
 
-function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
+/** numerator / denominator rounded to the nearest integer, an exact tie to the even one; denominator > 0. */
+export function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
+  if (denominator <= 0n) throw new RangeError(`a denominator must be positive, got ${denominator}`);
   let quotient = numerator / denominator;
   let remainder = numerator % denominator;
   // BigInt division truncates toward zero; move to floor so the remainder is in [0, denominator)

@@ -1,6 +1,7 @@
 // The tax of one line (or a shipping fee, or one unit on a price list): taken out of a price that
 // includes it, or added to one that does not. docs/taxes.md, "Inclusive and exclusive prices" and "Rounding".
-import { assertMinorUnits, quotientHalfEven } from "./proportional-share.js";
+import { divideHalfEven } from "../money/rounding.js";
+import { assertMinorUnits } from "./proportional-share.js";
 import { PARTS_PER_MILLION, type TaxRate } from "./tax-rate.js";
 
 /** Integer minor units; net + tax = gross always. */
@@ -23,7 +24,7 @@ function checked(net: number, tax: number, gross: number): TaxedAmount {
  */
 export function addTax(net: number, rate: TaxRate): TaxedAmount {
   assertMinorUnits(net, "a net amount");
-  const tax = Number(quotientHalfEven(BigInt(net) * BigInt(rate), MILLION));
+  const tax = Number(divideHalfEven(BigInt(net) * BigInt(rate), MILLION));
   return checked(net, tax, net + tax);
 }
 
@@ -35,7 +36,7 @@ export function addTax(net: number, rate: TaxRate): TaxedAmount {
  */
 export function extractTax(gross: number, rate: TaxRate): TaxedAmount {
   assertMinorUnits(gross, "a gross amount");
-  const net = Number(quotientHalfEven(BigInt(gross) * MILLION, MILLION + BigInt(rate)));
+  const net = Number(divideHalfEven(BigInt(gross) * MILLION, MILLION + BigInt(rate)));
   return checked(net, gross - net, gross);
 }
 

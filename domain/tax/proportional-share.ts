@@ -2,26 +2,8 @@
 // discount over lines, a line's tax over its refunds), so the parts always add up to the whole.
 // docs/taxes.md, "Rounding" and "Proportional shares".
 
-/*
- * Rounding: the project's one rule, half to even (domain/money/rounding.ts), applied to an exact fraction
- * of BigInts. rounding.ts keeps its fraction rounding private, so it is spelled once more here; a test
- * checks that both give the same answers (test/domain/tax/proportional-share.properties.test.ts).
- */
-
-/** numerator / denominator rounded to the nearest integer, an exact tie to the even one; denominator > 0. */
-export function quotientHalfEven(numerator: bigint, denominator: bigint): bigint {
-  if (denominator <= 0n) throw new RangeError(`a denominator must be positive, got ${denominator}`);
-  let quotient = numerator / denominator;
-  let remainder = numerator % denominator;
-  // BigInt division truncates toward zero; move to floor so the remainder is in [0, denominator)
-  if (remainder < 0n) {
-    quotient -= 1n;
-    remainder += denominator;
-  }
-  const twice = 2n * remainder;
-  if (twice > denominator || (twice === denominator && quotient % 2n !== 0n)) quotient += 1n;
-  return quotient;
-}
+// Rounding: the project's one rule, half to even, on an exact fraction (domain/money/rounding.ts).
+import { divideHalfEven } from "../money/rounding.js";
 
 export function assertMinorUnits(value: number, what: string): void {
   if (!Number.isSafeInteger(value) || value < 0) {
@@ -42,7 +24,7 @@ export function cumulativeShare(total: number, whole: number, before: number, ta
   assertMinorUnits(taking, "what is taken now");
   if (before + taking > whole) throw new RangeError(`cannot take ${taking} after ${before} of ${whole}`);
   if (whole === 0) return 0;
-  const upTo = (part: number): bigint => quotientHalfEven(BigInt(total) * BigInt(part), BigInt(whole));
+  const upTo = (part: number): bigint => divideHalfEven(BigInt(total) * BigInt(part), BigInt(whole));
   return Number(upTo(before + taking) - upTo(before));
 }
 

@@ -6,7 +6,8 @@ import { Either } from "effect";
 import fc from "fast-check";
 import { roundHalfEven } from "../../../domain/money/rounding.js";
 import { taxOrder } from "../../../domain/tax/order-tax.js";
-import { allocateProportionally, cumulativeShare, quotientHalfEven } from "../../../domain/tax/proportional-share.js";
+import { divideHalfEven } from "../../../domain/money/rounding.js";
+import { allocateProportionally, cumulativeShare } from "../../../domain/tax/proportional-share.js";
 import { refundOfAmount, refundOfUnits } from "../../../domain/tax/refund-tax.js";
 import { amountIn, classArb, currencyArb, cutsOf, lineIn, zoneArb } from "./tax-arbitraries.js";
 
@@ -16,15 +17,15 @@ const weightsArb = fc.array(fc.oneof(fc.integer({ min: 0, max: 100 }), fc.intege
 const interleavings = <T>(items: readonly T[]): fc.Arbitrary<T[]> =>
   fc.shuffledSubarray([...items], { minLength: items.length, maxLength: items.length });
 
-describe("quotientHalfEven", () => {
+describe("divideHalfEven", () => {
   it("rounds as the project's one rule, roundHalfEven (domain/money/rounding.ts), does", () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e6, max: 1e6 }), fc.integer({ min: 1, max: 1e6 }), (n, d) => {
-        assert.equal(Number(quotientHalfEven(BigInt(n), BigInt(d))), roundHalfEven(n / d));
+        assert.equal(Number(divideHalfEven(BigInt(n), BigInt(d))), roundHalfEven(n / d));
       }),
       { numRuns: 2000 },
     );
-    assert.deepEqual([5n, 7n, -5n, 1n].map((n) => quotientHalfEven(n, 2n)), [2n, 4n, -2n, 0n]);
+    assert.deepEqual([5n, 7n, -5n, 1n].map((n) => divideHalfEven(n, 2n)), [2n, 4n, -2n, 0n]);
   });
 });
 

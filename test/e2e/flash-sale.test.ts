@@ -8,9 +8,15 @@
 // stock now. (Checkout writes no stock ledger rows, docs/decisions.md "Stock ledger and dashboard":
 // the ledger is checked to hold only the receipt of the 50 units, before and after the sale, and
 // the units sold are summed from order_items.) Each checkout is sent once, to servers with the
-// default pool (10 connections) and pool wait (STOREFRONT_DB_ACQUIRE_TIMEOUT_MS, 2 s): a 503, a
-// conflict lost five times or a pool wait that timed out, is a 5xx the sale must not answer, and
-// is not sent again. The consistency checks run first, so that a failure on the answers still
+// default pool (10 connections): a 503, a conflict lost five times or a pool wait that timed out,
+// is a 5xx the sale must not answer, and is not sent again.
+//
+// The pool wait (STOREFRONT_DB_ACQUIRE_TIMEOUT_MS) is 15 s here, not the default 2 s. Every
+// checkout locks the hot variant's row for its whole transaction, so the 200 run one after another
+// (3-5 s on this 2-core machine); with a 2 s wait, the requests still queued for a connection then
+// get a 503 (seen on MariaDB in 1 run of 8 and on Galera in 5 of 9, never an oversell). Holding that
+// lock for less of the transaction is issue 36's item 2; until then a sale of this size needs the
+// longer wait, which docs/scaling.md says. The consistency checks run first, so that a failure on the answers still
 // tells whether anything was oversold or half written.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
@@ -27,6 +33,8 @@ import { ServerProcess, seedStore, type SeededStore } from "../support/server-pr
 import { assertStoreConsistent, cartQuantities } from "../support/store-invariants.js";
 import { startTestApplication, type TestApplication, type TestApplicationOptions } from "../support/test-application.js";
 
+/** The pool wait a sale of 200 checkouts at once needs today (see the head of this file). */
+const SALE_POOL_WAIT = { STOREFRONT_DB_ACQUIRE_TIMEOUT_MS: "15000" };
 const SHOPPERS = 200;
 const HOT_UNITS = 50;
 const PLENTY = 100_000;
@@ -273,7 +281,7 @@ describe("a flash sale: 200 shoppers with 3-line carts, the last 50 units of one
     });
 
   inProcess("on SQLite", "SQLite", () => ({}));
-  describeMysql("on MariaDB", (getDb) => inProcess("with a pool of 10", "MariaDB", () => ({ databaseUrl: getDb().url, env: { STOREFRONT_DB_POOL_MAX: "10" } })));
+  describeMysql("on MariaDB", (getDb) => inProcess("with a pool of 10", "MariaDB", () => ({ databaseUrl: getDb().url, env: { STOREFRONT_DB_POOL_MAX: "10", ...SALE_POOL_WAIT } })));
 
   describe("on a 3-node Galera cluster, through two servers on different nodes", function () {
     this.timeout(240_000);
@@ -296,7 +304,7 @@ describe("a flash sale: 200 shoppers with 3-line carts, the last 50 units of one
       console.log(`      cluster of 3 Synced nodes in ${cluster.startedInMs} ms (ports ${cluster.nodes.map((n) => n.port).join(", ")})`);
       await cluster.createDatabase(DATABASE);
       // Server A writes through node 1, server B through node 2; the checks read through node 3.
-      const env = { STOREFRONT_DB_POOL_MAX: "10", STOREFRONT_RATE_LIMIT_PER_KEY_PER_MINUTE: "1000000000", STOREFRONT_METRICS_TOKEN: METRICS_TOKEN };
+      const env = { STOREFRONT_DB_POOL_MAX: "10", ...SALE_POOL_WAIT, STOREFRONT_RATE_LIMIT_PER_KEY_PER_MINUTE: "1000000000", STOREFRONT_METRICS_TOKEN: METRICS_TOKEN };
       servers.push(...(await Promise.all([ServerProcess.start(cluster.multiHostUrl(DATABASE, 0), env), ServerProcess.start(cluster.multiHostUrl(DATABASE, 1), env)])));
       seeded = await seedStore(cluster.multiHostUrl(DATABASE, 2));
       knex = causalKnex(cluster.nodes[2]!.url(DATABASE));

@@ -4,7 +4,8 @@
 // A bench-only channel (issue 36, item 1), off unless asked for by the environment: with
 // STOREFRONT_BENCH_COUNT_STATEMENTS=1 the drivers' statements are counted (bench/statement-counter.ts),
 // with STOREFRONT_BENCH_PROFILE=1 the parent may start and stop a CPU profile around a measured run.
-// The parent sends lines "<id> counts", "<id> profile-start", "<id> profile-stop <file>" on stdin;
+// The parent sends lines "<id> counts", "<id> texts-on", "<id> texts-off" (statements recorded by
+// their text too, or not), "<id> profile-start", "<id> profile-stop <file>" on stdin;
 // each is answered by one JSON line {"bench_reply":<id>,"value":...} on stdout.
 import { writeFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
@@ -74,6 +75,10 @@ if (readCounts !== undefined || profiling) {
   };
   const answer = async (command: string, argument: string | undefined): Promise<unknown> => {
     if (command === "counts" && readCounts !== undefined) return readCounts();
+    if ((command === "texts-on" || command === "texts-off") && counters !== undefined) {
+      counters.recordTexts(command === "texts-on");
+      return true;
+    }
     if (command === "profile-start" && profiling) {
       const p = await inspectorPost();
       await p("Profiler.enable");

@@ -70,7 +70,8 @@ const layerOf = (frame: CallFrame): string => {
   }
   const path = url.replace(/^file:\/\//, "");
   if (path.startsWith(ROOT)) {
-    const rel = path.slice(ROOT.length + 1);
+    // The bench servers run compiled, from dist-bench/ (the sources' layout under it).
+    const rel = path.slice(ROOT.length + 1).replace(/^dist-bench\//, "");
     const parts = rel.split("/");
     if (parts[0] === "adapters" && parts[1] === "http") return "ours: adapters/http (app, auth, mount, fields)";
     if (parts[0] === "adapters" && parts[1] === "persistence") return "ours: adapters/persistence (repositories, row mapping)";

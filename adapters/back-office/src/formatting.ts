@@ -57,3 +57,32 @@ export const formatDateTime = (iso: string): string => dateTime.format(new Date(
 export const formatDay = (day: string): string => dayOnly.format(new Date(`${day}T00:00:00Z`));
 
 export const humanize = (code: string): string => code.replace(/_/g, " ");
+
+/** Minor units as the plain number a person types ("1500.00" for KES, "1500" for JPY). */
+export const typedAmount = (minor: number, currency: string): string => (minor / 10 ** minorDigits(currency)).toFixed(minorDigits(currency));
+
+/** The wall-clock time of `ms` in `zone`, as "YYYY-MM-DDTHH:mm". */
+export const wallTimeIn = (ms: number, zone: string): string => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+};
+
+/**
+ * Dates are typed as a `datetime-local` value: a wall-clock time with no zone, read in the store's
+ * zone (TIME_ZONE), the one every date of the app is shown in, whatever the browser's own is.
+ */
+export const typedDateTime = (iso: string): string => wallTimeIn(new Date(iso).getTime(), TIME_ZONE);
+
+/** A typed `datetime-local` value of the store's zone as epoch milliseconds, or NaN when it is not one. */
+export const instantOfTyped = (text: string): number => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
+  if (m === null) return Number.NaN;
+  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  // The zone's offset at that moment (asked twice: the first guess may sit across a clock change).
+  const offsetAt = (ms: number) => Date.parse(`${wallTimeIn(ms, TIME_ZONE)}:00Z`) - ms;
+  return asUtc - offsetAt(asUtc - offsetAt(asUtc));
+};

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { components } from "storefront/admin-client";
 import { answer, api, explain } from "../api.js";
+import { ConfirmButton } from "../confirm-button.js";
 import { Notice } from "../feedback.js";
 import { formatDateTime } from "../formatting.js";
 import { ScrollArea } from "../scroll-area.js";
@@ -27,7 +28,6 @@ const KeyOnce = ({ secret }: { secret: string | undefined }) =>
 const nameOf = (key: ApiKey): string => `${key.mode} ${key.type} key ${key.display_prefix}`;
 
 const KeyRow = ({ apiKey, onResult }: { apiKey: ApiKey; onResult: (result: Result) => Promise<unknown> }) => {
-  const [confirming, setConfirming] = useState(false);
   const roll = useMutation({ mutationFn: async () => answer(await api.POST("/admin/v1/api-keys/{id}/roll", { params: { path: { id: apiKey.id } } })) });
   const revoke = useMutation({ mutationFn: async () => answer(await api.POST("/admin/v1/api-keys/{id}/revoke", { params: { path: { id: apiKey.id } } })) });
   const doRoll = async () => {
@@ -39,8 +39,6 @@ const KeyRow = ({ apiKey, onResult }: { apiKey: ApiKey; onResult: (result: Resul
     }
   };
   const doRevoke = async () => {
-    if (!confirming) return setConfirming(true);
-    setConfirming(false);
     try {
       await revoke.mutateAsync();
       await onResult({ ok: `Revoked ${nameOf(apiKey)}: every request with it is now refused.` });
@@ -64,9 +62,7 @@ const KeyRow = ({ apiKey, onResult }: { apiKey: ApiKey; onResult: (result: Resul
             <button type="button" onClick={doRoll} disabled={roll.isPending} aria-label={`Roll ${nameOf(apiKey)}`}>
               Roll
             </button>
-            <button type="button" className="danger" onClick={doRevoke} onBlur={() => setConfirming(false)} disabled={revoke.isPending} aria-label={confirming ? `Confirm: revoke ${nameOf(apiKey)}` : `Revoke ${nameOf(apiKey)}`}>
-              {confirming ? "Click again to revoke" : "Revoke"}
-            </button>
+            <ConfirmButton verb="revoke" what={nameOf(apiKey)} pending={revoke.isPending} onConfirmed={doRevoke} />
           </div>
         )}
       </td>

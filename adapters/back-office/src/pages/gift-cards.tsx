@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { components } from "storefront/admin-client";
 import { answer, api, explain, newIdempotencyKey, noContent } from "../api.js";
+import { ConfirmButton } from "../confirm-button.js";
 import { Notice } from "../feedback.js";
 import { formatDateTime, formatMoney, minorDigits, parseMoney } from "../formatting.js";
 import { useListPage } from "../list-page.js";
@@ -264,15 +265,12 @@ const EditCardForm = ({ card, onSaved }: { card: GiftCardDetail; onSaved: () => 
 };
 
 const CardSwitch = ({ card, onChanged }: { card: GiftCardDetail; onChanged: () => Promise<unknown> }) => {
-  const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<Outcome>({});
   const deactivate = useMutation({ mutationFn: async () => noContent(await api.DELETE("/admin/v1/gift-cards/{id}", { params: { path: { id: card.id } } })) });
   const reactivate = useMutation({
     mutationFn: async () => answer(await api.PATCH("/admin/v1/gift-cards/{id}", { params: { path: { id: card.id } }, body: { status: "active" } })),
   });
   const doDeactivate = async () => {
-    if (!confirming) return setConfirming(true);
-    setConfirming(false);
     try {
       await deactivate.mutateAsync();
       setResult({ ok: `Deactivated ${card.code}: it no longer pays for orders. Its balance of ${money(card.balance, card.currency)} and its ledger are kept.` });
@@ -299,9 +297,7 @@ const CardSwitch = ({ card, onChanged }: { card: GiftCardDetail; onChanged: () =
             Switch the card on again
           </button>
         ) : (
-          <button type="button" className="danger" onClick={doDeactivate} onBlur={() => setConfirming(false)} disabled={deactivate.isPending} aria-label={confirming ? `Confirm: deactivate ${card.code}` : `Deactivate ${card.code}`}>
-            {confirming ? "Click again to deactivate" : "Deactivate"}
-          </button>
+          <ConfirmButton verb="deactivate" what={card.code} pending={deactivate.isPending} onConfirmed={doDeactivate} />
         )}
       </div>
       <Notice kind="success">{result.ok}</Notice>

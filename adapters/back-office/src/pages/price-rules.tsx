@@ -8,8 +8,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { components } from "storefront/admin-client";
 import { answer, api, explain, noContent } from "../api.js";
+import { ConfirmButton } from "../confirm-button.js";
+import { closeEditor } from "../editing.js";
 import { Notice } from "../feedback.js";
-import { formatDateTime, formatMoney, minorDigits, parseMoney, TIME_ZONE } from "../formatting.js";
+import { formatDateTime, formatMoney, instantOfTyped, parseMoney, TIME_ZONE, typedAmount } from "../formatting.js";
 import { followLink } from "../navigation.js";
 import { ScrollArea } from "../scroll-area.js";
 import { can, type Session } from "../session.js";
@@ -43,28 +45,8 @@ const SEGMENTS: readonly { value: Segment; label: string }[] = [
 ];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The wall-clock time of `ms` in `zone`, as "YYYY-MM-DDTHH:mm". */
-const wallTime = (ms: number, zone: string): string => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-};
 
-/** A `datetime-local` value read in TIME_ZONE (the zone every date of the app is shown in) as an instant, or undefined. */
-const instantOf = (text: string): Date | undefined => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
-  if (m === null) return undefined;
-  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
-  // The zone's offset at that moment (asked twice: the first guess may sit across a clock change).
-  const offsetAt = (ms: number) => Date.parse(`${wallTime(ms, TIME_ZONE)}:00Z`) - ms;
-  return new Date(asUtc - offsetAt(asUtc - offsetAt(asUtc)));
-};
 
-/** Minor units as the plain number a person types ("1500.00"). */
-const typedAmount = (minor: number, currency: string): string => (minor / 10 ** minorDigits(currency)).toFixed(minorDigits(currency));
 
 const conditionOf = (rule: Rule, currency: string): string => {
   if (rule.kind === "segment") return `Segment: ${SEGMENTS.find((s) => s.value === rule.segment)?.label ?? rule.segment ?? "none"}`;
@@ -326,32 +308,7 @@ const EditRule = ({ rule, currency, categories, onDone, onClose }: { rule: Rule;
   );
 };
 
-/** Closes a change panel and gives the focus back to the row's Change button (a keyboard user stays in place). */
-const closeEditor = (id: string, setEditing: (id: undefined) => void): void => {
-  setEditing(undefined);
-  requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`button[data-change="${id}"]`)?.focus());
-};
 
-/** A delete button that asks for a second click ("Click again to delete"); moving focus away cancels. */
-const DeleteButton = ({ what, pending, onConfirmed }: { what: string; pending: boolean; onConfirmed: () => void }) => {
-  const [confirming, setConfirming] = useState(false);
-  return (
-    <button
-      type="button"
-      className="danger"
-      disabled={pending}
-      onBlur={() => setConfirming(false)}
-      onClick={() => {
-        if (!confirming) return setConfirming(true);
-        setConfirming(false);
-        onConfirmed();
-      }}
-      aria-label={confirming ? `Confirm: delete ${what}` : `Delete ${what}`}
-    >
-      {confirming ? "Click again to delete" : "Delete"}
-    </button>
-  );
-};
 
 const RuleRow = ({ rule, currency, categories, manage, onEdit, onResult }: { rule: Rule; currency: string; categories: readonly Category[]; manage: boolean; onEdit: () => void; onResult: (result: Result) => Promise<unknown> }) => {
   const remove = useMutation({ mutationFn: async () => noContent(await api.DELETE("/admin/v1/price-rules/{id}", { params: { path: { id: rule.id } } })) });
@@ -379,7 +336,7 @@ const RuleRow = ({ rule, currency, categories, manage, onEdit, onResult }: { rul
             <button type="button" onClick={onEdit} aria-label={`Change ${rule.name}`} data-change={rule.id}>
               Change
             </button>
-            <DeleteButton what={`the rule ${rule.name}`} pending={remove.isPending} onConfirmed={() => void doDelete()} />
+            <ConfirmButton verb="delete" what={`the rule ${rule.name}`} pending={remove.isPending} onConfirmed={doDelete} />
           </div>
         </td>
       ) : null}
@@ -431,7 +388,7 @@ const RateRow = ({ rate, manage, onResult }: { rate: Rate; manage: boolean; onRe
             <button type="submit" disabled={save.isPending}>
               Save rate
             </button>
-            <DeleteButton what={`the rate of ${rate.currency}`} pending={remove.isPending} onConfirmed={() => void doDelete()} />
+            <ConfirmButton verb="delete" what={`the rate of ${rate.currency}`} pending={remove.isPending} onConfirmed={doDelete} />
           </form>
         </td>
       ) : null}
@@ -461,7 +418,8 @@ const ExchangeRates = ({ manage, baseCurrency }: { manage: boolean; baseCurrency
     if (!/^[A-Z]{3}$/.test(currency)) return setAdded({ error: "Enter the currency's three-letter ISO code, for example USD." });
     if (currency === baseCurrency) return setAdded({ error: `${baseCurrency} is the base currency: it needs no rate.` });
     if (!Number.isFinite(rate) || rate <= 0 || String(data.get("rate") ?? "").trim() === "") return setAdded({ error: `Enter the rate: a positive number of ${currency} per ${baseCurrency}, for example 0.0077.` });
-    const asOf = from === "" ? undefined : instantOf(from);
+    const at = from === "" ? undefined : instantOfTyped(from);
+    const asOf = at === undefined || Number.isNaN(at) ? undefined : new Date(at);
     if (from !== "" && asOf === undefined) return setAdded({ error: "Enter when the rate holds from as a date and time, or leave it empty for now." });
     try {
       const done = await create.mutateAsync({ currency: currency as components["schemas"]["CurrencyCode"], rate, ...(asOf !== undefined ? { as_of: asOf.toISOString() } : {}) });

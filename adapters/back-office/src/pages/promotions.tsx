@@ -8,8 +8,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { components, paths } from "storefront/admin-client";
 import { answer, api, ApiProblem, explain, noContent } from "../api.js";
+import { ConfirmButton } from "../confirm-button.js";
 import { Notice } from "../feedback.js";
-import { formatDateTime, formatMoney, minorDigits, parseMoney, TIME_ZONE } from "../formatting.js";
+import { formatDateTime, formatMoney, instantOfTyped, parseMoney, TIME_ZONE, typedAmount, typedDateTime } from "../formatting.js";
 import { useListPage } from "../list-page.js";
 import { followLink } from "../navigation.js";
 import { Pager } from "../pager.js";
@@ -180,34 +181,8 @@ const answerNamingField = <T,>(result: { data?: T; error?: unknown; response: Re
   }
 };
 
-// Dates are typed as a `datetime-local` value (a wall-clock time, no zone) of TIME_ZONE, the zone
-// every date of the app is shown in, whatever the browser's own zone is.
 
-/** The wall-clock time of `ms` in `zone`, as "YYYY-MM-DDTHH:mm". */
-const wallTime = (ms: number, zone: string): string => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-};
 
-/** An instant as a `datetime-local` value of TIME_ZONE. */
-const toLocalInput = (iso: string): string => wallTime(new Date(iso).getTime(), TIME_ZONE);
-
-/** A `datetime-local` value of TIME_ZONE as epoch milliseconds, or NaN when it is not one. */
-const fromLocalInput = (text: string): number => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
-  if (m === null) return Number.NaN;
-  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
-  // The zone's offset at that moment (asked twice: the first guess may sit across a clock change).
-  const offsetAt = (ms: number) => Date.parse(`${wallTime(ms, TIME_ZONE)}:00Z`) - ms;
-  const first = asUtc - offsetAt(asUtc);
-  return asUtc - offsetAt(first);
-};
-/** Minor units as the text typed for them ("1500.00" for KES). */
-const moneyText = (minor: number, currency: string): string => (minor / 10 ** minorDigits(currency)).toFixed(minorDigits(currency));
 
 interface Read {
   readonly body: PromotionBody;
@@ -256,7 +231,7 @@ const readForm = (form: HTMLFormElement, currency: string, type: Promotion["type
   }
   const instant = (field: "start_date" | "end_date", raw: string): number | undefined => {
     if (raw === "") return undefined;
-    const at = fromLocalInput(raw);
+    const at = instantOfTyped(raw);
     if (Number.isNaN(at)) errors[field] = "Enter a date and a time.";
     else body[field] = new Date(at).toISOString();
     return Number.isNaN(at) ? undefined : at;
@@ -287,8 +262,8 @@ const changesOf = (read: Read, p: Promotion): PromotionPatch => {
     const before = key === "status" ? (p.status === "inactive" ? "inactive" : "active") : p[key];
     if (body[key] !== before) patch[key] = body[key];
   }
-  if (read.startText !== "" && read.startText !== toLocalInput(p.start_date)) patch.start_date = body.start_date;
-  if (read.endText !== toLocalInput(p.end_date)) patch.end_date = body.end_date;
+  if (read.startText !== "" && read.startText !== typedDateTime(p.start_date)) patch.start_date = body.start_date;
+  if (read.endText !== typedDateTime(p.end_date)) patch.end_date = body.end_date;
   return patch as PromotionPatch;
 };
 
@@ -357,7 +332,7 @@ const PromotionFields = ({
             <input
               name="discount_value"
               inputMode="decimal"
-              defaultValue={p === undefined || p.type === "bogo" ? "" : isPercentage(p) ? String(p.discount_value) : moneyText(p.discount_value, currency)}
+              defaultValue={p === undefined || p.type === "bogo" ? "" : isPercentage(p) ? String(p.discount_value) : typedAmount(p.discount_value, currency)}
               autoComplete="off"
               {...describe("discount_value")}
             />
@@ -368,24 +343,24 @@ const PromotionFields = ({
       <div className="inline-form">
         <label>
           Minimum purchase in {currency} (empty: none)
-          <input name="min_purchase" inputMode="decimal" defaultValue={p !== undefined && p.min_purchase > 0 ? moneyText(p.min_purchase, currency) : ""} autoComplete="off" {...describe("min_purchase")} />
+          <input name="min_purchase" inputMode="decimal" defaultValue={p !== undefined && p.min_purchase > 0 ? typedAmount(p.min_purchase, currency) : ""} autoComplete="off" {...describe("min_purchase")} />
           <FieldError field="min_purchase" message={errors.min_purchase} />
         </label>
         <label>
           Most taken off in {currency} (empty: no cap)
-          <input name="max_discount" inputMode="decimal" defaultValue={p?.max_discount != null ? moneyText(p.max_discount, currency) : ""} autoComplete="off" {...describe("max_discount")} />
+          <input name="max_discount" inputMode="decimal" defaultValue={p?.max_discount != null ? typedAmount(p.max_discount, currency) : ""} autoComplete="off" {...describe("max_discount")} />
           <FieldError field="max_discount" message={errors.max_discount} />
         </label>
       </div>
       <div className="inline-form">
         <label>
           Starts ({TIME_ZONE}{p === undefined ? "; empty: now" : ""})
-          <input type="datetime-local" name="start_date" defaultValue={p !== undefined ? toLocalInput(p.start_date) : ""} {...describe("start_date")} />
+          <input type="datetime-local" name="start_date" defaultValue={p !== undefined ? typedDateTime(p.start_date) : ""} {...describe("start_date")} />
           <FieldError field="start_date" message={errors.start_date} />
         </label>
         <label>
           Ends, excluded ({TIME_ZONE})
-          <input type="datetime-local" name="end_date" defaultValue={p !== undefined ? toLocalInput(p.end_date) : ""} {...describe("end_date")} />
+          <input type="datetime-local" name="end_date" defaultValue={p !== undefined ? typedDateTime(p.end_date) : ""} {...describe("end_date")} />
           <FieldError field="end_date" message={errors.end_date} />
         </label>
       </div>
@@ -474,7 +449,7 @@ const EditPromotionForm = ({ promotion, currency, onSaved }: { promotion: Promot
     const read = readForm(event.currentTarget, currency, promotion.type, discountType);
     // An unchanged end in the past is the saved one: only a new end must be in the future.
     const errs = { ...read.errors };
-    if (read.endText === toLocalInput(promotion.end_date) && read.startText === toLocalInput(promotion.start_date)) delete errs.end_date;
+    if (read.endText === typedDateTime(promotion.end_date) && read.startText === typedDateTime(promotion.start_date)) delete errs.end_date;
     setErrors(errs);
     if (Object.keys(errs).length > 0) return setResult({ error: "Some values need correcting: see beside each field. Nothing was saved." });
     const patch = changesOf(read, promotion);
@@ -503,7 +478,6 @@ const EditPromotionForm = ({ promotion, currency, onSaved }: { promotion: Promot
 };
 
 const PromotionActions = ({ promotion, onChanged, onDeleted }: { promotion: Promotion; onChanged: () => Promise<unknown>; onDeleted: (message: string) => void }) => {
-  const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<Outcome>({});
   const off = promotion.status === "inactive";
   const toggle = useMutation({
@@ -520,8 +494,6 @@ const PromotionActions = ({ promotion, onChanged, onDeleted }: { promotion: Prom
     }
   };
   const doDelete = async () => {
-    if (!confirming) return setConfirming(true);
-    setConfirming(false);
     try {
       await remove.mutateAsync();
       onDeleted(`Deleted ${promotion.name}: it no longer applies; orders keep the discounts it gave.`);
@@ -536,9 +508,7 @@ const PromotionActions = ({ promotion, onChanged, onDeleted }: { promotion: Prom
         <button type="button" className={off ? undefined : "danger"} onClick={doToggle} disabled={toggle.isPending}>
           {off ? "Switch on" : "Switch off"}
         </button>
-        <button type="button" className="danger" onClick={doDelete} onBlur={() => setConfirming(false)} disabled={remove.isPending} aria-label={confirming ? `Confirm: delete ${promotion.name}` : `Delete ${promotion.name}`}>
-          {confirming ? "Click again to delete" : "Delete"}
-        </button>
+        <ConfirmButton verb="delete" what={promotion.name} pending={remove.isPending} onConfirmed={doDelete} />
       </div>
       <p className="muted">Switching off keeps the promotion to switch on again; deleting removes it for good.</p>
       <Notice kind="success">{result.ok}</Notice>

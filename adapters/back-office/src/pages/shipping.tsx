@@ -8,6 +8,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { components } from "storefront/admin-client";
 import { answer, api, explain, noContent } from "../api.js";
+import { ConfirmButton } from "../confirm-button.js";
+import { closeEditor } from "../editing.js";
 import { Notice } from "../feedback.js";
 import { formatMoney, minorDigits, parseMoney } from "../formatting.js";
 import { ScrollArea } from "../scroll-area.js";
@@ -154,32 +156,7 @@ const zoneSays = (z: Zone, currency: string): string =>
 const tierSays = (t: Tier, currency: string): string =>
   `${t.tier_name}: ${kmText(t.min_distance_meters)} to ${kmText(t.max_distance_meters)}, ${feeText(t.delivery_fee, currency)} a delivery, ${freeSays(t.free_delivery_threshold, currency)}${t.is_active ? "" : " (off)"}.`;
 
-/** Closes a change panel and gives the focus back to the row's Change button (a keyboard user stays in place). */
-const closeEditor = (id: string, setEditing: (id: undefined) => void): void => {
-  setEditing(undefined);
-  requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`button[data-change="${id}"]`)?.focus());
-};
 
-/** A delete button that asks for a second click ("Click again to delete"); moving focus away cancels. */
-const DeleteButton = ({ what, pending, onConfirmed }: { what: string; pending: boolean; onConfirmed: () => void }) => {
-  const [confirming, setConfirming] = useState(false);
-  return (
-    <button
-      type="button"
-      className="danger"
-      disabled={pending}
-      onBlur={() => setConfirming(false)}
-      onClick={() => {
-        if (!confirming) return setConfirming(true);
-        setConfirming(false);
-        onConfirmed();
-      }}
-      aria-label={confirming ? `Confirm: delete ${what}` : `Delete ${what}`}
-    >
-      {confirming ? "Click again to delete" : "Delete"}
-    </button>
-  );
-};
 
 /** A form to add a record, or a panel to change one, around its fields; says what the write did. */
 function RecordForm<Body, Saved>(props: {
@@ -276,7 +253,7 @@ const ZoneRow = ({ zone, currency, manage, onEdit, onResult }: { zone: Zone; cur
             <button type="button" onClick={onEdit} aria-label={`Change ${zone.zone_name}`} data-change={zone.id}>
               Change
             </button>
-            <DeleteButton what={`the zone ${zone.zone_name}`} pending={remove.isPending} onConfirmed={() => void doDelete()} />
+            <ConfirmButton verb="delete" what={`the zone ${zone.zone_name}`} pending={remove.isPending} onConfirmed={doDelete} />
           </div>
         </td>
       ) : null}
@@ -310,7 +287,7 @@ const TierRow = ({ tier, currency, manage, onEdit, onResult }: { tier: Tier; cur
             <button type="button" onClick={onEdit} aria-label={`Change ${tier.tier_name}`} data-change={tier.id}>
               Change
             </button>
-            <DeleteButton what={`the tier ${tier.tier_name}`} pending={remove.isPending} onConfirmed={() => void doDelete()} />
+            <ConfirmButton verb="delete" what={`the tier ${tier.tier_name}`} pending={remove.isPending} onConfirmed={doDelete} />
           </div>
         </td>
       ) : null}

@@ -3,6 +3,16 @@
 // shipping (zones and tiers, with its audit trail), tax, the gift card (redeemed under a lock),
 // stock taken with no oversell, a per-store order number, the cart emptied, and the events.
 // Any failure leaves nothing behind.
+//
+// The locks of rows other checkouts share are taken as late as they can be (issue 36, item 2;
+// docs/decisions.md "Writes at the limit: hot locks last"): first what needs no such lock (the
+// shopper's own cart, prices, the promotions' discounts from an unlocked read, the shipping quote,
+// the totals, the cart emptied), then, in the one order every unit of work follows: the variants'
+// stock (by variant id), the promotions with a usage limit (by promotion id), the gift card, the
+// store's order counter (only when this process's block of numbers is used up); the order and its
+// lines are written after the stock (their foreign key takes a shared lock on each variant row,
+// which must come after the exclusive one), and just before COMMIT the uses of promotions without
+// a limit, the catalog's version buckets and the dashboard's sales counters (Database.beforeCommit).
 import { Either } from "effect";
 import type { CurrencyCode } from "../../domain/money/currency.js";
 import { inject, injectable } from "inversify";
@@ -15,6 +25,7 @@ import { foreignRedemption } from "../../domain/gift-cards/redemption-amount.js"
 import { applyPercentage } from "../../domain/money/rounding.js";
 import { formatOrderNumber, type Address, type AppliedPromotion, type Order, type OrderLine } from "../../domain/orders/order.js";
 import { evaluatePromotions } from "../../domain/promotions/evaluate-promotions.js";
+import type { Promotion } from "../../domain/promotions/promotion.js";
 import { quoteShipping, type ShippingQuote } from "../../domain/shipping/quote-shipping.js";
 import type { Store } from "../../domain/stores/store.js";
 import type { Principal } from "../access/principal.js";
@@ -43,6 +54,12 @@ import { majorUnitsOf, toOrderRecord, type OrderRecord } from "./order-record.js
 
 const toAddress = (input: AddressInput): Address => ({ ...input });
 
+const promotionUsedUp = () =>
+  new ResourceConflict({
+    code: "promotion_unavailable",
+    message: "A promotion reached its usage limit while this order was placed; place it again for the current price.",
+  });
+
 /** How shipping was priced, kept on the order as an audit trail, in the API's units and names. */
 const shippingAudit = (quote: ShippingQuote, store: Store, destination: { latitude: number; longitude: number }) => {
   const major = majorUnitsOf(store.baseCurrency);
@@ -64,7 +81,12 @@ interface PricedLine {
   readonly line: OrderLine;
   readonly categoryId: string | null;
   readonly threshold: number | null;
+  /** The variant's stock as this transaction's read of the products saw it (not locked). */
+  readonly stockSeen: number;
 }
+
+const insufficientStock = (line: OrderLine) =>
+  new ResourceConflict({ code: "insufficient_stock", param: "quantity", message: `Not enough of ${line.sku} in stock for this order.` });
 
 @injectable()
 export class Checkout {
@@ -122,8 +144,7 @@ export class Checkout {
       }
       const orderId = this.ids.newId();
 
-      // Lines at today's prices, then stock taken line by line: a conditional decrement per
-      // variant, so two checkouts of the last unit cannot both succeed.
+      // Lines at today's prices (stock is taken below, after everything that needs no shared lock).
       const found = await this.products.findManyByIds(store.id, [...new Set(cart.lines.map((l) => l.productId))]);
       const priced: PricedLine[] = cart.lines.map((cartLine) => {
         const product = found.get(cartLine.productId);
@@ -135,6 +156,7 @@ export class Checkout {
         return {
           categoryId: product.product.categoryId,
           threshold: variant.threshold,
+          stockSeen: variant.stock,
           line: {
             id: this.ids.newId(),
             productId: product.product.id,
@@ -148,28 +170,42 @@ export class Checkout {
           },
         };
       });
-      const lowStock: { productId: string; variantId: string; sku: string; stock: number; threshold: number | null }[] = [];
       // In variant id order (the cart's order is the shopper's): every unit of work that changes
       // stock locks variants in this one order, so two checkouts of the same variants cannot deadlock.
       const byVariant = [...priced].sort((a, b) => (a.line.variantId! < b.line.variantId! ? -1 : a.line.variantId! > b.line.variantId! ? 1 : 0));
-      for (const { line, threshold } of byVariant) {
-        const left = await this.products.takeStock(store.id, line.variantId!, line.quantity);
-        if (left === undefined) {
-          throw new ResourceConflict({ code: "insufficient_stock", param: "quantity", message: `Not enough of ${line.sku} in stock for this order.` });
-        }
-        if (fellToThreshold(left + line.quantity, left, threshold)) {
-          lowStock.push({ productId: line.productId, variantId: line.variantId!, sku: line.sku, stock: left, threshold });
-        }
-      }
+      // A line the stock did not cover when the products were read above is refused now, before any
+      // shared lock is taken: a refusal writes nothing, so it holds as of that read (the
+      // transaction's snapshot on MySQL), and a sold-out variant's refused checkouts no longer
+      // queue on the locks of the shoppers who are buying. A line that was covered is checked
+      // again by the guarded decrement below, which alone decides.
+      for (const { line, stockSeen } of byVariant) if (stockSeen < line.quantity) throw insufficientStock(line);
       const subtotal = priced.reduce((sum, p) => sum + p.line.lineTotal, 0);
 
-      const applied = await this.applyPromotions(store.id, resolved.customerId, orderId, priced, now);
+      // What needs no lock of a shared row: the promotions' discounts (from an unlocked read; a use
+      // is recorded below, and one that would pass a limit refuses the order), shipping, the totals.
+      const { applied, limited } = await this.applyPromotions(store.id, resolved.customerId, orderId, priced, now);
       const discount = applied.reduce((sum, p) => sum + p.discount, 0);
 
       const quote = await this.quoteShipping(store, destination, subtotal - discount);
       const taxable = subtotal - discount + quote.fee;
       const tax = applyPercentage(taxable, store.taxRatePercent ?? 0);
       const total = taxable + tax;
+      // The shopper's own cart (locked above), emptied before the shared locks are taken.
+      await this.carts.remove(store.id, cart.id);
+
+      // Now the shared rows, in the global order. Stock: a conditional decrement per variant, in
+      // variant id order, so two checkouts of the last unit cannot both succeed. A refused decrement
+      // throws, and the whole transaction rolls back (the cart emptied above with it).
+      const lowStock: { productId: string; variantId: string; sku: string; stock: number; threshold: number | null }[] = [];
+      for (const { line, threshold } of byVariant) {
+        const left = await this.products.takeStock(store.id, line.variantId!, line.quantity);
+        if (left === undefined) throw insufficientStock(line);
+        if (fellToThreshold(left + line.quantity, left, threshold)) {
+          lowStock.push({ productId: line.productId, variantId: line.variantId!, sku: line.sku, stock: left, threshold });
+        }
+      }
+      // Then the uses of promotions with a limit, each under its row's lock, in promotion id order.
+      await this.recordLimitedUses(store.id, resolved.customerId, orderId, limited, now);
 
       const giftCard =
         input.gift_card_code === undefined ? undefined : await this.redeemGiftCard(store.id, store.baseCurrency as CurrencyCode, input.gift_card_code, total, orderId, at);
@@ -216,7 +252,6 @@ export class Checkout {
       // The dashboard's counters (docs/staff.md, "Dashboard"). The units taken are not entered in the
       // stock ledger: a row per checkout cost more than a few percent of it (docs/decisions.md).
       await this.sales.orderPlaced(store.id, order);
-      await this.carts.remove(store.id, cart.id);
       if (paidInFull && order.customerId !== null) await this.customers.recordPurchase(store.id, order.customerId, total, at);
 
       const record = toOrderRecord(order);
@@ -266,9 +301,10 @@ export class Checkout {
   }
 
   /**
-   * Evaluates the store's promotions on the priced lines and records a use of each one applied,
-   * under the promotion's lock. When another checkout has just used up a promotion's limit, the
-   * order is refused (409) rather than placed at a price the customer was not shown.
+   * Evaluates the store's promotions on the priced lines, from an unlocked read of their uses.
+   * A use of each applied promotion without a limit is recorded at once (the repository writes
+   * it just before COMMIT); those with a limit are answered in `limited`, in promotion id order,
+   * for `recordLimitedUses` to record under their locks once the stock is taken.
    */
   private async applyPromotions(
     storeId: string,
@@ -276,28 +312,37 @@ export class Checkout {
     orderId: string,
     priced: readonly PricedLine[],
     now: Date,
-  ): Promise<AppliedPromotion[]> {
+  ): Promise<{ applied: AppliedPromotion[]; limited: Promotion[] }> {
     const candidates = await this.promotions.list(storeId);
-    if (candidates.length === 0) return [];
+    if (candidates.length === 0) return { applied: [], limited: [] };
     const lines = priced.map((p) => ({ productId: p.line.productId, categoryId: p.categoryId, quantity: p.line.quantity, unitPrice: p.line.unitPrice }));
     const usage = await this.promotions.usage(storeId, candidates.map((p) => p.id), customerId);
     const outcome = evaluatePromotions(lines, candidates, { now, customerUsage: usage.customer, totalUsage: usage.total });
-    // Uses recorded (each promotion's row locked) in promotion id order, as variants are taken in
-    // theirs: the order the stacking rule applied them in depends on the cart.
+    // In promotion id order, as variants are taken in theirs: the order the stacking rule applied
+    // them in depends on the cart.
     const byId = [...outcome.applied].sort((a, b) => (a.promotionId < b.promotionId ? -1 : a.promotionId > b.promotionId ? 1 : 0));
+    const limited: Promotion[] = [];
     for (const result of byId) {
       const promotion = candidates.find((p) => p.id === result.promotionId)!;
-      if (!(await this.promotions.recordUse(storeId, promotion, customerId, orderId, now.toISOString()))) {
-        throw new ResourceConflict({
-          code: "promotion_unavailable",
-          message: "A promotion reached its usage limit while this order was placed; place it again for the current price.",
-        });
-      }
+      if (promotion.usageLimit !== null || promotion.usagePerCustomer !== null) limited.push(promotion);
+      else if (!(await this.promotions.recordUse(storeId, promotion, customerId, orderId, now.toISOString()))) throw promotionUsedUp();
     }
-    return outcome.applied.map((result) => {
+    const applied = outcome.applied.map((result) => {
       const promotion = candidates.find((p) => p.id === result.promotionId)!;
       return { promotionId: promotion.id, name: promotion.name, discount: result.discount };
     });
+    return { applied, limited };
+  }
+
+  /**
+   * Records a use of each promotion with a limit, under the promotion's lock. When another checkout
+   * has just used up a promotion's limit, the order is refused (409) rather than placed at a price
+   * the customer was not shown.
+   */
+  private async recordLimitedUses(storeId: string, customerId: string | null, orderId: string, limited: readonly Promotion[], now: Date): Promise<void> {
+    for (const promotion of limited) {
+      if (!(await this.promotions.recordUse(storeId, promotion, customerId, orderId, now.toISOString()))) throw promotionUsedUp();
+    }
   }
 
   /** Takes what the card pays off it (converted at the store's rate when the card is in another currency); answers what it paid in the order's currency. */

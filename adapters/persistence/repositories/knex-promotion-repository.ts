@@ -1,7 +1,9 @@
-// Promotions and their uses on knex. Recording a use locks the promotion row (FOR UPDATE on MySQL;
-// SQLite has one writer), so concurrent checkouts take turns and never pass its limits.
+// Promotions and their uses on knex. Recording a use of a promotion with a limit locks its row
+// (FOR UPDATE on MySQL; SQLite has one writer), so concurrent checkouts take turns and never pass
+// its limits; a use of one without limits is counted just before COMMIT (see `recordUse`).
 import { inject, injectable } from "inversify";
 import type { Knex } from "knex";
+import { ResourceConflict } from "../../../application/errors/resource-errors.js";
 import type { Page, PageRequest } from "../../../application/pagination/page.js";
 import { IdGenerator } from "../../../application/ports/id-generator.js";
 import type {
@@ -18,6 +20,7 @@ import {
   type PromotionType,
 } from "../../../domain/promotions/promotion.js";
 import { readJson, writeJson } from "../column-types.js";
+import { isUniqueViolation } from "../database-errors.js";
 import { Database } from "../database.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
 
@@ -206,6 +209,42 @@ export class KnexPromotionRepository implements PromotionRepository {
   }
 
   async recordUse(storeId: string, promotion: Promotion, customerId: string | null, orderId: string, at: string): Promise<boolean> {
+    if (promotion.usageLimit === null && promotion.usagePerCustomer === null && this.db.inTransaction) {
+      // No limit to protect: nothing to check under the row's lock, so inside a unit of work the
+      // use is written just before COMMIT (Database.beforeCommit), after the checkout's other
+      // locks, and the row is locked for the commit only (issue 36, item 2). The count goes first:
+      // on MySQL the use's foreign key takes a shared lock on the promotion row, which two
+      // checkouts at once could not both turn into the count's exclusive lock (a deadlock).
+      this.db.beforeCommit(async () => {
+        // Guarded: a promotion given a limit (or deleted) since it was read is refused, as a
+        // limited one is refused under its lock, and the unit of work rolls back.
+        const counted = await this.db.execute(
+          "update promotions set times_used = times_used + 1 where store_id = ? and id = ? and usage_limit is null and usage_per_customer is null",
+          [storeId, promotion.id],
+        );
+        if (counted === 0) {
+          throw new ResourceConflict({
+            code: "promotion_unavailable",
+            message: "A promotion reached its usage limit while this order was placed; place it again for the current price.",
+          });
+        }
+        try {
+          await this.db.execute("insert into promotion_uses (id, store_id, promotion_id, customer_id, order_id, created_at) values (?, ?, ?, ?, ?, ?)", [
+            this.ids.newId(),
+            storeId,
+            promotion.id,
+            customerId,
+            orderId,
+            at,
+          ]);
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          // This order's use was recorded already: a repeat is a no-op (the count taken back).
+          await this.db.execute("update promotions set times_used = times_used - 1 where store_id = ? and id = ?", [storeId, promotion.id]);
+        }
+      });
+      return true;
+    }
     return this.db.transaction(() =>
       this.db.run(async (q) => {
         // Every read below is a locking one: on MySQL a plain read sees the transaction's snapshot,

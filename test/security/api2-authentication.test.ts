@@ -17,6 +17,9 @@ import { assertErrorShape, keyedRoutes, pathOf, sendToRoute, startSecurityApplic
 const takesCustomerToken = (route: AnyRoute): boolean => (route.headers ?? []).some((h) => h.name === "x-auth-token");
 
 describe("API2 broken authentication", function () {
+  // Walks every keyed route with five kinds of bad key: 4 s on a quiet run, 15 s late in the whole
+  // suite's one process on a loaded 2-core machine.
+  this.timeout(120_000);
   let t: TestApplication;
   let world: StoreWorld;
   const clock = new ManualClock(new Date());

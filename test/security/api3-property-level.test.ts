@@ -62,6 +62,9 @@ const documentedBodyProperties = (document: any, route: AnyRoute): Set<string> =
 };
 
 describe("API3 object property level authorization", function () {
+  // A walk over every write route with every server-owned property: over 1,000 requests, 6 s on a
+  // quiet run, 20 s and more late in the whole suite's one process on a loaded 2-core machine.
+  this.timeout(120_000);
   let t: TestApplication;
   let world: StoreWorld;
   let document: any;

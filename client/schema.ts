@@ -15,7 +15,7 @@ export interface paths {
         };
         /**
          * List active products as flat records (default variant's data)
-         * @description Any key. Active products as flat list records (spec 2.3 rule 1): the default variant's `price`, `sale_price`, `selling_price` in integer minor units of the store's base currency, `has_variants` saying whether a detail read is needed. Filters by category, subcategory, collection, text `search` (a case-insensitive substring of the name or of a SKU) and `featured`; cursor pagination. An unknown `fields` name is a 400 `unknown_field`.
+         * @description Any key. Active products as flat list records: the default variant's `price`, `sale_price`, `selling_price` in integer minor units of the store's base currency, `has_variants` saying whether a detail read is needed. Filters by category, subcategory, collection, text `search` (a case-insensitive substring of the name or of a SKU) and `featured`; cursor pagination. An unknown `fields` name is a 400 `unknown_field`.
          */
         get: operations["listProducts"];
         put?: never;
@@ -1249,7 +1249,7 @@ export interface paths {
         put?: never;
         /**
          * Search active products by meaning: text relevance blended with vector similarity
-         * @description Any key (spec part 5 lets a publishable key call it). Text relevance blended with vector similarity, so a description of a need finds products that share no word with it; optionally within one category. Answers the same envelope as the text search.
+         * @description Any key, publishable keys included. Text relevance blended with vector similarity, so a description of a need finds products that share no word with it; optionally within one category. Answers the same envelope as the text search.
          */
         post: operations["semanticSearchProducts"];
         delete?: never;

@@ -181,11 +181,13 @@ export interface Config {
   readonly auth: AuthSettings;
   /** Checks of unknown gift card codes per client address and per API key. */
   readonly giftCardChecks: GiftCardCheckSettings;
-  /** Payment initialisations a store may start per hour (CONTRACT section 8: 100). */
+  /**
+   * Payment initialisations a store may start per hour (100; docs/api/limits.md, "Rate limits").
+   */
   readonly paymentInitialisationsPerHour: number;
   /** Time limits on slow clients and on the drain of a graceful shutdown. */
   readonly http: ServerTimeouts;
-  /** The global request budgets of CONTRACT section 8. */
+  /** The global request budgets (docs/api/limits.md, "Rate limits"). */
   readonly rateLimits: RateLimitSettings;
   /** Counters in Redis instead of the database when set. */
   readonly redis: { readonly url: string; readonly keyPrefix: string } | undefined;

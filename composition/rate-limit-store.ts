@@ -1,6 +1,6 @@
 // Chooses where rate-limit counters live (Redis when STOREFRONT_REDIS_URL is set, the database
-// otherwise) and builds the global limits of CONTRACT section 8 on top, with pre-allocation so
-// that most requests do not touch the shared counters.
+// otherwise) and builds the global limits (docs/api/limits.md, "Rate limits") on top, with
+// pre-allocation so that most requests do not touch the shared counters.
 import { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { RateLimiter } from "../application/ports/rate-limiter.js";

@@ -1,5 +1,5 @@
-// The customer's access token on a request: the `x-auth-token` header (spec part 5 item 5),
-// documented once for every customer operation.
+// The customer's access token on a request: the `x-auth-token` header (docs/api/keys-and-auth.md,
+// "Customer tokens"), documented once for every customer operation.
 import type { Context } from "koa";
 import type { HeaderDoc } from "./route-definition.js";
 

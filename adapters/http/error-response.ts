@@ -1,5 +1,6 @@
-// The HTTP answer of an error (CONTRACT section 2): status, headers and JSON body, from the
-// one error table. Used by the error middleware and by idempotency, which stores error answers.
+// The HTTP answer of an error (docs/api/errors.md, "The error body"): status, headers and JSON
+// body, from the one error table. Used by the error middleware and by idempotency, which stores
+// error answers.
 import type { Logger } from "pino";
 import { ERROR_TABLE, INTERNAL_ERROR, type ErrorMapping } from "./error-table.js";
 import { MethodNotAllowed, PayloadTooLarge } from "./http-errors.js";

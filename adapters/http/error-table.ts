@@ -1,5 +1,6 @@
 // The one table from an error's stable `_tag` to its HTTP status, error type and code
-// (CONTRACT section 2). Errors without an entry are unexpected: logged and answered 500.
+// (docs/api/errors.md, "Statuses and codes"). Errors without an entry are unexpected: logged and
+// answered 500.
 export interface ErrorMapping {
   readonly status: number;
   readonly type: string;

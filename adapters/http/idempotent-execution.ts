@@ -1,5 +1,5 @@
-// Idempotency-Key handling (CONTRACT section 6): the first request with a key claims it and its
-// answer (status, headers, body, errors included) is stored in the same transaction as its
+// Idempotency-Key handling (docs/api/idempotency.md): the first request with a key claims it and
+// its answer (status, headers, body, errors included) is stored in the same transaction as its
 // changes; a repeat with the same body replays that answer with `Idempotent-Replayed: true`, a
 // repeat with another body is a 422, a repeat while the first runs a 409. A 5xx or a 429 (the
 // request did not run) releases the key so that a retry runs again.

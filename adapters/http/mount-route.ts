@@ -145,7 +145,8 @@ const routeExecution = (route: AnyRoute): ((request: RawRequest, keepScope: bool
         if (route.invalidPath === "bad-request") {
           params = decodeInput(route.params!, request.params, "query"); // throws the 400 naming the parameter
         } else {
-          // Still the 404 CONTRACT section 2 fixes, but naming the path parameter that is not an id.
+          // Still the 404 of docs/api/errors.md, "Malformed ids and slugs", but naming the path
+          // parameter that is not an id.
           const issue = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)[0];
           const param = issue?.path.map(String).join(".") ?? "";
           throw new ResourceMissing(

@@ -201,8 +201,9 @@ const copyDescriptions = (target: unknown, targetDefs: Record<string, JsonObject
 };
 
 /**
- * A list envelope (CONTRACT section 3: one array named after the resource beside `pagination`) is
- * declared inline by each list route; its two properties are described here, the same for all.
+ * A list envelope (docs/api/conventions.md, "Lists and paging": one array named after the resource
+ * beside `pagination`) is declared inline by each list route; its two properties are described
+ * here, the same for all.
  */
 const describeListEnvelopes = (value: unknown): void => {
   if (Array.isArray(value)) return value.forEach(describeListEnvelopes);

@@ -114,7 +114,10 @@ export interface RouteDefinition<P, Q, B, R, A extends Access = Access> {
    */
   readonly permission?: Permission;
   readonly params?: Schema.Schema<P, any, never>;
-  /** A malformed path value is a 404 (CONTRACT section 2) unless the spec gives a pattern. */
+  /**
+   * A malformed path value is a 404 unless the parameter has a published pattern
+   * (docs/api/errors.md, "Malformed ids and slugs").
+   */
   readonly invalidPath?: "not-found" | "bad-request";
   readonly query?: Schema.Schema<Q, any, never>;
   readonly body?: Schema.Schema<B, any, never>;
@@ -129,9 +132,15 @@ export interface RouteDefinition<P, Q, B, R, A extends Access = Access> {
     /** The answer's media type when it is not JSON (a packing slip's `text/html; charset=utf-8`); the handler sets Content-Type. */
     readonly mediaType?: string;
   };
-  /** A signed operation (spec part 5 item 6): X-Timestamp and X-Signature checked on the raw body. */
+  /**
+   * A signed operation (docs/api/keys-and-auth.md, "Signed requests"): X-Timestamp and X-Signature
+   * checked on the raw body.
+   */
   readonly signed?: boolean;
-  /** Whether an `Idempotency-Key` header must or may come (CONTRACT section 6). */
+  /**
+   * Whether an `Idempotency-Key` header must or may come (docs/api/idempotency.md, "Which
+   * operations").
+   */
   readonly idempotency?: "required" | "optional";
   /**
    * The handler calls the outside world (a payment provider) and commits its own short units of

@@ -1,10 +1,11 @@
 // `search=` on product and price lists is a case-insensitive substring of a product's name or of
-// one of its SKUs (CONTRACT.md), which no word index answers by itself: `pper kettle` must find
-// "Copper Kettle". Scanning the catalog with LIKE cost seconds at 200,000 products (every row,
-// and every variant's SKU of each row that missed). Here the search's words are found in the
-// store's vocabulary instead (search_terms: small for names even in a huge catalog), and the
-// products holding them in the postings (search_postings, tier 3 or more: a name or SKU word):
-// those are the only products that can match, and the list's LIKE then decides exactly.
+// one of its SKUs (docs/api/conventions.md, "Text filters"), which no word index answers by itself:
+// `pper kettle` must find "Copper Kettle". Scanning the catalog with LIKE cost seconds at 200,000
+// products (every row, and every variant's SKU of each row that missed). Here the search's words
+// are found in the store's vocabulary instead (search_terms: small for names even in a huge
+// catalog), and the products holding them in the postings (search_postings, tier 3 or more: a name
+// or SKU word): those are the only products that can match, and the list's LIKE then decides
+// exactly.
 //
 // Why the candidates are all the matches: the search, folded as words are (`words`), splits into
 // runs of letters and digits. A name or SKU that holds the search holds each run inside one of its

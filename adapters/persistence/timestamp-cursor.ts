@@ -1,6 +1,6 @@
-// The message list's cursor as the spec gives it: the base64 of a created_at. Either base64
-// alphabet decodes (they coincide for these strings); anything that is not the base64 of an
-// ISO 8601 UTC instant with milliseconds is a 400 invalid_cursor.
+// The message list's cursor (docs/api/conventions.md, "Lists and paging"): the base64 of a
+// created_at. Either base64 alphabet decodes (they coincide for these strings); anything that is
+// not the base64 of an ISO 8601 UTC instant with milliseconds is a 400 invalid_cursor.
 import { InvalidCursor } from "../../application/errors/request-errors.js";
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -1,6 +1,7 @@
-// Checks a signed request (spec part 5 item 6) on its raw bytes, before any JSON parsing:
-// X-Timestamp within 300 s of the server clock, X-Signature the base64 HMAC-SHA256 of
-// `<timestamp>.<raw body>` under the store's secret (or the previous one during its grace period).
+// Checks a signed request (docs/api/keys-and-auth.md, "Signed requests") on its raw bytes, before
+// any JSON parsing: X-Timestamp within 300 s of the server clock, X-Signature the base64
+// HMAC-SHA256 of `<timestamp>.<raw body>` under the store's secret (or the previous one during its
+// grace period).
 import { inject, injectable } from "inversify";
 import { parseTimestamp, signedPayload, withinWindow } from "../../domain/access/request-signature.js";
 import { SignatureInvalid, SignatureMissing, TimestampOutOfWindow } from "../errors/access-errors.js";

@@ -1,9 +1,10 @@
 // Adds a variant to the addressed cart (creating the cart on first use). A variant already in
-// the cart has its line raised (spec part 3 rule 2); the cart never holds more than the stock.
-// The cart row is locked for the change, so parallel adds never lose one another's quantity.
-// The variants' prices, stock and availability and the price rules are read in the write's
-// transaction, never from a per-process copy, so the line's price is what checkout would charge
-// now and a variant deleted a moment ago is a 404 (docs/decisions.md, "Writes read what they rely on").
+// the cart has its line raised (docs/api/carts-and-wishlists.md, "Adding and changing lines"); the
+// cart never holds more than the stock. The cart row is locked for the change, so parallel adds
+// never lose one another's quantity. The variants' prices, stock and availability and the price
+// rules are read in the write's transaction, never from a per-process copy, so the line's price is
+// what checkout would charge now and a variant deleted a moment ago is a 404 (docs/decisions.md,
+// "Writes read what they rely on").
 import { Either } from "effect";
 import { inject, injectable } from "inversify";
 import { addItem } from "../../domain/cart/cart-operations.js";

@@ -1,6 +1,6 @@
-// Decides whose cart a request addresses (spec 4.4): a customer wins over `X-Session-Id`, named by
-// `customer_id` (which needs that customer's own token) or by the customer's token alone; with
-// none of the three the request is a 400 session_required.
+// Decides whose cart a request addresses (docs/api/carts-and-wishlists.md, "Whose cart"): a
+// customer wins over `X-Session-Id`, named by `customer_id` (which needs that customer's own token)
+// or by the customer's token alone; with none of the three the request is a 400 session_required.
 import { inject, injectable } from "inversify";
 import { AuthenticateCustomer } from "../access/authenticate-customer.js";
 import { requireOwner } from "../access/ownership.js";

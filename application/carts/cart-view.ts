@@ -1,5 +1,6 @@
-// The cart answer of CONTRACT section 4: each line with its variant's current data and price,
-// the item count and the subtotal, all money in integer minor units of the store currency.
+// The cart answer (docs/api/carts-and-wishlists.md, "The cart answer"): each line with its
+// variant's current data and price, the item count and the subtotal, all money in integer minor
+// units of the store currency.
 import { cartTotals } from "../../domain/cart/cart-operations.js";
 import type { CartLine } from "../../domain/cart/cart.js";
 import type { Store } from "../../domain/stores/store.js";

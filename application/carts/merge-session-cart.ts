@@ -1,6 +1,7 @@
-// At sign-in, moves an anonymous session's cart into the customer's cart (CONTRACT: cart merge):
-// quantities of the same variant add up, capped at stock; the session cart is then gone. Runs
-// inside the sign-in's unit of work, so either both carts change or neither does.
+// At sign-in, moves an anonymous session's cart into the customer's cart
+// (docs/api/carts-and-wishlists.md, "Merging at sign-in"): quantities of the same variant add up,
+// capped at stock; the session cart is then gone. Runs inside the sign-in's unit of work, so either
+// both carts change or neither does.
 import { inject, injectable } from "inversify";
 import { mergeCarts } from "../../domain/cart/cart-operations.js";
 import type { CappedLine } from "../../domain/cart/cart-operations.js";

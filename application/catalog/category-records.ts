@@ -1,4 +1,5 @@
-// Categories and subcategories as the API shows them (spec 2.10).
+// Categories and subcategories as the API shows them (docs/api/catalog.md, "Categories and
+// subcategories").
 import type { Category, Subcategory } from "../../domain/catalog/category.js";
 
 export interface CategoryRecord {

@@ -1,5 +1,5 @@
-// Collections and their items as the API shows them (spec 2.10). The embedded product uses
-// the spec's `online_*` names, taken from the product and its default variant.
+// Collections and their items as the API shows them (docs/api/catalog.md, "Collections"). The
+// embedded product uses the `online_*` names, taken from the product and its default variant.
 import { defaultVariant, totalStock } from "../../domain/catalog/product-shapes.js";
 import { onlineCategory } from "../../domain/catalog/online-category.js";
 import type { StoredCollection } from "../ports/collection-repository.js";

@@ -1,6 +1,7 @@
-// Posts and lookbooks as the API shows them (spec 2.11). Lists carry summaries (no `content`,
-// `products`, `lookbooks` or `images`); a post embeds its products as product list records and
-// its lookbooks as lookbook summaries; a lookbook embeds its images with their hotspots.
+// Posts and lookbooks as the API shows them (docs/api/content-search-messaging.md, "Posts and
+// lookbooks"). Lists carry summaries (no `content`, `products`, `lookbooks` or `images`); a post
+// embeds its products as product list records and its lookbooks as lookbook summaries; a lookbook
+// embeds its images with their hotspots.
 import type { ProductListRecord } from "../../domain/catalog/product-shapes.js";
 import { contentSlug } from "../../domain/content/content-slug.js";
 import type { Lookbook } from "../../domain/content/lookbook.js";

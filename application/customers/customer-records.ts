@@ -1,5 +1,6 @@
-// Users, customers and sessions as the API shows them (spec 2.2). Money in store_metrics is in
-// major units of the store's currency, like order amounts (CONTRACT section 3).
+// Users, customers and sessions as the API shows them (docs/api/customers.md). Money in
+// store_metrics is in major units of the store's currency, like order amounts
+// (docs/api/conventions.md, "Money").
 import type { Customer, CustomerStatus } from "../../domain/customers/customer.js";
 import { purchaseStanding, type PurchaseStanding } from "../../domain/customers/store-metrics.js";
 import { isCurrencyCode } from "../../domain/money/currency.js";

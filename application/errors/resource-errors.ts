@@ -25,7 +25,10 @@ export class ReferenceGone extends Data.TaggedError("ReferenceGone")<{
   readonly cause?: unknown;
 }> {}
 
-/** The Idempotency-Key was first used with another request body (CONTRACT section 6). */
+/**
+ * The Idempotency-Key was first used with another request body (docs/api/idempotency.md, "Replays,
+ * conflicts and reuse").
+ */
 export class IdempotencyKeyReused extends Data.TaggedError("IdempotencyKeyReused")<{
   readonly message: string;
 }> {}

@@ -1,6 +1,6 @@
-// The gift card check (`GET /v1/gift-cards/check`, spec 2.9): any key may look a code up, compared
-// case-insensitively. An unknown code is a 404; unknown codes are throttled per client address
-// and per key against guessing.
+// The gift card check (`GET /v1/gift-cards/check`, docs/api/offers-and-shipping.md, "Gift cards"):
+// any key may look a code up, compared case-insensitively. An unknown code is a 404; unknown codes
+// are throttled per client address and per key against guessing.
 import { inject, injectable } from "inversify";
 import { checkGiftCard } from "../../domain/gift-cards/check-gift-card.js";
 import { isGiftCardCode, normaliseGiftCardCode } from "../../domain/gift-cards/gift-card-code.js";

@@ -1,5 +1,6 @@
 // The payloads of the gift card writes as Schemas. Balances are decimal major units of the card's
-// currency (CONTRACT section 3); the use case refuses more decimals than the currency has.
+// currency (docs/api/conventions.md, "Money"); the use case refuses more decimals than the currency
+// has.
 import { Schema } from "effect";
 import { CurrencyCode } from "../../domain/money/currency.js";
 

@@ -1,5 +1,6 @@
-// A gift card, its ledger and its check as the API shows them (spec 2.9): balances in decimal
-// major units of the card's currency (CONTRACT section 3), dates as YYYY-MM-DD.
+// A gift card, its ledger and its check as the API shows them (docs/api/offers-and-shipping.md,
+// "Gift cards"): balances in decimal major units of the card's currency (docs/api/conventions.md,
+// "Money"), dates as YYYY-MM-DD.
 import type { GiftCardCheck } from "../../domain/gift-cards/check-gift-card.js";
 import type { GiftCardLedgerEntry } from "../../domain/gift-cards/gift-card-ledger.js";
 import type { GiftCard } from "../../domain/gift-cards/gift-card.js";
@@ -40,7 +41,7 @@ export const toGiftCardDetailRecord = (card: GiftCard, ledger: readonly GiftCard
 });
 export type GiftCardDetailRecord = ReturnType<typeof toGiftCardDetailRecord>;
 
-/** `reason` says why a card is not valid (null when it is); the other fields are the spec's. */
+/** `reason` says why a card is not valid (null when it is); the other fields are the check's. */
 export const toGiftCardCheckRecord = (check: GiftCardCheck) => ({
   valid: check.valid,
   reason: check.reason,

@@ -1,4 +1,4 @@
-// The payloads of messaging writes (CONTRACT section 4, messaging writes) as Schemas.
+// The payloads of messaging writes (docs/api/content-search-messaging.md, "Messaging") as Schemas.
 import { Schema } from "effect";
 import { ThreadType } from "../../domain/messaging/thread.js";
 

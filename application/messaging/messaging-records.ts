@@ -1,4 +1,4 @@
-// Threads and messages as the API shows them (spec 2.7).
+// Threads and messages as the API shows them (docs/api/content-search-messaging.md, "Messaging").
 import type { Message, MessageStatus, MessageType } from "../../domain/messaging/message.js";
 import type { SenderType, ThreadPriority, ThreadStatus, ThreadType } from "../../domain/messaging/thread.js";
 import type { ThreadView } from "../ports/messaging-repository.js";

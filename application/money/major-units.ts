@@ -1,6 +1,6 @@
-// Money outside the catalog as the API shows it (CONTRACT section 3): decimal major units of a
-// currency, stored as integer minor units. A value with more decimals than its currency has is
-// refused, never rounded silently.
+// Money outside the catalog as the API shows it (docs/api/conventions.md, "Money"): decimal major
+// units of a currency, stored as integer minor units. A value with more decimals than its currency
+// has is refused, never rounded silently.
 import { minorDigits, type CurrencyCode } from "../../domain/money/currency.js";
 import { fromMajor, fromMinor, toMajor } from "../../domain/money/money.js";
 import { ParameterInvalid } from "../errors/request-errors.js";

@@ -1,5 +1,6 @@
-// The payloads of checkout and of the order update (spec 4.5) as Schemas. Clients cannot send
-// amounts or statuses at checkout: the server computes them.
+// The payloads of checkout and of the order update (docs/api/orders.md, "Checkout" and "Updating an
+// order") as Schemas. Clients cannot send amounts or statuses at checkout: the server computes
+// them.
 import { Schema } from "effect";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../domain/orders/order-status.js";
 import { PAYMENT_METHODS } from "../../domain/orders/order.js";

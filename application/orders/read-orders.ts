@@ -1,5 +1,5 @@
-// Order reads (CONTRACT section 4 and 1): a secret key sees the store's orders; a publishable
-// key only the orders of the customer whose x-auth-token comes with it.
+// Order reads (docs/api/orders.md, "Reading orders"): a secret key sees the store's orders; a
+// publishable key only the orders of the customer whose x-auth-token comes with it.
 import { inject, injectable } from "inversify";
 import { AuthenticateCustomer } from "../access/authenticate-customer.js";
 import type { CustomerPrincipal } from "../access/customer-principal.js";

@@ -1,9 +1,10 @@
-// The order update (spec 4.5, CONTRACT section 5): status moves through the state machine,
-// fulfilment fields, and what the moves cause — shipped_at/delivered_at, the order events, the
-// customer's purchase history when paid, stock and gift card back when cancelled or refunded —
-// all in one transaction. An illegal move is a 409 and leaves the order unchanged. An order
-// moved to shipped has shipped whole: what no parcel carried yet goes in a last parcel, so its
-// parcels always account for it (docs/staff.md, "Orders and fulfilment").
+// The order update (docs/api/orders.md, "Updating an order"; docs/api/states.md, "Order status"):
+// status moves through the state machine, fulfilment fields, and what the moves cause —
+// shipped_at/delivered_at, the order events, the customer's purchase history when paid, stock and
+// gift card back when cancelled or refunded — all in one transaction. An illegal move is a 409 and
+// leaves the order unchanged. An order moved to shipped has shipped whole: what no parcel carried
+// yet goes in a last parcel, so its parcels always account for it (docs/staff.md, "Orders and
+// fulfilment").
 import { Either } from "effect";
 import { inject, injectable } from "inversify";
 import type { FulfilmentLine } from "../../domain/orders/fulfilment.js";

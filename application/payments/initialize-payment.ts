@@ -1,8 +1,9 @@
-// Payment initialisation (spec 4.6): the store's hourly budget, the rules of the provider kind,
-// the order it pays, then the payment and its first attempt written BEFORE the provider is called
-// and the provider's answer (or error) written after it, each in its own short unit of work: no
-// transaction is held open across a network call, and no payment is lost when a provider fails.
-// One payment per Idempotency-Key: a retry after a crash or a provider failure finds it again.
+// Payment initialisation (docs/api/payments.md, "Initialising a payment"): the store's hourly
+// budget, the rules of the provider kind, the order it pays, then the payment and its first attempt
+// written BEFORE the provider is called and the provider's answer (or error) written after it, each
+// in its own short unit of work: no transaction is held open across a network call, and no payment
+// is lost when a provider fails. One payment per Idempotency-Key: a retry after a crash or a
+// provider failure finds it again.
 import { Either } from "effect";
 import { inject, injectable } from "inversify";
 import { minorDigits, type CurrencyCode } from "../../domain/money/currency.js";

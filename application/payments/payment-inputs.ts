@@ -1,4 +1,4 @@
-// The payloads of payment initialisation and verification (CONTRACT section 4) as Schemas: the
+// The payloads of payment initialisation and verification (docs/api/payments.md) as Schemas: the
 // shape of each field here, the rules between fields in domain/payments/payment-request.ts.
 import { Schema } from "effect";
 import { PAYMENT_REFERENCE_PATTERN } from "../../domain/payments/payment-reference.js";

@@ -1,4 +1,4 @@
-// Payments as the API and the events show them (CONTRACT section 4): amounts in decimal major
+// Payments as the API and the events show them (docs/api/payments.md): amounts in decimal major
 // units of the payment's currency, computed from the minor units they are kept in.
 import type { Payment } from "../../domain/payments/payment.js";
 import { majorUnitsOf } from "../orders/order-record.js";

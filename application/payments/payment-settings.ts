@@ -1,5 +1,5 @@
-// Payment settings from configuration: the initialisation budget per store (CONTRACT section 8:
-// 100 an hour) and the public address providers post their notifications to.
+// Payment settings from configuration: the initialisation budget per store (docs/api/limits.md,
+// "Rate limits": 100 an hour) and the public address providers post their notifications to.
 import type { ServiceIdentifier } from "inversify";
 
 export interface PaymentSettings {

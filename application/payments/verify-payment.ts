@@ -1,7 +1,7 @@
-// Payment verification (CONTRACT section 4): asks the provider where a payment stands, records
-// the attempt and the answer, and settles the payment (order paid, events). A paid payment is
-// final: verifying it again answers at once and emits nothing. A payment the provider never
-// accepted has nothing to ask about and answers as stored.
+// Payment verification (docs/api/payments.md, "Verifying a payment"): asks the provider where a
+// payment stands, records the attempt and the answer, and settles the payment (order paid, events).
+// A paid payment is final: verifying it again answers at once and emits nothing. A payment the
+// provider never accepted has nothing to ask about and answers as stored.
 import { inject, injectable } from "inversify";
 import { isFinalPaymentState } from "../../domain/payments/payment.js";
 import type { Principal } from "../access/principal.js";

@@ -1,5 +1,6 @@
-// Idempotency records (CONTRACT section 6): a key claimed by the first request of an operation,
-// then completed with its answer, which later requests with the same key and body replay.
+// Idempotency records (docs/api/idempotency.md): a key claimed by the first request of an
+// operation, then completed with its answer, which later requests with the same key and body
+// replay.
 import type { ServiceIdentifier } from "inversify";
 
 export interface StoredResponse {

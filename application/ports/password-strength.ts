@@ -1,5 +1,6 @@
 // How guessable a new password is, by a maintained strength estimator with a dictionary of
-// common and breached passwords (docs/decisions.md, "Weak and breached passwords").
+// common and breached passwords (docs/decisions.md, "Sign-in limits: the shopper's
+// address and known devices", item 5).
 import type { ServiceIdentifier } from "inversify";
 
 export interface PasswordAssessment {

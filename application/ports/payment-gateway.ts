@@ -14,7 +14,10 @@ export interface PaymentInitiation {
   readonly amountMinor: number;
   /** The same amount as a decimal string with the currency's exponent, e.g. "1500.00". */
   readonly amount: string;
-  /** ISO 4217, upper case, already chosen by the rules of spec 4.6. */
+  /**
+   * ISO 4217, upper case, already chosen by the rules of docs/api/payments.md, "Initialising a
+   * payment".
+   */
   readonly currency: string;
   readonly email?: string;
   /** Normalised digits without `+`: `2547XXXXXXXX` (push) or the country's prefix (collection). */

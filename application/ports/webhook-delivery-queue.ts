@@ -7,7 +7,10 @@ import type { WebhookEndpoint } from "./webhook-endpoint-repository.js";
 
 export type DeliveryState = "pending" | "succeeded" | "failed";
 
-/** One recorded attempt to deliver an event to an endpoint (spec 2.14 "Delivery"). */
+/**
+ * One recorded attempt to deliver an event to an endpoint (docs/api/webhooks.md, "Delivery and
+ * retries").
+ */
 export interface DeliveryAttempt {
   readonly id: string;
   readonly storeId: string;

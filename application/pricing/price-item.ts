@@ -1,5 +1,5 @@
-// One priced row of the price list (spec 2.4): the variant's catalog data with its resolved
-// price in the display currency, its breakdown and the pricing context.
+// One priced row of the price list (docs/api/pricing.md, "The price list"): the variant's catalog
+// data with its resolved price in the display currency, its breakdown and the pricing context.
 import { defaultVariant, totalStock } from "../../domain/catalog/product-shapes.js";
 import { sellingPrice } from "../../domain/catalog/selling-price.js";
 import type { Variant } from "../../domain/catalog/variant.js";

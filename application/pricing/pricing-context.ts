@@ -17,7 +17,7 @@ export interface PricingRequest extends LocationQuery {
   readonly quantity: number;
 }
 
-/** The `pricing_context` object of CONTRACT section 4. */
+/** The `pricing_context` object (docs/api/pricing.md, "Price breakdown and context"). */
 export interface PricingContextRecord {
   readonly base_currency: string;
   readonly display_currency: string;

@@ -1,5 +1,6 @@
-// A promotion as the API shows it (spec 2.8): its status is the one derived at the time of the
-// answer, never the stored switch alone. Amounts stay integer minor units.
+// A promotion as the API shows it (docs/api/offers-and-shipping.md, "Promotions"): its status is
+// the one derived at the time of the answer, never the stored switch alone. Amounts stay integer
+// minor units.
 import type { PromotionStatus } from "../../domain/promotions/promotion-status.js";
 import type { ProductQuantity, Promotion } from "../../domain/promotions/promotion.js";
 

@@ -1,4 +1,5 @@
-// The bodies of semantic search and recommendations (CONTRACT section 4) as Schemas.
+// The bodies of semantic search and recommendations (docs/api/content-search-messaging.md, "Search"
+// and "Recommendations") as Schemas.
 import { Schema } from "effect";
 
 const bounded = (min: number, max: number) =>

@@ -1,5 +1,6 @@
-// Searches a store's active products (spec 2.13, 4.10): by text (GET /v1/search) or by meaning
-// (POST /v1/search), answering the search envelope with the time the search took.
+// Searches a store's active products (docs/api/content-search-messaging.md, "Search"): by text (GET
+// /v1/search) or by meaning (POST /v1/search), answering the search envelope with the time the
+// search took.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ProductSearchIndex, type SearchHit } from "../ports/product-search-index.js";

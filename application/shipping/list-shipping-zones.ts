@@ -1,5 +1,5 @@
-// `GET /v1/shipping/zones` (spec 4.8): the store's distance pricing tiers and delivery zones,
-// active or not (each says which), fees in major units.
+// `GET /v1/shipping/zones` (docs/api/offers-and-shipping.md, "Shipping"): the store's distance
+// pricing tiers and delivery zones, active or not (each says which), fees in major units.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ShippingRepository } from "../ports/shipping-repository.js";

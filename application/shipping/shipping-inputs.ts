@@ -1,6 +1,6 @@
 // The payloads of the shipping writes and of a quote as Schemas. Fees, thresholds and the quoted
-// subtotal are decimal major units of the store's base currency (CONTRACT section 3); a zone's
-// outline is a ring of [latitude, longitude] vertices.
+// subtotal are decimal major units of the store's base currency (docs/api/conventions.md, "Money");
+// a zone's outline is a ring of [latitude, longitude] vertices.
 import { Schema } from "effect";
 
 const withMessage = <S extends Schema.Schema.Any>(schema: S, message: string): S =>

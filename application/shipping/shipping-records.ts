@@ -1,5 +1,6 @@
-// Pricing tiers, delivery zones and quotes as the API shows them (spec 2.12): fees and thresholds
-// in decimal major units of the store's base currency (CONTRACT section 3).
+// Pricing tiers, delivery zones and quotes as the API shows them (docs/api/offers-and-shipping.md,
+// "Shipping"): fees and thresholds in decimal major units of the store's base currency
+// (docs/api/conventions.md, "Money").
 import type { CurrencyCode } from "../../domain/money/currency.js";
 import type { DeliveryZone } from "../../domain/shipping/delivery-zone.js";
 import type { PricingTier } from "../../domain/shipping/pricing-tier.js";

@@ -1,5 +1,6 @@
-// Example `data` for each event type, sent by the test operation (spec 4.11). The shapes follow
-// the real events; ids are all-zero UUIDs so that a receiver can never mistake one for a record.
+// Example `data` for each event type, sent by the test operation (docs/api/webhooks.md, "The test
+// operation"). The shapes follow the real events; ids are all-zero UUIDs so that a receiver can
+// never mistake one for a record.
 import type { EventType } from "../../domain/events/event-type.js";
 
 const SAMPLE_ID = "00000000-0000-7000-8000-000000000000";

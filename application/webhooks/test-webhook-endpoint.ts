@@ -1,6 +1,6 @@
-// The test operation (spec 4.11): a sample event of the asked type, sent to the endpoint at once
-// (whether or not it is enabled or subscribed), recorded as a delivery and reported back. A test
-// is never retried and never switches the endpoint off.
+// The test operation (docs/api/webhooks.md, "The test operation"): a sample event of the asked
+// type, sent to the endpoint at once (whether or not it is enabled or subscribed), recorded as a
+// delivery and reported back. A test is never retried and never switches the endpoint off.
 import { inject, injectable } from "inversify";
 import type { EventType } from "../../domain/events/event-type.js";
 import type { Principal } from "../access/principal.js";

@@ -1,4 +1,4 @@
-// The public shapes of webhook endpoints, events and deliveries (spec 2.14).
+// The public shapes of webhook endpoints, events and deliveries (docs/api/webhooks.md).
 import type { EventType } from "../../domain/events/event-type.js";
 import type { RecordedEvent } from "../ports/event-outbox.js";
 import type { DeliveryAttempt } from "../ports/webhook-delivery-queue.js";

@@ -1,4 +1,4 @@
-// The payload of adding to a wishlist (spec 4.4) as a Schema.
+// The payload of adding to a wishlist (docs/api/carts-and-wishlists.md, "Wishlists") as a Schema.
 import { Schema } from "effect";
 
 export const AddWishlistItemInput = Schema.Struct({

@@ -1,5 +1,6 @@
-// The wishlist as the API shows it (spec 2.6): each entry with its product and variant data
-// as they are now. Entries whose product is inactive are left out until it is active again.
+// The wishlist as the API shows it (docs/api/carts-and-wishlists.md, "Wishlists"): each entry with
+// its product and variant data as they are now. Entries whose product is inactive are left out
+// until it is active again.
 import { toVariantRecord } from "../../domain/catalog/product-shapes.js";
 import type { ProductWithVariants } from "../ports/product-repository.js";
 import type { WishlistEntry } from "../ports/wishlist-repository.js";

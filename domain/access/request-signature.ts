@@ -1,6 +1,6 @@
-// Signed requests (spec part 5 item 6): the string that is signed and the time window a
-// timestamp must fall in. Computing the HMAC itself is I/O-free but needs a crypto library, so
-// it sits behind a port; this file holds the rules.
+// Signed requests (docs/api/keys-and-auth.md, "Signed requests"): the string that is signed and the
+// time window a timestamp must fall in. Computing the HMAC itself is I/O-free but needs a crypto
+// library, so it sits behind a port; this file holds the rules.
 export const SIGNATURE_WINDOW_SECONDS = 300;
 
 /** `<timestamp>.<raw JSON body>`, exactly the bytes the client signed. */

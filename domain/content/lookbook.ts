@@ -1,5 +1,6 @@
-// Lookbooks (spec 2.11): styled photo stories, each image with optional product hotspots. A
-// lookbook is public once its `published_at` has come; null keeps it unpublished.
+// Lookbooks (docs/api/content-search-messaging.md, "Posts and lookbooks"): styled photo stories,
+// each image with optional product hotspots. A lookbook is public once its `published_at` has come;
+// null keeps it unpublished.
 
 export interface Hotspot {
   readonly productId: string;

@@ -1,5 +1,6 @@
-// Blog posts (spec 2.11): their three states and the rules of publication. A post is public when
-// it is published and its publication time has come; a future `published_at` schedules it.
+// Blog posts (docs/api/content-search-messaging.md, "Posts and lookbooks"): their three states and
+// the rules of publication. A post is public when it is published and its publication time has
+// come; a future `published_at` schedules it.
 import { Schema } from "effect";
 
 export const PostStatus = Schema.Literal("published", "draft", "archived");

@@ -1,5 +1,5 @@
-// How long a customer's credentials live (CONTRACT section 4, session): an access token one
-// hour, a refresh token thirty days from its issue; every refresh issues a fresh pair.
+// How long a customer's credentials live (docs/api/keys-and-auth.md, "Customer tokens"): an access
+// token one hour, a refresh token thirty days from its issue; every refresh issues a fresh pair.
 export const ACCESS_TOKEN_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 

@@ -1,4 +1,5 @@
-// The event types a store records and delivers to webhook endpoints (spec part 6).
+// The event types a store records and delivers to webhook endpoints (docs/api/webhooks.md, "Event
+// types").
 import { Schema } from "effect";
 
 export const EVENT_TYPES = [

@@ -1,5 +1,5 @@
-// The gift card check (spec 2.9, rule 1 of part 3): valid exactly when the card is active, its balance is
-// above 0 and it has not expired; a card is valid through its expiry day.
+// The gift card check (docs/api/states.md, "Gift cards"): valid exactly when the card is active,
+// its balance is above 0 and it has not expired; a card is valid through its expiry day.
 import { assertValidGiftCard, InvalidGiftCard, isCalendarDate, type GiftCard, type GiftCardStatus } from "./gift-card.js";
 
 /** Why a card is not valid; the first that holds, in this order. */

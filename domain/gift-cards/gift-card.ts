@@ -1,5 +1,6 @@
-// A gift card (spec 2.9) as the gift card rules read it, and the check that a stored card is well formed.
-// Balances are integer minor units of the card's currency; the API shows them in major units.
+// A gift card (docs/api/offers-and-shipping.md, "Gift cards") as the gift card rules read it, and
+// the check that a stored card is well formed. Balances are integer minor units of the card's
+// currency; the API shows them in major units.
 import { Data } from "effect";
 import type { CurrencyCode } from "../money/currency.js";
 import { roundHalfEven } from "../money/rounding.js";

@@ -20,8 +20,8 @@ export function usageCap(card: Pick<GiftCard, "maximumUsagePercentage">, orderTo
 
 /**
  * What the card pays towards `orderTotal` (integer minor units: the total after discounts, with shipping
- * and tax, CONTRACT part 5): min(balance, cap, orderTotal). Arithmetic only: check the card first
- * (checkGiftCard); `redeem` refuses a card that is not valid.
+ * and tax, docs/api/orders.md, "Order amounts"): min(balance, cap, orderTotal). Arithmetic only:
+ * check the card first (checkGiftCard); `redeem` refuses a card that is not valid.
  */
 export function redemptionAmount(card: GiftCard, orderTotal: number): number {
   assertValidGiftCard(card);
@@ -38,14 +38,14 @@ export interface Redemption {
 }
 
 /**
- * A card redeemed against an order in another currency (CONTRACT: balances are major units of the
- * card's own currency). `rate` is the store's exchange rate: major units of the card's currency per
- * one of the order's. The card covers min(total, usage cap) if its balance is enough, taking the card
- * units that amount needs rounded UP (the card pays at most one of its minor units more than the
- * exact value, never less, so the order is covered); otherwise its whole balance pays what it is
- * worth rounded DOWN (never more than the card holds). Either way the two amounts differ from the
- * exact conversion by less than one minor unit of the coarser currency. In one currency this is
- * redemptionAmount on both sides.
+ * A card redeemed against an order in another currency (balances are major units of the card's own
+ * currency: docs/api/conventions.md, "Money"). `rate` is the store's exchange rate: major units of
+ * the card's currency per one of the order's. The card covers min(total, usage cap) if its balance
+ * is enough, taking the card units that amount needs rounded UP (the card pays at most one of its
+ * minor units more than the exact value, never less, so the order is covered); otherwise its whole
+ * balance pays what it is worth rounded DOWN (never more than the card holds). Either way the two
+ * amounts differ from the exact conversion by less than one minor unit of the coarser currency. In
+ * one currency this is redemptionAmount on both sides.
  */
 export function foreignRedemption(card: GiftCard, orderTotal: number, orderCurrency: CurrencyCode, rate: number): Redemption {
   if (card.currency === orderCurrency) {

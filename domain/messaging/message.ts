@@ -1,4 +1,5 @@
-// A message in a thread (spec 2.7). The values the spec leaves open are decided here:
+// A message in a thread (docs/api/states.md, "Threads and messages"), and its
+// enumerations:
 // message_type text | image | file | system; message_status sent | delivered | read.
 import { Schema } from "effect";
 import type { SenderType } from "./thread.js";

@@ -1,5 +1,5 @@
-// A customer-to-store conversation (spec 2.7) and its enumerations. Who posted last decides
-// which side has something unread.
+// A customer-to-store conversation (docs/api/states.md, "Threads and messages") and its
+// enumerations. Who posted last decides which side has something unread.
 import { Schema } from "effect";
 
 export const ThreadType = Schema.Literal(

@@ -1,11 +1,12 @@
-// The four kinds of payment provider (spec 2.15, 4.6) and the words the API uses for them.
+// The four kinds of payment provider (docs/api/payments.md, "Providers and flows") and the words
+// the API uses for them.
 import { Schema } from "effect";
 
 export const PAYMENT_PROVIDERS = ["card_redirect", "card_popup", "mobile_stk", "mobile_collect"] as const;
 export const PaymentProvider = Schema.Literal(...PAYMENT_PROVIDERS);
 export type PaymentProvider = typeof PaymentProvider.Type;
 
-/** The flow each provider kind runs (spec 2.15; CONTRACT section 4). */
+/** The flow each provider kind runs (docs/api/payments.md, "Providers and flows"). */
 export const PAYMENT_FLOWS = {
   card_redirect: "redirect",
   card_popup: "popup",

@@ -1,5 +1,6 @@
-// Payment references (spec 2.15): `PAY-<digits>-<suffix>`, the epoch milliseconds of the payment
-// and a random suffix of upper-case letters and digits, short enough to read out on the phone.
+// Payment references (docs/api/payments.md, "References"): `PAY-<digits>-<suffix>`, the epoch
+// milliseconds of the payment and a random suffix of upper-case letters and digits, short enough to
+// read out on the phone.
 const SUFFIX_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 /** The largest multiple of the alphabet's size below 256: bytes from it up are skipped, so every symbol is equally likely. */
 const UNBIASED_LIMIT = 256 - (256 % SUFFIX_ALPHABET.length);

@@ -1,14 +1,15 @@
-// The rules of a payment initialisation (spec 4.6, CONTRACT section 6), per provider kind: the
-// amount, the currency each kind charges in, who is charged (email or phone, normalised), the
-// collection countries and the URLs each flow needs. Phone parsing is handed in as a function.
+// The rules of a payment initialisation (docs/api/payments.md, "Initialising a payment"), per
+// provider kind: the amount, the currency each kind charges in, who is charged (email or phone,
+// normalised), the collection countries and the URLs each flow needs. Phone parsing is handed in as
+// a function.
 import { Data, Either } from "effect";
 import { isCurrencyCode, minorDigits, type CurrencyCode } from "../money/currency.js";
 import { fromMajor, toMajor } from "../money/money.js";
 import { PAYMENT_FLOWS, type PaymentFlow, type PaymentProvider } from "./payment-provider.js";
 
-/** Spec part 8: the smallest amount, in major units. */
+/** The smallest amount, in major units (docs/api/limits.md, "Parameter bounds"). */
 export const MINIMUM_PAYMENT_AMOUNT = 0.01;
-/** The currencies the popup provider (Paystack) charges in (spec 4.6). */
+/** The currencies the popup provider (Paystack) charges in. */
 export const POPUP_CURRENCIES = ["NGN", "GHS", "ZAR", "KES", "USD"] as const;
 /** The mobile push provider (M-Pesa) charges Kenyan shillings, whatever currency is asked. */
 export const PUSH_CURRENCY = "KES";
@@ -66,7 +67,7 @@ export interface PaymentRequest {
 }
 
 export interface PaymentRuleContext {
-  /** CONTRACT section 6: the redirect provider's currency when none is given. */
+  /** The redirect provider's currency when none is given. */
   readonly storeCurrency: CurrencyCode;
   readonly parsePhone: ParsePhone;
 }
@@ -120,7 +121,7 @@ const chooseCurrency = (
         ? Either.right(asked)
         : invalid("currency", `currency must be one of ${POPUP_CURRENCIES.join(", ")} for card_popup`);
     case "mobile_stk":
-      // Spec 4.6: the push provider always uses KES and ignores any value given.
+      // The push provider always uses KES and ignores any value given.
       return Either.right(PUSH_CURRENCY as CurrencyCode);
     case "mobile_collect": {
       const derived = COLLECTION_CURRENCIES[country as CollectionCountry] as CurrencyCode;

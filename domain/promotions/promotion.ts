@@ -1,5 +1,6 @@
-// A store's promotion (spec 2.8) as the promotion rules read it, which units it covers, and the check
-// that a stored promotion is well formed. Amounts are integer minor units of the store's base currency.
+// A store's promotion (docs/api/offers-and-shipping.md, "Promotions") as the promotion rules read
+// it, which units it covers, and the check that a stored promotion is well formed. Amounts are
+// integer minor units of the store's base currency.
 import { Data } from "effect";
 
 export type PromotionType = "fixed" | "discount" | "bundle" | "bogo";

@@ -1,5 +1,6 @@
-// A delivery zone (spec 2.12): an area drawn on the map with its own delivery fee. Fees are integer minor
-// units of the store's base currency; the API shows them in major units.
+// A delivery zone (docs/api/offers-and-shipping.md, "Shipping"): an area drawn on the map with its
+// own delivery fee. Fees are integer minor units of the store's base currency; the API shows them
+// in major units.
 import type { LatLng } from "./coordinates.js";
 
 export interface DeliveryZone {

@@ -1,5 +1,6 @@
-// A distance pricing tier (spec 2.12): the delivery fee for destinations whose distance from the store
-// falls in [minDistanceMeters, maxDistanceMeters). Fees are integer minor units of the base currency.
+// A distance pricing tier (docs/api/offers-and-shipping.md, "Shipping"): the delivery fee for
+// destinations whose distance from the store falls in [minDistanceMeters, maxDistanceMeters). Fees
+// are integer minor units of the base currency.
 export interface PricingTier {
   readonly id: string;
   readonly tierName: string;

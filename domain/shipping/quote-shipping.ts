@@ -14,7 +14,10 @@ export interface ShippingRequest {
   readonly origin: Coordinates | null;
   readonly zones: readonly DeliveryZone[];
   readonly tiers: readonly PricingTier[];
-  /** Integer minor units: the subtotal after discounts, before shipping and tax (CONTRACT part 5). */
+  /**
+   * Integer minor units: the subtotal after discounts, before shipping and tax
+   * (docs/api/offers-and-shipping.md, "Shipping").
+   */
   readonly subtotalAfterDiscounts: number;
 }
 

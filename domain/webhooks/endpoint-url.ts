@@ -1,6 +1,7 @@
-// The syntactic rules for a webhook endpoint's URL (CONTRACT section 7): absolute, https (http only
-// when private targets are allowed, for development), no credentials, at most 2048 characters.
-// Where the host points is checked by the adapter that resolves it, at creation and at each send.
+// The syntactic rules for a webhook endpoint's URL (docs/api/webhooks.md, "Endpoints"): absolute,
+// https (http only when private targets are allowed, for development), no credentials, at most 2048
+// characters. Where the host points is checked by the adapter that resolves it, at creation and at
+// each send.
 import { Either } from "effect";
 
 export const MAX_ENDPOINT_URL_LENGTH = 2048;

@@ -1,6 +1,7 @@
-// When a failed webhook delivery is tried again (CONTRACT section 7): 5 s, 5 min, 30 min, 2 h, 5 h,
-// 10 h, 10 h after the failures, each spread by ±10% so that retries of one outage do not arrive
-// together, and never sooner than the receiver's Retry-After asks (capped at a day).
+// When a failed webhook delivery is tried again (docs/api/webhooks.md, "Delivery and retries"): 5
+// s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after the failures, each spread by ±10% so that retries of
+// one outage do not arrive together, and never sooner than the receiver's Retry-After asks (capped
+// at a day).
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;

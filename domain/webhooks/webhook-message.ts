@@ -1,6 +1,7 @@
-// What goes over the wire to a webhook endpoint (CONTRACT section 7, Standard Webhooks): the
-// JSON body of an event, the string that is signed, the signature header, and the secret's form.
-// Computing the HMAC needs a crypto library, so it sits behind a port; this file holds the rules.
+// What goes over the wire to a webhook endpoint (docs/api/webhooks.md, "Signing", Standard
+// Webhooks): the JSON body of an event, the string that is signed, the signature header, and the
+// secret's form. Computing the HMAC needs a crypto library, so it sits behind a port; this file
+// holds the rules.
 import type { EventType } from "../events/event-type.js";
 
 export const WEBHOOK_SECRET_PREFIX = "whsec_";

@@ -1,5 +1,6 @@
-// The demo store's content (CONTRACT section 9), checked over HTTP: 2 published posts showing
-// demo products, a draft that readers cannot see, and 2 lookbooks with images and hotspots.
+// The demo store's content (docs/api/demo-store.md, "What the demo store holds"), checked over
+// HTTP: 2 published posts showing demo products, a draft that readers cannot see, and 2 lookbooks
+// with images and hotspots.
 import assert from "node:assert/strict";
 import type { Application } from "../../composition/container.js";
 import type { DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";

@@ -1,6 +1,6 @@
-// The demo store's customers (CONTRACT section 9), checked over HTTP: three customers whose
-// printed passwords sign in; the first with a purchase history, a wishlist and a thread of at
-// least three messages.
+// The demo store's customers (docs/api/demo-store.md, "What the demo store holds"), checked over
+// HTTP: three customers whose printed passwords sign in; the first with a purchase history, a
+// wishlist and a thread of at least three messages.
 import assert from "node:assert/strict";
 import type { Application } from "../../composition/container.js";
 import type { DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";

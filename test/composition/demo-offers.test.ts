@@ -1,6 +1,7 @@
-// The demo store's promotions, gift cards and shipping (CONTRACT section 9), checked over HTTP:
-// promotions of all four types, active, scheduled and expired; the printed gift card codes in
-// their four states; two distance tiers and two delivery zones around the store in Nairobi.
+// The demo store's promotions, gift cards and shipping (docs/api/demo-store.md, "What the demo
+// store holds"), checked over HTTP: promotions of all four types, active, scheduled and expired;
+// the printed gift card codes in their four states; two distance tiers and two delivery zones
+// around the store in Nairobi.
 import assert from "node:assert/strict";
 import type { DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";
 import type { TestClient } from "../support/http-client.js";

@@ -46,7 +46,8 @@ const SERVER_OWNED = [
 
 /** The server-owned names a route documents as input on purpose, with the reason. */
 const DOCUMENTED_INPUTS: Readonly<Record<string, readonly string[]>> = {
-  // The merchant moves an order's states with a signed request (CONTRACT section 5).
+  // The merchant moves an order's states with a signed request (docs/api/orders.md, "Updating an
+  // order").
   updateOrder: ["payment_status", "order_status"],
   // The one-time code the customer types.
   verifyOneTimeCode: ["code"],

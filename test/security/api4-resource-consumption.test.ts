@@ -78,8 +78,9 @@ describe("API4 unrestricted resource consumption", function () {
     }
   });
 
-  it("every list answering `pagination` takes `limit` in the spec's bounds (1-200, default 50, unless the spec says otherwise) and `cursor` paging", async function () {
-    // Spec section 8 names its own bounds for these; CONTRACT's list rules give every other list 1-200, default 50.
+  it("every list answering `pagination` takes `limit` in its documented bounds (1-200, default 50, unless the operation names others) and `cursor` paging", async function () {
+    // These name their own bounds; every other list takes 1-200, default 50 (docs/api/limits.md,
+    // "Parameter bounds").
     const SPEC_BOUNDS: Readonly<Record<string, readonly [number, number]>> = { "/v1/subcategories": [500, 100] };
     let itemsChecked = false;
     const resolve = (schema: any): any => {

@@ -60,7 +60,8 @@ describe("API9 improper inventory management", function () {
   it("every route is under /v1, and none looks like a debug, admin, internal or test-only route", function () {
     for (const route of t.application.routes) {
       assert.match(route.path, /^\/v1\//, route.operationId);
-      // `/v1/webhook_endpoints/{id}/test` sends a test event: a documented operation of the spec (4.11).
+      // `/v1/webhook_endpoints/{id}/test` sends a test event: a documented operation
+      // (docs/api/webhooks.md, "The test operation").
       const path = route.path.replace("/v1/webhook_endpoints/{id}/test", "");
       assert.doesNotMatch(path, /debug|admin|internal|_test|\/test\b|dev|seed|reset|eval|shell|exec/i, route.operationId);
     }

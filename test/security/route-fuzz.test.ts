@@ -2,8 +2,8 @@
 // and path values (known parameter names with wrong types, huge and negative numbers, NaN-like
 // strings, unicode, __proto__ and constructor keys, nesting, arrays, nulls), sent with a valid
 // secret key, signed and with a fresh Idempotency-Key where the route asks. No answer may be a
-// 5xx or carry stack text; every 4xx has the error body of CONTRACT section 2; and afterwards
-// Object.prototype is untouched. Bounded: a fixed seed, 40 runs and 4 s per route.
+// 5xx or carry stack text; every 4xx has the error body of docs/api/errors.md, "The error body";
+// and afterwards Object.prototype is untouched. Bounded: a fixed seed, 40 runs and 4 s per route.
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { after, before, describe, it } from "mocha";

@@ -351,7 +351,10 @@ const ERROR_TYPES = new Set([
   "api_error",
 ]);
 
-/** The error body of CONTRACT section 2, with `Request-Id` equal to its `request_id`. */
+/**
+ * The error body (docs/api/errors.md, "The error body"), with `Request-Id` equal to its
+ * `request_id`.
+ */
 export const assertErrorShape = (response: TestResponse, what: string): void => {
   const error = response.body?.error;
   assert.ok(typeof error === "object" && error !== null, `${what}: an error body: ${response.text.slice(0, 300)}`);

@@ -1,5 +1,6 @@
 // Test support: the real application on an in-memory SQLite with the demo store seeded, served
-// over HTTP, for the tests that check the demo data (CONTRACT section 9).
+// over HTTP, for the tests that check the demo data (docs/api/demo-store.md, "What the demo store
+// holds").
 import pino from "pino";
 import { createApplication, type Application } from "../../composition/container.js";
 import { seedDemoStore, type DemoStoreSummary } from "../../composition/demo/seed-demo-store.js";

@@ -1,5 +1,5 @@
-// Test support for signed requests (spec part 5 item 6): the base64 HMAC-SHA256 of
-// `<timestamp>.<raw body>` under a store's HMAC secret, and a PATCH that carries it.
+// Test support for signed requests (docs/api/keys-and-auth.md, "Signed requests"): the base64
+// HMAC-SHA256 of `<timestamp>.<raw body>` under a store's HMAC secret, and a PATCH that carries it.
 import { createHmac, randomUUID } from "node:crypto";
 import type { TestClient, TestResponse } from "./http-client.js";
 

@@ -1,6 +1,7 @@
-// The catalog import of the admin API (docs/catalog-import.md, "From the admin API"): the body is
-// a CSV or JSON lines catalog, imported (or, with `dry_run`, checked and rolled back) while the
-// request waits, and the answer is the import's report: rows read, created, updated, rejected.
+// The catalog import of the admin API (docs/catalog-import.md, "From the admin API and the back
+// office"): the body is a CSV or JSON lines catalog, imported (or, with `dry_run`, checked and
+// rolled back) while the request waits, and the answer is the import's report: rows read, created,
+// updated, rejected.
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -1,6 +1,7 @@
-// The example of the admin API's catalog import (docs/catalog-import.md, "From the admin API"): a
-// dry run of a CSV of two products, one of which has a price that is no whole number. The
-// document shows the file base64-encoded under `text/csv`; the examples test sends its bytes.
+// The example of the admin API's catalog import (docs/catalog-import.md, "From the admin API and
+// the back office"): a dry run of a CSV of two products, one of which has a price that is no whole
+// number. The document shows the file base64-encoded under `text/csv`; the examples test sends its
+// bytes.
 import type { RouteExample } from "../route-definition.js";
 
 /**

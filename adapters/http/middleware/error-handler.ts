@@ -1,6 +1,6 @@
-// Turns every error into the JSON error body of CONTRACT section 2 through the error table.
-// Nothing else writes error bodies; unexpected errors are logged and never leak a stack, and a
-// 503's driver error is logged at warn.
+// Turns every error into the JSON error body (docs/api/errors.md, "The error body") through the
+// error table. Nothing else writes error bodies; unexpected errors are logged and never leak a
+// stack, and a 503's driver error is logged at warn.
 import type { Middleware } from "koa";
 import type { Logger } from "pino";
 import { logErrorAnswer, toErrorResponse } from "../error-response.js";

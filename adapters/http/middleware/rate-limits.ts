@@ -1,8 +1,8 @@
-// The global rate limits of CONTRACT section 8, after authentication: every request spends a
-// point of its API key's budget, and requests to /v1/auth/* also one of their client address's
-// (the shopper's, when the shop's server names it in Storefront-Customer-IP).
-// A spent budget is a 429 (the error handler adds Retry-After and RateLimit-*); other answers
-// carry the RateLimit-* headers of the budget closest to running out.
+// The global rate limits (docs/api/limits.md, "Rate limits"), after authentication: every request
+// spends a point of its API key's budget, and requests to /v1/auth/* also one of their client
+// address's (the shopper's, when the shop's server names it in Storefront-Customer-IP). A spent
+// budget is a 429 (the error handler adds Retry-After and RateLimit-*); other answers carry the
+// RateLimit-* headers of the budget closest to running out.
 import type { Middleware } from "koa";
 import type { RateLimiter, RateLimitRule, RateLimitStatus } from "../../../application/ports/rate-limiter.js";
 import type { StorefrontState } from "../state.js";

@@ -1,6 +1,6 @@
-// Customer accounts over HTTP (spec 4.1, CONTRACT section 4): registration, sign-in with a
+// Customer accounts over HTTP (docs/api/customers.md): registration, sign-in with a
 // password or a one-time code, refresh, sign-out and "me". Everything under /v1/auth/ needs a
-// secret key (spec part 5).
+// secret key (docs/api/keys-and-auth.md, "What each key may call").
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { AuthenticateCustomer } from "../../../application/access/authenticate-customer.js";

@@ -1,5 +1,6 @@
-// Carts over HTTP (spec 4.4, CONTRACT section 4): an anonymous cart by `X-Session-Id`, or a
-// customer's cart by the customer's token (with or without `customer_id`); publishable keys allowed.
+// Carts over HTTP (docs/api/carts-and-wishlists.md, "Whose cart"): an anonymous cart by
+// `X-Session-Id`, or a customer's cart by the customer's token (with or without `customer_id`);
+// publishable keys allowed.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import type { Context } from "koa";

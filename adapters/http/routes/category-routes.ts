@@ -1,4 +1,5 @@
-// Categories and subcategories over HTTP: the lists of spec 4.2 and the secret-key writes.
+// Categories and subcategories over HTTP: the lists of docs/api/catalog.md, "Categories and
+// subcategories" and the secret-key writes.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import {

@@ -1,4 +1,5 @@
-// Product collections over HTTP: the list and items of spec 4.2 and the secret-key writes.
+// Product collections over HTTP: the list and items of docs/api/catalog.md, "Collections" and the
+// secret-key writes.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { CollectionInput, CollectionItemsInput, CollectionPatch } from "../../../application/catalog/catalog-inputs.js";

@@ -1,5 +1,6 @@
-// Content over HTTP (spec 4.9, CONTRACT section 4): the public lists and slug reads of posts and
-// lookbooks, which show published content only, and their secret-key writes by id.
+// Content over HTTP (docs/api/content-search-messaging.md, "Posts and lookbooks"): the public lists
+// and slug reads of posts and lookbooks, which show published content only, and their secret-key
+// writes by id.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { Slug } from "../../../application/catalog/catalog-inputs.js";
@@ -26,9 +27,10 @@ import { contentExamples } from "../examples/content-examples.js";
 
 const POSTS = "Posts";
 const LOOKBOOKS = "Lookbooks";
-// One path template per resource (`/v1/posts/{post}`): reads address a post by slug (spec 4.9),
-// writes by id (CONTRACT section 4), and OpenAPI refuses two templates that differ only in the
-// parameter's name. A malformed value is a 404: the spec gives post slugs no pattern.
+// One path template per resource (`/v1/posts/{post}`): reads address a post by slug,
+// writes by id, and OpenAPI refuses two templates that differ only in the
+// parameter's name. A malformed value is a 404: post slugs have no pattern (docs/api/errors.md,
+// "Malformed ids and slugs").
 const PostById = Schema.Struct({ post: Schema.UUID.annotations({ description: "The post's id." }) });
 const PostBySlug = Schema.Struct({ post: Slug.annotations({ description: "The post's slug." }) });
 const LookbookById = Schema.Struct({ lookbook: Schema.UUID.annotations({ description: "The lookbook's id." }) });

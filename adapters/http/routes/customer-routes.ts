@@ -1,5 +1,5 @@
-// A customer's own record over HTTP (spec 4.1): any key, plus the customer's token, whose
-// customer must be the one asked for.
+// A customer's own record over HTTP (docs/api/customers.md, "The customer record"): any key, plus
+// the customer's token, whose customer must be the one asked for.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { AuthenticateCustomer } from "../../../application/access/authenticate-customer.js";

@@ -1,5 +1,6 @@
-// Gift cards over HTTP: the check of a code for any key (spec 4.8, throttled against guessing),
-// and the secret-key issue, list, detail with ledger, edit and deactivation.
+// Gift cards over HTTP: the check of a code for any key (docs/api/offers-and-shipping.md, "Gift
+// cards", throttled against guessing), and the secret-key issue, list, detail with ledger, edit and
+// deactivation.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { CheckGiftCardCode } from "../../../application/gift-cards/check-gift-card-code.js";

@@ -1,5 +1,6 @@
-// Customer-to-store messaging over HTTP (spec 4.7, CONTRACT section 4): reads with any key,
-// writes with a secret key; always with the customer's token, whose customer must own the thread.
+// Customer-to-store messaging over HTTP (docs/api/content-search-messaging.md, "Messaging"): reads
+// with any key, writes with a secret key; always with the customer's token, whose customer must own
+// the thread.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { AuthenticateCustomer } from "../../../application/access/authenticate-customer.js";

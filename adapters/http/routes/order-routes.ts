@@ -1,5 +1,5 @@
 // Orders over HTTP: checkout (`POST /v1/orders`), reads, and the signed, idempotent order update
-// of spec 4.5.
+// of docs/api/orders.md, "Updating an order".
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { Checkout } from "../../../application/orders/checkout.js";

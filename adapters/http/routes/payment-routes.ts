@@ -1,5 +1,6 @@
-// Payments over HTTP: the signed, idempotent initialisation (spec 4.6), verification, and the
-// providers' own notifications, which carry no API key (`access: "public"`).
+// Payments over HTTP: the signed, idempotent initialisation (docs/api/payments.md, "Initialising a
+// payment"), verification, and the providers' own notifications, which carry no API key (`access:
+// "public"`).
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { InitializePayment } from "../../../application/payments/initialize-payment.js";

@@ -1,5 +1,5 @@
 // Catalog products over HTTP: list, detail by id and by slug, and the secret-key writes of
-// products and their variants (CONTRACT section 4).
+// products and their variants (docs/api/catalog.md, "Catalog writes").
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { ProductInput, ProductPatch, Slug, VariantInput, VariantPatch } from "../../../application/catalog/catalog-inputs.js";
@@ -52,7 +52,7 @@ export class ProductRoutes implements RouteModule {
         path: "/v1/products",
         summary: "List active products as flat records (default variant's data)",
         description:
-          "Any key. Active products as flat list records (spec 2.3 rule 1): the default variant's `price`, `sale_price`, `selling_price` in integer minor units of the store's base currency, `has_variants` saying whether a detail read is needed. Filters by category, subcategory, collection, text `search` (a case-insensitive substring of the name or of a SKU) and `featured`; cursor pagination. An unknown `fields` name is a 400 `unknown_field`.",
+          "Any key. Active products as flat list records: the default variant's `price`, `sale_price`, `selling_price` in integer minor units of the store's base currency, `has_variants` saying whether a detail read is needed. Filters by category, subcategory, collection, text `search` (a case-insensitive substring of the name or of a SKU) and `featured`; cursor pagination. An unknown `fields` name is a 400 `unknown_field`.",
         tag: TAG,
         example: catalogExamples.listProducts,
         access: "publishable",

@@ -1,5 +1,6 @@
-// Promotions over HTTP (spec 4.8, CONTRACT section 4): one by id and the list of active ones for
-// any key, with `fields`; the secret-key writes. Status in every answer is derived from the clock.
+// Promotions over HTTP (docs/api/offers-and-shipping.md, "Promotions"): one by id and the list of
+// active ones for any key, with `fields`; the secret-key writes. Status in every answer is derived
+// from the clock.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { ManagePromotions } from "../../../application/promotions/manage-promotions.js";

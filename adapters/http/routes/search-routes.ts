@@ -1,5 +1,5 @@
-// Search over HTTP (spec 2.13, 4.10; CONTRACT section 4): text search by GET, semantic search by
-// POST (both key types), and recommendations (secret key).
+// Search over HTTP (docs/api/content-search-messaging.md, "Search" and "Recommendations"): text
+// search by GET, semantic search by POST (both key types), and recommendations (secret key).
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { ParameterInvalid, ParameterMissing } from "../../../application/errors/request-errors.js";
@@ -93,7 +93,7 @@ export class SearchRoutes implements RouteModule {
         path: "/v1/search",
         summary: "Search active products by meaning: text relevance blended with vector similarity",
         description:
-          "Any key (spec part 5 lets a publishable key call it). Text relevance blended with vector similarity, so a description of a need finds products that share no word with it; optionally within one category. Answers the same envelope as the text search.",
+          "Any key, publishable keys included. Text relevance blended with vector similarity, so a description of a need finds products that share no word with it; optionally within one category. Answers the same envelope as the text search.",
         tag: TAG,
         example: contentExamples.semanticSearchProducts,
         access: "publishable",

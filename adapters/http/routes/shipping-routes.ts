@@ -1,5 +1,6 @@
-// Shipping over HTTP: the tiers and zones for any key (spec 4.8), a quote for any key (a
-// storefront shows the fee before checkout), and the secret-key writes of tiers and zones.
+// Shipping over HTTP: the tiers and zones for any key (docs/api/offers-and-shipping.md,
+// "Shipping"), a quote for any key (a storefront shows the fee before checkout), and the secret-key
+// writes of tiers and zones.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { ListShippingZones } from "../../../application/shipping/list-shipping-zones.js";

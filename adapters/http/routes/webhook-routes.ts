@@ -1,4 +1,4 @@
-// Webhooks over HTTP (spec 4.11, CONTRACT sections 4 and 7), secret key only: endpoints (create
+// Webhooks over HTTP (docs/api/webhooks.md), secret key only: endpoints (create
 // with the secret shown once, list, read, edit, delete, rotate the secret, test), an event with
 // its deliveries, and an endpoint's deliveries.
 import { Schema } from "effect";

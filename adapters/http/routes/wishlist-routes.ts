@@ -1,5 +1,5 @@
-// Wishlists over HTTP (spec 4.4, CONTRACT section 4): read with any key, change with a secret
-// key; always with the customer's token, whose customer must own the wishlist.
+// Wishlists over HTTP (docs/api/carts-and-wishlists.md, "Wishlists"): read with any key, change
+// with a secret key; always with the customer's token, whose customer must own the wishlist.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { AuthenticateCustomer } from "../../../application/access/authenticate-customer.js";

@@ -1,4 +1,4 @@
-// The cart answer (CONTRACT section 4) as a Schema.
+// The cart answer (docs/api/carts-and-wishlists.md, "The cart answer") as a Schema.
 import { Schema } from "effect";
 
 export const CartItem = Schema.Struct({

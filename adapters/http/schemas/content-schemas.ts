@@ -1,5 +1,6 @@
-// Posts and lookbooks as Schemas (spec 2.11), for the OpenAPI document and for tests that check
-// answers against it, with the names each `fields` parameter allows (spec 4.9).
+// Posts and lookbooks as Schemas (docs/api/content-search-messaging.md, "Posts and lookbooks"), for
+// the OpenAPI document and for tests that check answers against it, with the names each `fields`
+// parameter allows.
 import { Schema } from "effect";
 import { leaves, type AllowedFields } from "../fields-projection.js";
 import { PRODUCT_FIELDS, ProductListRecord } from "./catalog-schemas.js";

@@ -1,5 +1,5 @@
-// Users, customers and sessions as Schemas (spec 2.2), for the OpenAPI document and for tests
-// that check answers against it; and the `fields` the customer detail allows (spec 4.1).
+// Users, customers and sessions as Schemas (docs/api/customers.md), for the OpenAPI document and
+// for tests that check answers against it; and the `fields` the customer detail allows.
 import { Schema } from "effect";
 import { CustomerStatus } from "../../../domain/customers/customer.js";
 import { PurchaseStanding } from "../../../domain/customers/store-metrics.js";

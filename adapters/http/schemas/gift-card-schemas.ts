@@ -1,5 +1,5 @@
-// The gift card answers as Schemas (spec 2.9) and their `fields` allowance. Balances are decimal
-// major units of the card's currency.
+// The gift card answers as Schemas (docs/api/offers-and-shipping.md, "Gift cards") and their
+// `fields` allowance. Balances are decimal major units of the card's currency.
 import { Schema } from "effect";
 import { leaves, type AllowedFields } from "../fields-projection.js";
 import { Pagination } from "./pagination-schema.js";

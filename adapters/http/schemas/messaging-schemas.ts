@@ -1,4 +1,5 @@
-// Threads and messages as Schemas (spec 2.7), and the `fields` their reads allow (spec 4.7).
+// Threads and messages as Schemas (docs/api/content-search-messaging.md, "Messaging"), and the
+// `fields` their reads allow.
 import { Schema } from "effect";
 import { MessageStatus, MessageType } from "../../../domain/messaging/message.js";
 import { SenderType, ThreadPriority, ThreadStatus, ThreadType } from "../../../domain/messaging/thread.js";
@@ -52,5 +53,5 @@ export const Message = Schema.Struct({
 
 export const THREAD_FIELDS = leaves(...Object.keys(Thread.fields));
 
-/** Spec 4.7's list, plus edited_at and deleted_at, which every message carries too. */
+/** Every field of a message, edited_at and deleted_at included. */
 export const MESSAGE_FIELDS = leaves(...Object.keys(Message.fields));

@@ -1,5 +1,5 @@
-// The answers of payment initialisation, verification and provider notifications (CONTRACT
-// section 4) as Schemas: amounts as decimal major units of `currency`.
+// The answers of payment initialisation, verification and provider notifications
+// (docs/api/payments.md) as Schemas: amounts as decimal major units of `currency`.
 import { Schema } from "effect";
 import { PAYMENT_PROVIDERS, PaymentStatus } from "../../../domain/payments/payment-provider.js";
 

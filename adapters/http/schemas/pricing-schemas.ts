@@ -1,4 +1,5 @@
-// The pricing answers as Schemas (spec 2.4, CONTRACT section 4) and their `fields` allowance.
+// The pricing answers as Schemas (docs/api/pricing.md, "Price breakdown and context") and their
+// `fields` allowance.
 import { Schema } from "effect";
 import { leaves, type AllowedFields } from "../fields-projection.js";
 

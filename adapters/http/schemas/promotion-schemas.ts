@@ -1,5 +1,5 @@
-// The promotion answers as Schemas (spec 2.8) and their `fields` allowance (spec 4.8, plus
-// `image`, a field of 2.8). Amounts are integer minor units; percentages 0-100.
+// The promotion answers as Schemas (docs/api/offers-and-shipping.md, "Promotions") and their
+// `fields` allowance (with `image`). Amounts are integer minor units; percentages 0-100.
 import { Schema } from "effect";
 import { leaves, type AllowedFields } from "../fields-projection.js";
 import { Pagination } from "./pagination-schema.js";

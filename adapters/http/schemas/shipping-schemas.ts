@@ -1,5 +1,5 @@
-// The shipping answers as Schemas (spec 2.12): tiers, zones and quotes, fees in decimal major
-// units of the store's base currency.
+// The shipping answers as Schemas (docs/api/offers-and-shipping.md, "Shipping"): tiers, zones and
+// quotes, fees in decimal major units of the store's base currency.
 import { Schema } from "effect";
 
 const Fee = Schema.Number.annotations({ description: "Major units of the store's base currency." });

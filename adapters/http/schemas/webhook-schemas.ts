@@ -1,4 +1,4 @@
-// The webhook answers as Schemas (spec 2.14 and 4.11): endpoints, events with their deliveries,
+// The webhook answers as Schemas (docs/api/webhooks.md): endpoints, events with their deliveries,
 // delivery pages and the test report.
 import { Schema } from "effect";
 import { EventType } from "../../../domain/events/event-type.js";

@@ -1,4 +1,4 @@
-// The wishlist answer as a Schema (spec 2.6).
+// The wishlist answer as a Schema (docs/api/carts-and-wishlists.md, "Wishlists").
 import { Schema } from "effect";
 
 export const WishlistMedia = Schema.Struct({

@@ -1,5 +1,5 @@
-// The dashboard's counters on knex (docs/staff.md, "Dashboard"; docs/decisions.md "Dashboard and
-// stock ledger (issue 33)"). Each write adds to its quarter-hour's rows with one upsert, taken
+// The dashboard's counters on knex (docs/staff.md, "Dashboard"; docs/decisions.md "Stock ledger
+// and dashboard"). Each write adds to its quarter-hour's rows with one upsert, taken
 // just before COMMIT (Database.beforeCommit) so its row lock is held for the shortest time: the
 // order counters in one of SHARDS rows picked at random (concurrent checkouts rarely share one),
 // product rows in product id order (two units of work lock them in one order). Reads sum the
@@ -16,9 +16,10 @@ export const SHARDS = 8;
 /** The longest top list asked for (the route's `top_limit` maximum): the memo keeps this many. */
 export const TOP_KEPT = 50;
 /**
- * How long a store's top products are kept (docs/caches.md, "Top products"): summing a month of
- * product counters reads one row per product and quarter-hour sold (65,000 rows, 125 ms on SQLite
- * at a million orders), too slow for every dashboard read. This process's own sales drop them.
+ * How long a store's top products are kept (docs/caches.md, "Caches and per-process copies",
+ * the dashboard figures' row): summing a month of product counters reads one row per product and
+ * quarter-hour sold (65,000 rows, 125 ms on SQLite at a million orders), too slow for every
+ * dashboard read. This process's own sales drop them.
  */
 export const TOP_PRODUCTS_MS = 60_000;
 const TOP_MEMO_ENTRIES = 1_000;

@@ -1,5 +1,5 @@
 // The catalog import of the admin API (POST /admin/v1/catalog/imports, docs/catalog-import.md
-// "From the admin API"): a file that cannot be imported is a 400 that says why and writes
+// "From the admin API and the back office"): a file that cannot be imported is a 400 that says why and writes
 // nothing; a dry run reports a bad row by its line and writes nothing; the real run imports the
 // good products (and a second run updates them); another store sees none of it.
 import assert from "node:assert/strict";

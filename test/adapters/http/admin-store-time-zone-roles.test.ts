@@ -1,4 +1,4 @@
-// The store's time zone (docs/staff.md, "Settings") and the roles' table (docs/staff.md, "Roles
+// The store's time zone (docs/staff.md, "The store's time zone") and the roles' table (docs/staff.md, "Roles
 // and permissions") on the admin API, against the real application on SQLite: the zone is
 // checked, kept as sent, given to every member by /me and counted by the
 // dashboard when no zone is asked; the roles' table is the domain's own, with what the caller

@@ -1,6 +1,7 @@
-// The guest cart joins the customer's cart at sign-in (CONTRACT section 4, cart merge) over real
-// HTTP: password login and one-time code verification with X-Session-Id add quantities up, capped
-// at stock, keep guest-only lines and remove the session cart; a failed sign-in changes nothing.
+// The guest cart joins the customer's cart at sign-in (docs/api/carts-and-wishlists.md, "Merging at
+// sign-in") over real HTTP: password login and one-time code verification with X-Session-Id add
+// quantities up, capped at stock, keep guest-only lines and remove the session cart; a failed
+// sign-in changes nothing.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";

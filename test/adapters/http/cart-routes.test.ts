@@ -1,4 +1,4 @@
-// Carts over real HTTP with the publishable key (spec 4.4, CONTRACT sections 2 and 4): the answer's
+// Carts over real HTTP with the publishable key (docs/api/carts-and-wishlists.md): the answer's
 // shape, one line per variant, who owns the cart (session or customer), every 400/401/403/404/409,
 // money in minor units with the customer's discounts, and lines of deactivated products.
 import assert from "node:assert/strict";
@@ -102,7 +102,7 @@ const cartSuite = (title: string, options: () => TestApplicationOptions): void =
         });
       });
 
-      it("adds a variant: the CONTRACT shape, the variant's data, money in minor units", async () => {
+      it("adds a variant: the cart answer's shape, the variant's data, money in minor units", async () => {
         const session = newSession();
         const cart = okCart(await add({ session }, { variant_id: ochre.variantId, quantity: 2 }));
         assert.match(cart.id, /^[0-9a-f-]{36}$/);
@@ -129,7 +129,7 @@ const cartSuite = (title: string, options: () => TestApplicationOptions): void =
         assert.deepEqual(okCart(await getCart({ session })), cart, "GET answers what the add answered");
       });
 
-      it("adding a variant already in the cart raises its line instead of adding a second (spec 3 rule 2)", async () => {
+      it("adding a variant already in the cart raises its line instead of adding a second", async () => {
         const session = newSession();
         const first = okCart(await add({ session }, { variant_id: mug.variantId, quantity: 1 }));
         const second = okCart(await add({ session }, { variant_id: mug.variantId, quantity: 2 }));

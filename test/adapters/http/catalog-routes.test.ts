@@ -1,5 +1,5 @@
 // Specifies the catalog over real HTTP (the real Koa app on an in-memory SQLite): products,
-// variants, categories, subcategories and collections (spec 2.3, 2.10, 4.2; CONTRACT 1-4): answer
+// variants, categories, subcategories and collections (docs/api/catalog.md): answer
 // shapes, list bounds, paging, filters, `fields`, access, conflicts, events and tenancy.
 import assert from "node:assert/strict";
 import { Schema } from "effect";
@@ -137,7 +137,7 @@ describe("catalog routes (HTTP, SQLite)", function () {
     }
   };
 
-  describe("writes answer 201 with the spec shapes", function () {
+  describe("writes answer 201 with the documented shapes", function () {
     it("creates a category and a subcategory", async function () {
       const categoryResponse = await post("/v1/categories", { name: "  Kitchen  ", description: "Pots", image: "https://img.example/k.png" });
       const category = decodeExact(Category)(created(categoryResponse));
@@ -587,7 +587,7 @@ describe("catalog routes (HTTP, SQLite)", function () {
       assertError(await get("/v1/product-collections?show_on_homepage=yes"), 400, "parameter_invalid", "show_on_homepage");
     });
 
-    it("answers items with the spec 2.10 product fields, in sort_order", async function () {
+    it("answers items with the collection product fields, in sort_order", async function () {
       const category = await createCategory("Bags");
       const sub = await createSubcategory(category.id, "Totes");
       const first = await createProduct(simpleProductBody("Item One", unique("I1")));

@@ -1,7 +1,8 @@
 // Specifies content over real HTTP (the real Koa app on an in-memory SQLite, and the view counter
-// on MariaDB too): posts and lookbooks (spec 2.11, 4.9; CONTRACT 2-4): answer shapes, `fields`,
-// published-only reads, list bounds and paging, filters, writes and their validation, access,
-// tenancy, view counting under concurrency and a fixed number of queries per read.
+// on MariaDB too): posts and lookbooks (docs/api/content-search-messaging.md, "Posts and
+// lookbooks"): answer shapes, `fields`, published-only reads, list bounds and paging, filters,
+// writes and their validation, access, tenancy, view counting under concurrency and a fixed number
+// of queries per read.
 import assert from "node:assert/strict";
 import { Schema } from "effect";
 import { Lookbook, LookbookSummary, Post, PostSummary } from "../../../adapters/http/schemas/content-schemas.js";
@@ -95,7 +96,7 @@ describe("content routes (posts and lookbooks)", function () {
   });
 
   describe("posts", function () {
-    it("creates a published post with its products, lookbooks and category, in the spec's shape (201)", async function () {
+    it("creates a published post with its products, lookbooks and category, in the documented shape (201)", async function () {
       const lookbook = await createLookbook({ title: unique("Shop the living room") });
       const post = await createPost({
         title: "Styling a Nairobi living room",
@@ -183,7 +184,7 @@ describe("content routes (posts and lookbooks)", function () {
       assertError(await get(`/v1/posts/${draft.slug}`), 404, "resource_missing");
     });
 
-    it("answers 404 for an unknown slug, and for one outside the slug pattern (the spec gives it none)", async function () {
+    it("answers 404 for an unknown slug, and for one outside the product slug pattern (post slugs have none)", async function () {
       assertError(await get("/v1/posts/no-such-post"), 404, "resource_missing");
       assertError(await get("/v1/posts/Not_A_Slug"), 404, "resource_missing");
       assertError(await get(`/v1/posts/${"a".repeat(201)}`), 404, "resource_missing");
@@ -239,7 +240,7 @@ describe("content routes (posts and lookbooks)", function () {
       assertError(await get("/v1/posts?limit=1&limit=2"), 400, "parameter_invalid", "limit");
     });
 
-    it("projects `fields` on a post (spec 4.9 names, nested products and lookbooks) and refuses unknown names", async function () {
+    it("projects `fields` on a post (its allowed names, nested products and lookbooks) and refuses unknown names", async function () {
       const lookbook = await createLookbook({ title: unique("Projected look") });
       const post = await createPost({ title: unique("Projected"), status: "published", product_ids: [productIds[0]!], lookbook_ids: [lookbook.id] });
       const projected = ok(await get(`/v1/posts/${post.slug}?fields=title,products.name,lookbooks.slug,view_count`));
@@ -334,7 +335,7 @@ describe("content routes (posts and lookbooks)", function () {
   });
 
   describe("lookbooks", function () {
-    it("creates a lookbook with images and hotspots, published at once, in the spec's shape (201)", async function () {
+    it("creates a lookbook with images and hotspots, published at once, in the documented shape (201)", async function () {
       const lookbook = await createLookbook({
         title: "Rainy season at home",
         description: "Warm textures for the long rains.",

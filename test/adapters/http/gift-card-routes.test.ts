@@ -1,5 +1,5 @@
 // Gift cards over real HTTP on SQLite and MariaDB: issuing (random code, ledger entry and the
-// gift_card.issued event in one go), the check exactly as spec 2.9 and rule 1 of part 3 say,
+// gift_card.issued event in one go), the check exactly as docs/api/states.md, "Gift cards" says,
 // case-insensitive codes, `fields`, the merchant's list, edit and deactivation, and the throttle
 // on unknown codes per client address and per key.
 import assert from "node:assert/strict";

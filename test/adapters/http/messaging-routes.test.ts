@@ -1,6 +1,7 @@
-// Specifies messaging over real HTTP on SQLite (spec 2.7, 4.7): threads, messages, unread counts,
-// reading, `fields`, cursor pages in both orders (a property, every created_at forced equal), and
-// ownership: another customer's thread is 403, another store's 404, another store's token 401.
+// Specifies messaging over real HTTP on SQLite (docs/api/content-search-messaging.md, "Messaging"):
+// threads, messages, unread counts, reading, `fields`, cursor pages in both orders (a property,
+// every created_at forced equal), and ownership: another customer's thread is 403, another store's
+// 404, another store's token 401.
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { Principal } from "../../../application/access/principal.js";

@@ -80,7 +80,7 @@ describe("OpenAPI document", () => {
   it("the real app's document has no warnings under the recommended ruleset but those decided (docs/decisions.md)", async () => {
     const response = await t.client.get("/v1/openapi.json");
     const decided = (p: NormalizedProblem): boolean =>
-      // The spec fixes both paths; a router tries the literal `by-slug` first.
+      // The API has both paths (docs/api/catalog.md); a router tries the literal `by-slug` first.
       (p.ruleId === "no-ambiguous-paths" && /by-slug/.test(p.message)) ||
       // The document and the probes answer without a key and have no 4xx of their own.
       (p.ruleId === "operation-4xx-response" && /^#\/paths\/~1(v1~1openapi\.json|healthz|readyz)\/get\/responses$/.test(p.location[0]?.pointer ?? ""));

@@ -1,5 +1,5 @@
-// Idempotency-Key on checkout and on the signed order update (CONTRACT section 6), on SQLite and
-// MariaDB: replays with Idempotent-Replayed, reuse with another body, stored errors, concurrent
+// Idempotency-Key on checkout and on the signed order update (docs/api/idempotency.md), on SQLite
+// and MariaDB: replays with Idempotent-Replayed, reuse with another body, stored errors, concurrent
 // repeats in one process, and the same key raced against two server processes on one MariaDB.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";

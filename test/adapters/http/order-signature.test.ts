@@ -1,4 +1,4 @@
-// Signed order updates (spec part 5 item 6, CONTRACT section 6) over real HTTP on SQLite and
+// Signed order updates (docs/api/keys-and-auth.md, "Signed requests") over real HTTP on SQLite and
 // MariaDB: missing headers, the 300 s window, wrong signatures, the check before JSON parsing,
 // the required Idempotency-Key, the key type, and HMAC secret rotation with its 24 h grace.
 import assert from "node:assert/strict";

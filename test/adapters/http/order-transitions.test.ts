@@ -1,6 +1,7 @@
-// Order status moves over signed HTTP on SQLite and MariaDB (CONTRACT section 5): every illegal
-// move is a 409 that leaves the order unchanged, legal moves set their timestamps and events, and
-// cancelling or refunding gives back stock and gift card balance once, in the same transaction.
+// Order status moves over signed HTTP on SQLite and MariaDB (docs/api/states.md, "Order status" and
+// "Payment status"): every illegal move is a 409 that leaves the order unchanged, legal moves set
+// their timestamps and events, and cancelling or refunding gives back stock and gift card balance
+// once, in the same transaction.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { assertError } from "../../support/cart-fixtures.js";

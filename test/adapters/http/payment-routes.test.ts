@@ -1,4 +1,4 @@
-// Payments over HTTP (spec 4.6, CONTRACT sections 4 and 6): the four simulated flows end to end
+// Payments over HTTP (docs/api/payments.md): the four simulated flows end to end
 // (initialise, simulated approval, verify or callback, order paid, events), every rule as a 400
 // naming its parameter, signatures, keys, replays, the hourly budget, provider notifications
 // without a key, tenancy and modes, and provider failures that never lose a payment.

@@ -1,6 +1,6 @@
-// The global rate limits of CONTRACT section 8 over real HTTP: per API key on every request,
-// per client address on /v1/auth/*, 429 rate_limited with Retry-After and RateLimit-* headers,
-// the headers on ordinary answers, the window's reset, and one budget shared by two app
+// The global rate limits (docs/api/limits.md, "Rate limits") over real HTTP: per API key on every
+// request, per client address on /v1/auth/*, 429 rate_limited with Retry-After and RateLimit-*
+// headers, the headers on ordinary answers, the window's reset, and one budget shared by two app
 // instances on one SQLite file, one MySQL/MariaDB database and one Redis.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";

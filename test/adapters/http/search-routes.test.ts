@@ -1,6 +1,7 @@
-// Specifies search over real HTTP (spec 2.13, 4.10, part 5; CONTRACT section 4): text search
-// (GET /v1/search), semantic search (POST /v1/search) and recommendations, with every bound,
-// key type, tenancy, inactive products and the freshness of the index after catalog writes.
+// Specifies search over real HTTP (docs/api/content-search-messaging.md, "Search" and
+// "Recommendations"): text search (GET /v1/search), semantic search (POST /v1/search) and
+// recommendations, with every bound, key type, tenancy, inactive products and the freshness of the
+// index after catalog writes.
 import assert from "node:assert/strict";
 import { Schema } from "effect";
 import { Recommendations, SearchEnvelope } from "../../../adapters/http/routes/search-routes.js";

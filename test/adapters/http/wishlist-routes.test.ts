@@ -1,6 +1,7 @@
-// Specifies wishlists over real HTTP on SQLite (spec 2.6 and 4.4): the answer's shape with the
-// product data as it is now, no duplicate variants, variants of the store only, and ownership:
-// the customer of the token must be the customer named (403), a token of another store is unknown.
+// Specifies wishlists over real HTTP on SQLite (docs/api/carts-and-wishlists.md, "Wishlists"): the
+// answer's shape with the product data as it is now, no duplicate variants, variants of the store
+// only, and ownership: the customer of the token must be the customer named (403), a token of
+// another store is unknown.
 import assert from "node:assert/strict";
 import { multiProductBody, simpleProductBody, variantBody } from "../../support/catalog-fixtures.js";
 import { registerCustomer, withToken, type SignedInCustomer } from "../../support/customer-fixtures.js";
@@ -64,7 +65,7 @@ describe("wishlist over HTTP", function () {
     await t?.close();
   });
 
-  it("adding answers the refreshed wishlist in the spec 2.6 shape", async () => {
+  it("adding answers the refreshed wishlist in its documented shape", async () => {
     const response = await add(amina, lamp.variantId);
     assert.equal(response.status, 200, response.text);
     assert.deepEqual(Object.keys(response.body).sort(), ["customer_id", "items", "total_items"]);

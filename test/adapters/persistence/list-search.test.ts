@@ -1,8 +1,9 @@
 // `search=` on product and price lists answered from the vocabulary and the postings
 // (adapters/persistence/substring-candidates.ts) answers exactly what a case-insensitive substring
-// of the name or of a SKU answers (CONTRACT.md): every query is checked against that rule worked
-// out here over the stored catalog, on both databases, for the price list (pages and totals,
-// from the candidates and walking the list) and the product list; writes are found at once.
+// of the name or of a SKU answers (docs/api/conventions.md, "Text filters"): every query is checked
+// against that rule worked out here over the stored catalog, on both databases, for the price list
+// (pages and totals, from the candidates and walking the list) and the product list; writes are
+// found at once.
 import "reflect-metadata";
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,5 +1,6 @@
-// Every event type of CONTRACT section 7, emitted by its operation: it reaches an endpoint
-// subscribed to it (verified with standardwebhooks) and not one subscribed to every other type.
+// Every event type (docs/api/webhooks.md, "Event types"), emitted by its operation: it reaches an
+// endpoint subscribed to it (verified with standardwebhooks) and not one subscribed to every other
+// type.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, afterEach, before, describe, it } from "mocha";

@@ -1,7 +1,8 @@
-// A gift card in another currency than its order's (CONTRACT: balances are major units of the
-// card's own currency): what it pays in the order's currency equals the exact conversion of what it
-// loses, within one minor unit of the coarser currency; it never pays more than the total or its
-// usage cap, never takes more than its balance, and a restoration of what it took makes it whole.
+// A gift card in another currency than its order's (balances are major units of the card's own
+// currency: docs/api/conventions.md, "Money"): what it pays in the order's currency equals the
+// exact conversion of what it loses, within one minor unit of the coarser currency; it never pays
+// more than the total or its usage cap, never takes more than its balance, and a restoration of
+// what it took makes it whole.
 import assert from "node:assert/strict";
 import { Either, Schema } from "effect";
 import fc from "fast-check";

@@ -1,5 +1,6 @@
 // The order state machines: every accepted sequence of updates is a path in the graph of
-// CONTRACT section 5, a final state is never left, and a refused update changes nothing.
+// docs/api/states.md, "Order status" and "Payment status", a final state is never left, and a
+// refused update changes nothing.
 import assert from "node:assert/strict";
 import { Either } from "effect";
 import fc from "fast-check";

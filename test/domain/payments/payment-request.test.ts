@@ -1,6 +1,6 @@
-// Properties of the payment initialisation rules (spec 4.6): the amount bound and digits, the
-// currency each provider kind charges in, the collection countries, contacts and URLs, each
-// violation naming its parameter.
+// Properties of the payment initialisation rules (docs/api/payments.md, "Initialising a payment"):
+// the amount bound and digits, the currency each provider kind charges in, the collection
+// countries, contacts and URLs, each violation naming its parameter.
 import assert from "node:assert/strict";
 import { Either } from "effect";
 import fc from "fast-check";

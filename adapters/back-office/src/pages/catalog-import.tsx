@@ -1,7 +1,7 @@
 // The catalog import page (catalog.write): choose a CSV or JSON lines file, check it with a dry run
 // (rows, what would be created and updated, each bad row's line and reason), then import it and
 // read the final report. The import runs while the request waits, so the bar says it is busy
-// rather than pretending to know how far it is (docs/back-office.md, "Import").
+// rather than pretending to know how far it is (docs/back-office.md, "What it does", Import).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { answer, api, explain, type ApiError } from "../api.js";

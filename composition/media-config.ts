@@ -1,8 +1,8 @@
-// The environment variables of media storage (README "Configuration", docs/staff.md "Media"):
-// their Schema fields, spread into config.ts's Environment, and the settings the storage adapter
-// is built from. Files go to a folder on the local disk (by default `media` beside the SQLite
-// file); with the S3 variables set, to an S3-compatible bucket instead. A half-configured bucket
-// stops start-up naming what is missing.
+// The environment variables of media storage (docs/configuration.md, "Settings"; docs/staff.md
+// "Media"): their Schema fields, spread into config.ts's Environment, and the settings the storage
+// adapter is built from. Files go to a folder on the local disk (by default `media` beside the
+// SQLite file); with the S3 variables set, to an S3-compatible bucket instead. A half-configured
+// bucket stops start-up naming what is missing.
 import { dirname, join } from "node:path";
 import { Schema } from "effect";
 import type { DatabaseSettings } from "../adapters/persistence/database-settings.js";

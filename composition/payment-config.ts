@@ -1,7 +1,8 @@
-// The environment variables of the real payment providers (README "Provider configuration"):
-// their Schema fields, spread into config.ts's Environment, and their mapping to the settings
-// the provider adapters are built from. A provider is configured per mode only when all of that
-// mode's credentials are set; a half-configured provider stops start-up naming what is missing.
+// The environment variables of the real payment providers (docs/configuration.md, "Payment
+// providers"): their Schema fields, spread into config.ts's Environment, and their mapping to the
+// settings the provider adapters are built from. A provider is configured per mode only when all of
+// that mode's credentials are set; a half-configured provider stops start-up naming what is
+// missing.
 import { Schema } from "effect";
 import type { PaymentProviderSettings } from "../adapters/payments/provider-gateways.js";
 

@@ -1,5 +1,5 @@
-// The environment variables of search (README "Search"): their Schema fields, spread into
-// config.ts's Environment, and the settings the search engine and embedder are built from.
+// The environment variables of search (docs/search.md, "Settings"): their Schema fields, spread
+// into config.ts's Environment, and the settings the search engine and embedder are built from.
 // With STOREFRONT_EMBEDDINGS_URL unset, vectors come from the offline word-vector embedder.
 import { Schema } from "effect";
 import type { OpenAiEmbedderSettings } from "../adapters/search/openai-compatible-embedder.js";

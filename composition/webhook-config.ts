@@ -1,5 +1,6 @@
-// The environment variables of webhook delivery (README "Webhooks"): their Schema fields, spread
-// into config.ts's Environment, and the settings the delivery job and the endpoint checks use.
+// The environment variables of webhook delivery (docs/api/webhooks.md, "Receiving deliveries"):
+// their Schema fields, spread into config.ts's Environment, and the settings the delivery job and
+// the endpoint checks use.
 import { Schema } from "effect";
 import type { WebhookSettings } from "../application/webhooks/webhook-settings.js";
 

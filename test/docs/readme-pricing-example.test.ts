@@ -1,5 +1,5 @@
-// Keeps the README's embedding example true: the same call through the public core entry
-// point gives the breakdown the README prints.
+// Keeps the embedding example true (docs/embedding.md, "1. Price a cart line with the core
+// alone"): the same call through the public core entry point gives the breakdown it prints.
 import assert from "node:assert/strict";
 import { resolvePrice, resolveStanding, type PriceRule } from "../../domain/public-api.js";
 

@@ -1,6 +1,7 @@
 // Relevance is measured, not assumed: the graded queries of test/fixtures over the fixed catalog,
 // through GET and POST /v1/search. Fails when recall@5 or MRR falls below what was reached when
-// the thresholds were set (README "Search"; `npm run bench:search` prints the same figures).
+// the thresholds were set (docs/benchmarks.md, "Search relevance"; `npm run bench:search` prints
+// the same figures).
 import assert from "node:assert/strict";
 import { loadSearchCatalog, measureBothModes, searchQueries } from "../../support/search-relevance.js";
 import { startTestApplication } from "../../support/test-application.js";

@@ -3102,7 +3102,7 @@ export interface components {
             /** @description When the attempt was made (ISO 8601, UTC). */
             attempted_at: string;
         };
-        /** @description A flat product record with its default variant's data (spec 2.3 rule 1). */
+        /** @description A flat product record with its default variant's data. */
         ProductListItem: {
             /** @description The product's id. */
             product_id: string;
@@ -3222,7 +3222,7 @@ export interface components {
             /** @description Highest selling_price over the variants, in integer minor units of the store's base currency. */
             max: number;
         };
-        /** @description A simple product is flat; a multi-variant product has a `variants` array (spec 2.3 rules 2 and 3). */
+        /** @description A simple product is flat; a multi-variant product has a `variants` array. */
         ProductDetail: components["schemas"]["ProductListItem"] | components["schemas"]["MultiVariantProduct"];
         MultiVariantProduct: {
             /** @description The product's id. */

@@ -1613,7 +1613,7 @@ export interface components {
                 request_id: string;
             };
         };
-        /** @description A flat product record with its default variant's data (spec 2.3 rule 1). */
+        /** @description A flat product record with its default variant's data. */
         ProductListItem: {
             /** @description The product's id. */
             product_id: string;
@@ -1741,7 +1741,7 @@ export interface components {
             /** @description True when another page follows. */
             has_more: boolean;
         };
-        /** @description A simple product is flat; a multi-variant product has a `variants` array (spec 2.3 rules 2 and 3). */
+        /** @description A simple product is flat; a multi-variant product has a `variants` array. */
         ProductDetail: components["schemas"]["ProductListItem"] | components["schemas"]["MultiVariantProduct"];
         MultiVariantProduct: {
             /** @description The product's id. */

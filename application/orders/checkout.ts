@@ -1,8 +1,8 @@
-// Checkout (`POST /v1/orders`, CONTRACT section 4): turns the customer's or session's cart into
-// an order in ONE transaction — prices (pricing engine), promotions (usage recorded atomically),
-// shipping (zones and tiers, with its audit trail), tax, the gift card (redeemed under a lock),
-// stock taken with no oversell, a per-store order number, the cart emptied, and the events.
-// Any failure leaves nothing behind.
+// Checkout (`POST /v1/orders`, docs/api/orders.md, "Checkout"): turns the customer's or session's
+// cart into an order in ONE transaction — prices (pricing engine), promotions (usage recorded
+// atomically), shipping (zones and tiers, with its audit trail), tax, the gift card (redeemed under
+// a lock), stock taken with no oversell, a per-store order number, the cart emptied, and the
+// events. Any failure leaves nothing behind.
 //
 // The locks of rows other checkouts share are taken as late as they can be (issue 36, item 2;
 // docs/decisions.md "Writes at the limit: hot locks last"): first what needs no such lock (the

@@ -1,5 +1,5 @@
-// An order as the API shows it (spec 2.5): money as decimal numbers in major units of the
-// order's currency, computed from the exact minor units it is kept in.
+// An order as the API shows it (docs/api/orders.md, "Order amounts"): money as decimal numbers in
+// major units of the order's currency, computed from the exact minor units it is kept in.
 import type { Order } from "../../domain/orders/order.js";
 import { isCurrencyCode, minorDigits } from "../../domain/money/currency.js";
 

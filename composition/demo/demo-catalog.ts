@@ -1,6 +1,7 @@
-// The demo store's catalog (CONTRACT section 9): 4 active categories with subcategories and
-// 1 inactive one, 40 active products (multi-variant and simple, some on sale, some out of
-// stock, some at their low-stock threshold) and 2 collections. Made through the use cases.
+// The demo store's catalog (docs/api/demo-store.md, "What the demo store holds"): 4 active
+// categories with subcategories and 1 inactive one, 40 active products (multi-variant and simple,
+// some on sale, some out of stock, some at their low-stock threshold) and 2 collections. Made
+// through the use cases.
 import type { Faker } from "@faker-js/faker";
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";

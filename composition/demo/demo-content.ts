@@ -1,6 +1,7 @@
-// The demo store's content (CONTRACT section 9): 2 published posts showing demo products, 1 draft,
-// 1 archived post, and 2 lookbooks with images and product hotspots. Made through the use cases;
-// products are found by name in the demo catalog, times are relative to the application's clock.
+// The demo store's content (docs/api/demo-store.md, "What the demo store holds"): 2 published posts
+// showing demo products, 1 draft, 1 archived post, and 2 lookbooks with images and product
+// hotspots. Made through the use cases; products are found by name in the demo catalog, times are
+// relative to the application's clock.
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
 import { ListCollections } from "../../application/catalog/list-collections.js";

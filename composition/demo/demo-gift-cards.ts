@@ -1,6 +1,7 @@
-// The demo store's gift cards (CONTRACT section 9): one card in each state a client meets (active,
-// expired, redeemed, inactive), whose codes the seed summary prints. Issued through the use case;
-// the redeemed card is spent by the domain's redeem rule, as checkout spends one.
+// The demo store's gift cards (docs/api/demo-store.md, "What the demo store holds"): one card in
+// each state a client meets (active, expired, redeemed, inactive), whose codes the seed summary
+// prints. Issued through the use case; the redeemed card is spent by the domain's redeem rule, as
+// checkout spends one.
 import { Either } from "effect";
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";

@@ -1,5 +1,5 @@
-// The demo store's pricing (CONTRACT section 9): exchange rates from KES to the currencies of
-// the regions it sells to, and segment, tier and volume price rules.
+// The demo store's pricing (docs/api/demo-store.md, "What the demo store holds"): exchange rates
+// from KES to the currencies of the regions it sells to, and segment, tier and volume price rules.
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
 import { ManageExchangeRates } from "../../application/pricing/manage-exchange-rates.js";

@@ -1,6 +1,7 @@
-// The demo store's promotions (CONTRACT section 9): all four types (fixed, discount, bundle,
-// bogo), and promotions active now, scheduled and expired, relative to the application's clock.
-// Made through the use cases; products are found by name in the demo catalog.
+// The demo store's promotions (docs/api/demo-store.md, "What the demo store holds"): all four types
+// (fixed, discount, bundle, bogo), and promotions active now, scheduled and expired, relative to
+// the application's clock. Made through the use cases; products are found by name in the demo
+// catalog.
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
 import { demoDays, demoProductFinder } from "./demo-lookups.js";

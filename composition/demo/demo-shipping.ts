@@ -1,5 +1,6 @@
-// The demo store's shipping (CONTRACT section 9): its location in Nairobi's CBD and a 16% tax
-// rate, two delivery zones drawn around the centre, and two distance tiers beyond them.
+// The demo store's shipping (docs/api/demo-store.md, "What the demo store holds"): its location in
+// Nairobi's CBD and a 16% tax rate, two delivery zones drawn around the centre, and two distance
+// tiers beyond them.
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
 import { ManageDeliveryZones } from "../../application/shipping/manage-delivery-zones.js";

@@ -23,7 +23,10 @@ export interface DemoCustomer {
   readonly password: string;
 }
 
-/** The JSON that `storefront seed --demo --json` prints (CONTRACT section 9). */
+/**
+ * The JSON that `storefront seed --demo --json` prints (docs/api/demo-store.md, "What the seed
+ * prints").
+ */
 export interface DemoStoreSummary {
   readonly store_id: string;
   readonly secret_key: string;

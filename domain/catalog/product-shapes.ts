@@ -1,6 +1,6 @@
 // The three API shapes of a product (list record, simple detail, multi-variant
-// detail) built from the stored Product and its Variants, in the spec's
-// snake_case field names.
+// detail) built from the stored Product and its Variants, in the API's
+// snake_case field names (docs/api/catalog.md, "Product shapes").
 //
 // Shape decisions:
 // - A list record is always flat with the default variant's data. It also

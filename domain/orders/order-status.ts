@@ -1,8 +1,9 @@
-// The order state machines (CONTRACT section 5). order_status: pending → processing |
-// cancelled; processing → shipped | cancelled; shipped → delivered; delivered and cancelled are
-// final. payment_status: pending → paid | failed; failed → paid | pending; paid → refunded |
-// partially_refunded; partially_refunded → refunded; refunded is final (partially_refunded is
-// set by refunds, docs/staff.md "Refunds and returns"). Moving to the current value is a no-op, not an error.
+// The order state machines (docs/api/states.md, "Order status" and "Payment status"). order_status:
+// pending → processing | cancelled; processing → shipped | cancelled; shipped → delivered;
+// delivered and cancelled are final. payment_status: pending → paid | failed; failed → paid |
+// pending; paid → refunded | partially_refunded; partially_refunded → refunded; refunded is final
+// (partially_refunded is set by refunds, docs/staff.md "Refunds and returns"). Moving to the
+// current value is a no-op, not an error.
 import { Data, Either } from "effect";
 
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;

@@ -1,5 +1,6 @@
 // What an accepted order update changes besides the fields themselves: the timestamps a move
-// fills in, the events it emits, and whether stock and the gift card go back (CONTRACT 5 and 7).
+// fills in, the events it emits, and whether stock and the gift card go back (docs/api/states.md,
+// "Order status"; docs/api/webhooks.md, "Event types").
 import { Either } from "effect";
 import type { FulfilmentStatus } from "./fulfilment.js";
 import { InvalidTransition, moveOrderStatus, movePaymentStatus, type OrderStatus, type PaymentStatus } from "./order-status.js";

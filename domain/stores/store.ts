@@ -4,7 +4,10 @@ export interface Store {
   readonly name: string;
   /** ISO 4217 code of the currency the catalog is priced in. */
   readonly baseCurrency: string;
-  /** Secret for signed requests (spec part 5 item 6); shown in the store's integration settings. */
+  /**
+   * Secret for signed requests (docs/api/keys-and-auth.md, "Signed requests"); shown in the store's
+   * integration settings.
+   */
   readonly hmacSecret: string;
   /** The secret before the last rotation, still accepted until `expiresAt` (a grace period). */
   readonly previousHmacSecret?: { readonly secret: string; readonly expiresAt: string } | null;

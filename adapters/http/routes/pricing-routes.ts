@@ -1,5 +1,5 @@
-// Pricing over HTTP: the price list and one product's prices (CONTRACT section 4), and the
-// secret-key writes of price rules and exchange rates.
+// Pricing over HTTP: the price list and one product's prices (docs/api/pricing.md, "The price
+// list"), and the secret-key writes of price rules and exchange rates.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { ParameterMissing } from "../../../application/errors/request-errors.js";

@@ -1,5 +1,5 @@
-// The catalog's answers as Schemas (spec 2.3 and 2.10), for the OpenAPI document and for
-// tests that check answers against it.
+// The catalog's answers as Schemas (docs/api/catalog.md, "Product shapes" and "Collections"), for
+// the OpenAPI document and for tests that check answers against it.
 import { Schema } from "effect";
 import type { AllowedFields } from "../fields-projection.js";
 import { leaves } from "../fields-projection.js";
@@ -86,7 +86,7 @@ export const VariantRecord = Schema.Struct(variantLevel).annotations({ identifie
 
 export const ProductListRecord = Schema.Struct({ ...productLevel, ...variantLevel, ...aggregates }).annotations({
   identifier: "ProductListItem",
-  description: "A flat product record with its default variant's data (spec 2.3 rule 1).",
+  description: "A flat product record with its default variant's data.",
 });
 
 export const ProductDetailRecord = Schema.Union(
@@ -101,7 +101,7 @@ export const ProductDetailRecord = Schema.Union(
   }).annotations({ identifier: "MultiVariantProduct" }),
 ).annotations({
   identifier: "ProductDetail",
-  description: "A simple product is flat; a multi-variant product has a `variants` array (spec 2.3 rules 2 and 3).",
+  description: "A simple product is flat; a multi-variant product has a `variants` array.",
 });
 
 const variantFieldNames = Object.keys(variantLevel);

@@ -1,4 +1,5 @@
-// The order answer (spec 2.5) as a Schema: money as decimal major units of `currency`.
+// The order answer (docs/api/orders.md, "Order amounts") as a Schema: money as decimal major units
+// of `currency`.
 import { Schema } from "effect";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../../domain/orders/order-status.js";
 import { PAYMENT_METHODS } from "../../../domain/orders/order.js";

@@ -122,7 +122,8 @@ export async function up(knex: Knex): Promise<void> {
     timestamp(t, "deleted_at").nullable();
     timestamp(t, "created_at").notNullable();
     timestamp(t, "updated_at").notNullable();
-    // The message cursor is a created_at, so it must be unique within the thread (CONTRACT section 3).
+    // The message cursor is a created_at, so it must be unique within the thread
+    // (docs/api/conventions.md, "Lists and paging").
     t.unique(["thread_id", "created_at"]);
   });
 }

@@ -1,5 +1,6 @@
-// The store's time zone (docs/staff.md, "Settings"): an IANA name whose days the dashboard counts
-// and in which the back office shows dates. Stores made before it count in UTC, as they did.
+// The store's time zone (docs/staff.md, "The store's time zone"): an IANA name whose days the
+// dashboard counts and in which the back office shows dates. Stores made before it count in UTC, as
+// they did.
 import type { Knex } from "knex";
 
 export const name = "0037-store-time-zone";

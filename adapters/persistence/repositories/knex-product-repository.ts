@@ -279,8 +279,9 @@ export class KnexProductRepository implements ProductRepository {
   }
 
   /**
-   * The substring rule of `search=` (CONTRACT.md) on `query`'s products: the name or a SKU holds
-   * the search, case-insensitively, and the product has a variant.
+   * The substring rule of `search=` (docs/api/conventions.md, "Text filters") on `query`'s
+   * products: the name or a SKU holds the search, case-insensitively, and the product has a
+   * variant.
    */
   private holdingSearch(query: Knex.QueryBuilder, search: string, plan: SubstringPlan | undefined): void {
     const pattern = containsPattern(search);

@@ -1483,7 +1483,7 @@ export interface paths {
         };
         /**
          * The key's store and its settings
-         * @description Secret key. The key's store: name, base currency, location (the origin of delivery distances), tax rate and time zone.
+         * @description Secret key. The key's store: name, base currency, location (the origin of delivery distances), whether prices include tax, and time zone. `tax_rate_percent` is deprecated (the default tax zone's standard rate); the tax settings are at /v1/store/tax-settings.
          */
         get: operations["adminGetStore"];
         put?: never;
@@ -1492,10 +1492,34 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the store's name, location (origin of delivery distances), tax rate or time zone
-         * @description Secret key. Changes the store's name, location, `tax_rate_percent` (0-100, applied at checkout) or `time_zone` (an IANA name such as Africa/Nairobi, kept as sent; the admin dashboard counts the store's days in it). The location (`latitude`, `longitude`) is the origin of delivery distances; null clears it, and a store without one prices deliveries by zones only. The base currency does not change.
+         * Change the store's name, location (origin of delivery distances) or time zone
+         * @description Secret key. Changes the store's name, location or `time_zone` (an IANA name such as Africa/Nairobi, kept as sent; the admin dashboard counts the store's days in it). The location (`latitude`, `longitude`) is the origin of delivery distances; null clears it, and a store without one prices deliveries by zones only. The base currency does not change. `tax_rate_percent` is deprecated: it sets the default tax zone's `standard` rate and keeps the rest of the tax settings; use PUT /v1/store/tax-settings.
          */
         patch: operations["adminUpdateStore"];
+        trace?: never;
+    };
+    "/admin/v1/store/tax-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's tax settings: price basis, tax zones and rates, default zone, shipping's class
+         * @description Secret key. Whether prices include tax, the tax zones (a country, or a region of one) with their rates by tax class in percent, the default zone for places no zone covers, and the class the delivery fee is taxed under (docs/taxes.md).
+         */
+        get: operations["adminGetTaxSettings"];
+        /**
+         * Replace the store's tax settings
+         * @description Secret key. Replaces the tax settings as a whole. Refused with 422 `tax_settings_invalid`, naming the zone and the class, when a zone has no rate for `standard`, for the shipping class or for a class a product or variant names (a checkout must never meet an unknown rate); also when two zones cover one place, the default zone is not among the zones, or `zero`/`exempt` get a rate other than 0. Past orders keep the tax they were charged.
+         */
+        put: operations["adminReplaceTaxSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/admin/v1/store/hmac-secret/rotate": {
@@ -2736,8 +2760,39 @@ export interface components {
             discount_amount: number;
             /** @description Delivery fee, in integer minor units of the order's currency (e.g. 150050 = 1,500.50 KES). */
             shipping_amount: number;
-            /** @description Tax, in integer minor units of the order's currency (e.g. 150050 = 1,500.50 KES). */
+            /** @description Tax: the sum of the lines' and the shipping fee's tax_amount (older orders: one rate over the order), in integer minor units of the order's currency (e.g. 150050 = 1,500.50 KES). */
             tax_amount: number;
+            /** @description Whether the store's prices included tax when the order was placed (the tax then lies inside the total), or null on older orders. */
+            prices_include_tax: boolean | null;
+            /** @description The tax zone the order was taxed in, or null on older orders. */
+            tax_zone: {
+                /** @description The tax zone's id. */
+                id: string;
+                /** @description The tax zone's name. */
+                name: string;
+                /**
+                 * @description How the shipping address found it: by its region, its country, or the store's default zone.
+                 * @enum {string}
+                 */
+                matched_by: "region" | "country" | "default";
+            } | null;
+            /** @description The delivery fee's tax, taxed as a line of its own under the store's shipping class, or null on older orders. */
+            shipping_tax: {
+                /** @description The tax class the line was taxed under (standard, reduced, zero, exempt or one the store names), or null on older orders. */
+                tax_class: string | null;
+                /** @description The rate applied, in percent as text ("16", "7.5"), or null on older orders. */
+                tax_rate: string | null;
+                /** @description True for an exempt line (outside the tax, unlike a zero-rated one), or null on older orders. */
+                tax_exempt: boolean | null;
+                /** @description The line's share of the order's discount, in integer minor units of the order's currency (0 for shipping), or null on older orders. */
+                discount_amount: number | null;
+                /** @description What the line comes to without tax, after its discount share, in integer minor units of the order's currency; or null. */
+                net_amount: number | null;
+                /** @description The line's tax, in integer minor units of the order's currency, rounded once per line (half to even); or null. */
+                tax_amount: number | null;
+                /** @description What the shopper pays for the line after its discount share: net_amount + tax_amount, in integer minor units of the order's currency; or null. */
+                gross_amount: number | null;
+            } | null;
             /** @description Part of the total paid by a gift card, in integer minor units of the order's currency (e.g. 150050 = 1,500.50 KES). */
             gift_card_amount: number;
             /** @description What remains for the payment method (total_amount - gift_card_amount), in integer minor units of the order's currency (e.g. 150050 = 1,500.50 KES). */
@@ -2765,6 +2820,20 @@ export interface components {
                 unit_price: number;
                 /** @description quantity × unit_price, in integer minor units of the order's currency (e.g. 150050 = 1,500.50 KES). */
                 line_total: number;
+                /** @description The tax class the line was taxed under (standard, reduced, zero, exempt or one the store names), or null on older orders. */
+                tax_class: string | null;
+                /** @description The rate applied, in percent as text ("16", "7.5"), or null on older orders. */
+                tax_rate: string | null;
+                /** @description True for an exempt line (outside the tax, unlike a zero-rated one), or null on older orders. */
+                tax_exempt: boolean | null;
+                /** @description The line's share of the order's discount, in integer minor units of the order's currency (0 for shipping), or null on older orders. */
+                discount_amount: number | null;
+                /** @description What the line comes to without tax, after its discount share, in integer minor units of the order's currency; or null. */
+                net_amount: number | null;
+                /** @description The line's tax, in integer minor units of the order's currency, rounded once per line (half to even); or null. */
+                tax_amount: number | null;
+                /** @description What the shopper pays for the line after its discount share: net_amount + tax_amount, in integer minor units of the order's currency; or null. */
+                gross_amount: number | null;
             }[];
             /** @description Promotions applied. */
             promotions: {
@@ -2919,6 +2988,8 @@ export interface components {
             status: "pending" | "succeeded" | "failed";
             /** @description The refund's value, integer minor units. */
             amount: number;
+            /** @description The tax inside `amount`, integer minor units: each refunded line's tax in proportion to its units, or for a refund by amount the order's tax in proportion to its total (docs/taxes.md, "Refunds"); null for orders placed before per-line tax. */
+            tax_amount: components["schemas"]["Int"] | null;
             /** @description What the payment provider (or the store, off-line) returns, minor units: whole units for mobile money. */
             provider_amount: number;
             /** @description The part given back to the gift card that paid part of the order. */
@@ -2938,6 +3009,8 @@ export interface components {
                 quantity: number;
                 /** @description Their value, integer minor units. */
                 amount: number;
+                /** @description The tax inside their value, from the line's stored figures; null for orders placed before per-line tax. */
+                tax_amount: components["schemas"]["Int"] | null;
             }[];
             /** @description Whether the refunded units go back in stock when it succeeds. */
             restock: boolean;
@@ -3152,6 +3225,8 @@ export interface components {
             updated_at: string;
             /** @description False once the product is retired: it is then not sold. */
             is_active: boolean;
+            /** @description The product's tax class: standard, reduced, zero, exempt or one the store names (standard unless set). A variant's variant_tax_class overrides it. */
+            tax_class: string;
             /** @description Currency of the catalog prices (ISO 4217): the store's base currency. */
             display_currency: string;
             /** @description Symbol of display_currency (for example KSh). */
@@ -3180,6 +3255,8 @@ export interface components {
             variant_name: string;
             /** @description True for the variant a list shows (a simple product's only variant). */
             is_default: boolean;
+            /** @description The variant's own tax class, overriding the product's tax_class, or null when it has none. */
+            variant_tax_class: string | null;
             /** @description True when the product has several variants (fetch it by id to see them). */
             has_variants: boolean;
             /** @description Number of variants, or null for a simple product. */
@@ -3273,6 +3350,8 @@ export interface components {
             updated_at: string;
             /** @description False once the product is retired: it is then not sold. */
             is_active: boolean;
+            /** @description The product's tax class: standard, reduced, zero, exempt or one the store names (standard unless set). A variant's variant_tax_class overrides it. */
+            tax_class: string;
             /** @description Currency of the catalog prices (ISO 4217): the store's base currency. */
             display_currency: string;
             /** @description Symbol of display_currency (for example KSh). */
@@ -3316,6 +3395,8 @@ export interface components {
             variant_name: string;
             /** @description True for the variant a list shows (a simple product's only variant). */
             is_default: boolean;
+            /** @description The variant's own tax class, overriding the product's tax_class, or null when it has none. */
+            variant_tax_class: string | null;
         };
         Category: {
             /** @description The category's id. */
@@ -3491,6 +3572,8 @@ export interface components {
             exchange_rate: number;
             /** @description How the display price was reached, per unit. */
             price_breakdown: components["schemas"]["PriceBreakdown"];
+            /** @description One unit's tax where the shopper is (docs/taxes.md): whether display_price includes it, the zone, class and rate, and the price with and without it. A cart line of several units is taxed as one amount at checkout, so its tax may differ from quantity × tax_amount by rounding. */
+            tax: components["schemas"]["UnitTax"] | null;
             /** @description The context the prices were computed in (same as the envelope's). */
             pricing_context: components["schemas"]["PricingContext"];
         };
@@ -3508,6 +3591,22 @@ export interface components {
             volume_discount: number;
             /** @description Price of one unit after every discount, in integer minor units of the display currency (= display_price). */
             final_price: number;
+        };
+        UnitTax: {
+            /** @description True when the store's prices include tax (display_price is then what the shopper pays, tax inside); false when tax is added on top. */
+            prices_include_tax: boolean;
+            /** @description The tax zone of the place (place_name as a region of its country, else the country, else the store's default zone). */
+            tax_zone_id: string;
+            /** @description The variant's tax class (its own, else its product's). */
+            tax_class: string;
+            /** @description The rate in that zone, in percent as text ("16"). */
+            tax_rate: string;
+            /** @description The tax of one unit at display_price, in display-currency minor units, rounded half to even. */
+            tax_amount: number;
+            /** @description What the shopper in that place pays for one unit, tax included, in display-currency minor units. */
+            price_with_tax: number;
+            /** @description One unit without its tax, in display-currency minor units. */
+            price_without_tax: number;
         };
         PricingContext: {
             /** @description The store's base currency (ISO 4217), the catalog's currency. */
@@ -3630,13 +3729,44 @@ export interface components {
             latitude: number | null;
             /** @description Longitude of the store's location, or null. */
             longitude: number | null;
-            /** @description Tax rate applied at checkout, in percent (0-100). */
+            /** @description True when catalog prices (and the delivery fee) include tax: checkout takes the tax out of them; false when tax is added on top. Set with PUT /v1/store/tax-settings. */
+            prices_include_tax: boolean;
+            /**
+             * @deprecated
+             * @description Deprecated: read GET /v1/store/tax-settings. The `standard` rate of the default tax zone, in percent.
+             */
             tax_rate_percent: number;
             /** @description The store's IANA time zone (UTC unless set): the admin dashboard counts its days and the back office shows dates in it. */
             time_zone: string;
             /** @description When the store was created (ISO 8601, UTC). */
             created_at: string;
         };
+        TaxSettings: {
+            /** @description True: prices and the delivery fee include tax; false: tax is added on top. */
+            prices_include_tax: boolean;
+            /** @description The tax zones: an order is taxed in its shipping address's region's zone, else its country's, else the default zone. */
+            zones: components["schemas"]["TaxZone"][];
+            /** @description The zone for places no zone covers. */
+            default_zone_id: string;
+            /** @description The tax class the delivery fee is taxed under. */
+            shipping_tax_class: string;
+        };
+        TaxZone: {
+            /** @description The zone's id (orders keep it). */
+            id: string;
+            /** @description The zone's name. */
+            name: string;
+            /** @description ISO 3166 alpha-2 country code. */
+            country: string;
+            /** @description The region of the country the zone covers, or null for the whole country. */
+            region: string | null;
+            /** @description Rates by tax class, in percent as text ("16", "7.5"); `zero` and `exempt` are 0 everywhere. */
+            rates: {
+                [key: string]: string;
+            };
+        };
+        /** @description standard, reduced, zero, exempt, or a class the store names. */
+        TaxClass: string;
         PromotionList: {
             /** @description This page of promotions, in the list's order. */
             promotions: components["schemas"]["Promotion"][];
@@ -11340,6 +11470,8 @@ export interface operations {
                     };
                     /** @description False to retire the product (it is then not sold). */
                     is_active?: boolean;
+                    /** @description The product's tax class (standard, reduced, zero, exempt or one the store names); null or absent for standard. Every tax zone must rate it (422 tax_rate_missing otherwise). */
+                    tax_class?: string | null;
                     /** @description The product's variants (one for a simple product). */
                     variants: {
                         /** @description Stock-keeping unit, unique in the store. */
@@ -11362,6 +11494,8 @@ export interface operations {
                         };
                         /** @description True for the variant lists show; the first variant when none is marked. */
                         is_default?: boolean;
+                        /** @description The variant's own tax class (standard, reduced, zero, exempt or one the store names), overriding the product's; null or absent to use the product's. Every tax zone must rate it (422 tax_rate_missing otherwise). */
+                        tax_class?: string | null;
                     }[];
                 };
             };
@@ -11878,6 +12012,8 @@ export interface operations {
                     };
                     /** @description False to retire the product (it is then not sold). */
                     is_active?: boolean;
+                    /** @description The product's tax class (standard, reduced, zero, exempt or one the store names); null or absent for standard. Every tax zone must rate it (422 tax_rate_missing otherwise). */
+                    tax_class?: string | null;
                 };
             };
         };
@@ -12037,6 +12173,8 @@ export interface operations {
                     };
                     /** @description True for the variant lists show; the first variant when none is marked. */
                     is_default?: boolean;
+                    /** @description The variant's own tax class (standard, reduced, zero, exempt or one the store names), overriding the product's; null or absent to use the product's. Every tax zone must rate it (422 tax_rate_missing otherwise). */
+                    tax_class?: string | null;
                 };
             };
         };
@@ -12320,6 +12458,8 @@ export interface operations {
                     };
                     /** @description True for the variant lists show; the first variant when none is marked. */
                     is_default?: boolean;
+                    /** @description The variant's own tax class (standard, reduced, zero, exempt or one the store names), overriding the product's; null or absent to use the product's. Every tax zone must rate it (422 tax_rate_missing otherwise). */
+                    tax_class?: string | null;
                 };
             };
         };
@@ -15495,7 +15635,7 @@ export interface operations {
                     latitude?: number | null;
                     /** @description Longitude of the store's location; null clears it. */
                     longitude?: number | null;
-                    /** @description Tax rate applied at checkout, in percent (0-100). */
+                    /** @description Deprecated: use PUT /v1/store/tax-settings. Sets the `standard` rate of the default tax zone, in percent (0-100, at most four decimals count); the other tax settings are kept. */
                     tax_rate_percent?: number;
                     /** @description The store's IANA time zone (e.g. Africa/Nairobi): the dashboard counts its days and the back office shows dates in it. */
                     time_zone?: string;
@@ -15510,6 +15650,237 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Store"];
+                };
+            };
+            /** @description The request is invalid: a parameter, the body or `fields` is wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key (or customer token) may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL is longer than 8 KiB (`request_too_large`). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The headers, with the URL, are larger than 16 KiB (`request_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; quote the request_id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetTaxSettings: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tax settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxSettings"];
+                };
+            };
+            /** @description The request is invalid: a parameter, the body or `fields` is wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key (or customer token) may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL is longer than 8 KiB (`request_too_large`). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The headers, with the URL, are larger than 16 KiB (`request_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; quote the request_id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminReplaceTaxSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description True: catalog prices and the delivery fee include tax, which checkout takes out; false: tax is added on top. */
+                    prices_include_tax: boolean;
+                    /** @description The tax zones. An order is taxed in the zone of its shipping address's region, else of its country, else the default zone. */
+                    zones: {
+                        /** @description The zone's id, chosen by the store (for example `ke` or `tz-zanzibar`); orders keep it. */
+                        id: string;
+                        /** @description The zone's name. */
+                        name: string;
+                        /** @description ISO 3166 alpha-2 country code (stored in upper case). */
+                        country: string;
+                        /** @description A region of the country as shipping addresses spell it (county, state or ISO 3166-2 code), compared without case or extra spaces; null or absent for the whole country. */
+                        region?: string | null;
+                        /** @description Rates by tax class, in percent as text with at most four decimals ("16", "7.5", "9.975"). Every zone rates `standard`, the shipping class and every class products and variants name; `zero` and `exempt` need no rate (0 if listed). */
+                        rates: {
+                            [key: string]: string;
+                        };
+                    }[];
+                    /** @description The zone for places no zone covers: the id of one of `zones`. */
+                    default_zone_id: string;
+                    /** @description The tax class the delivery fee is taxed under (for example standard). */
+                    shipping_tax_class: components["schemas"]["TaxClass"];
+                };
+            };
+        };
+        responses: {
+            /** @description The tax settings now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxSettings"];
                 };
             };
             /** @description The request is invalid: a parameter, the body or `fields` is wrong. */

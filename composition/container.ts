@@ -195,6 +195,7 @@ import { HmacSigner } from "../application/ports/hmac-signer.js";
 import { IdempotencyRecords } from "../application/ports/idempotency-records.js";
 import { VerifyRequestSignature } from "../application/access/verify-request-signature.js";
 import { ManageStoreSettings } from "../application/stores/manage-store-settings.js";
+import { ManageTaxSettings } from "../application/stores/manage-tax-settings.js";
 import { OrderRoutes } from "../adapters/http/routes/order-routes.js";
 import { KnexOrderRepository } from "../adapters/persistence/repositories/knex-order-repository.js";
 import { KnexRefundRepository } from "../adapters/persistence/repositories/knex-refund-repository.js";
@@ -387,6 +388,7 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   DetectAbandonedCarts,
   VerifyRequestSignature,
   ManageStoreSettings,
+  ManageTaxSettings,
   OrderRestitution,
   Checkout,
   ReadOrders,

@@ -42,6 +42,17 @@ export {
   type Address,
   type Order,
   type OrderLine,
+  type LineTaxFigures,
+  type OrderTaxDetails,
   type PaymentMethod,
   type AppliedPromotion as OrderPromotion,
 } from "./orders/order.js";
+export * from "./tax/tax-rate.js";
+export * from "./tax/tax-class.js";
+export * from "./tax/tax-zone.js";
+export * from "./tax/tax-settings.js";
+export * from "./tax/line-tax.js";
+export * from "./tax/order-tax.js";
+export * from "./tax/refund-tax.js";
+export * from "./tax/proportional-share.js";
+export * from "./tax/store-tax-defaults.js";

@@ -25,6 +25,11 @@ export const Slug = Schema.String.pipe(Schema.pattern(SLUG_PATTERN)).annotations
   message: () => ({ message: "must be 1-200 lowercase letters, digits and hyphens, starting with a letter or digit", override: true }),
 });
 
+/** A tax class name (docs/taxes.md, "Tax classes"); it must have a rate in every tax zone of the store, unless `zero` or `exempt`. */
+const TaxClassName = Schema.String.pipe(Schema.pattern(/^[a-z][a-z0-9_-]{0,39}$/)).annotations({
+  message: () => ({ message: "must be a tax class: 1 to 40 lower-case letters, digits, '_' or '-', starting with a letter", override: true }),
+});
+
 export const VariantInput = Schema.Struct({
   sku: Schema.propertySignature(nonEmpty(100)).annotations({ description: "Stock-keeping unit, unique in the store." }),
   price: Schema.propertySignature(MinorAmount).annotations({ description: "Regular price in integer minor units of the store's base currency (e.g. 150000 = 1,500.00 KES)." }),
@@ -35,6 +40,9 @@ export const VariantInput = Schema.Struct({
   variant_name: Schema.optional(text(200)).annotations({ description: "The variant's name." }),
   variant_attributes: Schema.optional(Attributes).annotations({ description: "The variant's attributes by name (for example size and colour)." }),
   is_default: Schema.optional(Schema.Boolean).annotations({ description: "True for the variant lists show; the first variant when none is marked." }),
+  tax_class: optionalNullable(TaxClassName).annotations({
+    description: "The variant's own tax class (standard, reduced, zero, exempt or one the store names), overriding the product's; null or absent to use the product's. Every tax zone must rate it (422 tax_rate_missing otherwise).",
+  }),
 }).annotations({ identifier: "VariantInput" });
 export type VariantInput = typeof VariantInput.Type;
 
@@ -73,6 +81,9 @@ const productFields = {
   attributes: Schema.optional(Attributes).annotations({ description: "Product attributes by name (for example material)." }),
   shipping_info: Schema.optional(ShippingInfoInput).annotations({ description: "Packed weight and size, for shipping." }),
   is_active: Schema.optional(Schema.Boolean).annotations({ description: "False to retire the product (it is then not sold)." }),
+  tax_class: optionalNullable(TaxClassName).annotations({
+    description: "The product's tax class (standard, reduced, zero, exempt or one the store names); null or absent for standard. Every tax zone must rate it (422 tax_rate_missing otherwise).",
+  }),
 };
 
 export const ProductInput = Schema.Struct({

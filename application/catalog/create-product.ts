@@ -18,6 +18,13 @@ import { loadStore } from "../stores/load-store.js";
 import { storeCurrency } from "../stores/store-currency.js";
 import type { ProductInput, VariantInput } from "./catalog-inputs.js";
 import { checkPlacement, checkSkusFree, checkVariantInputs, type Placement } from "./product-rules.js";
+import { requireRatedTaxClasses, type NamedTaxClass } from "./product-tax-class.js";
+
+/** The tax classes a new product names, with the fields naming them. */
+export const taxClassesOf = (input: ProductInput, prefix = ""): NamedTaxClass[] => [
+  { param: `${prefix}tax_class`, taxClass: input.tax_class },
+  ...input.variants.map((v, i) => ({ param: `${prefix}variants[${i}].tax_class`, taxClass: v.tax_class })),
+];
 
 export const toMedia = (input: ProductInput["media"], newId: () => string): ProductMedia[] =>
   (input ?? []).map((m, position) => ({
@@ -42,6 +49,7 @@ export const toVariant = (input: VariantInput, id: string, productId: string, po
   variantAttributes: input.variant_attributes ?? {},
   isDefault,
   position,
+  taxClass: input.tax_class ?? null,
 });
 
 /** What a new product needs besides its input: its id and slug, its checked placement, the time, and ids for its parts. */
@@ -76,6 +84,7 @@ export const newProduct = (input: ProductInput, facts: NewProductFacts): { recor
     attributes: input.attributes ?? {},
     shippingInfo: input.shipping_info ?? {},
     isActive: input.is_active ?? true,
+    taxClass: input.tax_class ?? null,
     createdAt: now,
     updatedAt: now,
   };
@@ -100,6 +109,7 @@ export class CreateProduct {
     checkVariantInputs(input.variants);
     const store = await loadStore(this.stores, principal.storeId);
     return this.uow.run(async () => {
+      await requireRatedTaxClasses(this.stores, store.id, taxClassesOf(input));
       const placement = await checkPlacement(this.categories, store.id, input.category_id ?? null, input.subcategory_id ?? null);
       await checkSkusFree(this.products, store.id, input.variants.map((v) => v.sku));
       const id = this.ids.newId();

@@ -17,8 +17,9 @@ import { UnitOfWork } from "../ports/unit-of-work.js";
 import { loadStore } from "../stores/load-store.js";
 import { storeCurrency } from "../stores/store-currency.js";
 import type { ProductInput } from "./catalog-inputs.js";
-import { newProduct } from "./create-product.js";
+import { newProduct, taxClassesOf } from "./create-product.js";
 import { checkPlacement, checkVariantInputs, type Placement } from "./product-rules.js";
+import { requireRatedTaxClasses } from "./product-tax-class.js";
 
 interface NamedPlacement {
   readonly placement: Placement;
@@ -45,6 +46,7 @@ export class CreateProducts {
     const store = await loadStore(this.stores, principal.storeId);
     const currency = storeCurrency(store);
     return this.uow.run(async () => {
+      await requireRatedTaxClasses(this.stores, store.id, inputs.flatMap((input, i) => taxClassesOf(input, `[${i}].`)));
       // A batch names few categories: each is read once, each pair checked (and named, for the events) once.
       const categories = this.memoized();
       const placements = new Map<string, Promise<NamedPlacement>>();

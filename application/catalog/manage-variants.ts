@@ -13,10 +13,12 @@ import { UnitOfWork } from "../ports/unit-of-work.js";
 import { StockLedger } from "../ports/stock-ledger.js";
 import { Clock } from "../ports/clock.js";
 import { RequestContext } from "../ports/request-context.js";
+import { StoreRepository } from "../ports/store-repository.js";
 import { auditActorOf } from "../staff/audit-actor.js";
 import type { VariantInput, VariantPatch } from "./catalog-inputs.js";
 import { toVariant } from "./create-product.js";
 import { checkSalePrice, checkSkusFree } from "./product-rules.js";
+import { requireRatedTaxClasses } from "./product-tax-class.js";
 import { productMissing } from "./update-product.js";
 
 const variantMissing = (): ResourceMissing => new ResourceMissing({ resource: "variant", message: "No such variant." });
@@ -35,6 +37,7 @@ export class ManageVariants {
     @inject(StockLedger) private readonly stockLedger: StockLedger,
     @inject(Clock) private readonly clock: Clock,
     @inject(RequestContext) private readonly requests: RequestContext,
+    @inject(StoreRepository) private readonly stores: StoreRepository,
   ) {}
 
   async add(principal: Principal, productId: string, input: VariantInput): Promise<VariantRecord> {
@@ -43,6 +46,7 @@ export class ManageVariants {
       const found = await this.products.findById(principal.storeId, productId, { activeOnly: false });
       if (found === undefined) throw productMissing();
       await checkSkusFree(this.products, principal.storeId, [input.sku]);
+      await requireRatedTaxClasses(this.stores, principal.storeId, [{ param: "tax_class", taxClass: input.tax_class }]);
       const position = Math.max(...found.variants.map((v) => v.position)) + 1;
       const variant = toVariant(input, this.ids.newId(), productId, position, false);
       await this.products.insertVariant(principal.storeId, variant);
@@ -58,6 +62,9 @@ export class ManageVariants {
       if (patch.sku !== undefined && patch.sku !== current.sku) {
         await checkSkusFree(this.products, principal.storeId, [patch.sku], new Set([variantId]));
       }
+      if (patch.tax_class !== undefined && patch.tax_class !== (current.taxClass ?? null)) {
+        await requireRatedTaxClasses(this.stores, principal.storeId, [{ param: "tax_class", taxClass: patch.tax_class }]);
+      }
       const next: Variant = {
         ...current,
         sku: patch.sku ?? current.sku,
@@ -69,6 +76,7 @@ export class ManageVariants {
         variantName: patch.variant_name ?? current.variantName,
         variantAttributes: patch.variant_attributes ?? current.variantAttributes,
         isDefault: patch.is_default === true ? true : current.isDefault,
+        taxClass: patch.tax_class !== undefined ? patch.tax_class : (current.taxClass ?? null),
       };
       checkSalePrice(next.price, next.salePrice, "sale_price");
       if (patch.is_default === false && current.isDefault) {

@@ -15,6 +15,7 @@ import { storeCurrency } from "../stores/store-currency.js";
 import type { ProductPatch } from "./catalog-inputs.js";
 import { toMedia } from "./create-product.js";
 import { checkPlacement } from "./product-rules.js";
+import { requireRatedTaxClasses } from "./product-tax-class.js";
 
 export const productMissing = (): ResourceMissing => new ResourceMissing({ resource: "product", message: "No such product." });
 
@@ -35,6 +36,9 @@ export class UpdateProduct {
       const found = await this.products.findById(store.id, productId, { activeOnly: false });
       if (found === undefined) throw productMissing();
       const current = found.product;
+      if (patch.tax_class !== undefined && patch.tax_class !== (current.taxClass ?? null)) {
+        await requireRatedTaxClasses(this.stores, store.id, [{ param: "tax_class", taxClass: patch.tax_class }]);
+      }
       const placement = await checkPlacement(
         this.categories,
         store.id,
@@ -63,6 +67,7 @@ export class UpdateProduct {
         attributes: patch.attributes ?? current.attributes,
         shippingInfo: patch.shipping_info ?? current.shippingInfo,
         isActive: patch.is_active ?? current.isActive,
+        taxClass: patch.tax_class !== undefined ? patch.tax_class : (current.taxClass ?? null),
         updatedAt: this.clock.now().toISOString(),
       };
       await this.products.update(store.id, next);

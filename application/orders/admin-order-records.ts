@@ -2,6 +2,7 @@
 // fulfilment"): money in integer minor units of the order's currency, as every admin amount is.
 import type { Fulfilment, Shipped } from "../../domain/orders/fulfilment.js";
 import type { Order } from "../../domain/orders/order.js";
+import { lineTaxRecord, orderTaxRecord } from "./order-tax-record.js";
 import type { OrderPayment } from "../ports/admin-order-reads.js";
 
 /** An order in the admin list: what a row of the list shows. */
@@ -65,6 +66,8 @@ export const toOrderPaymentRecord = (payment: OrderPayment) => ({
   updated_at: payment.updatedAt,
 });
 
+const minor = (amount: number): number => amount;
+
 /** One order with its lines (and what of each has shipped), payments and parcels. */
 export const toAdminOrderRecord = (order: Order, shipped: Shipped, payments: readonly OrderPayment[], fulfilments: readonly Fulfilment[]) => ({
   ...toAdminOrderSummary(order),
@@ -73,6 +76,7 @@ export const toAdminOrderRecord = (order: Order, shipped: Shipped, payments: rea
   discount_amount: order.discountAmount,
   shipping_amount: order.shippingAmount,
   tax_amount: order.taxAmount,
+  ...orderTaxRecord(order, minor),
   gift_card_amount: order.giftCardAmount,
   amount_due: order.totalAmount - order.giftCardAmount,
   billing_address: order.billingAddress,
@@ -88,6 +92,7 @@ export const toAdminOrderRecord = (order: Order, shipped: Shipped, payments: rea
     quantity_fulfilled: shipped.get(item.id) ?? 0,
     unit_price: item.unitPrice,
     line_total: item.lineTotal,
+    ...lineTaxRecord(item.tax, minor),
   })),
   promotions: order.promotions.map((p) => ({ promotion_id: p.promotionId, name: p.name, discount: p.discount })),
   notes: order.notes,

@@ -1,8 +1,9 @@
 // Checkout (`POST /v1/orders`, docs/api/orders.md, "Checkout"): turns the customer's or session's
 // cart into an order in ONE transaction — prices (pricing engine), promotions (usage recorded
-// atomically), shipping (zones and tiers, with its audit trail), tax, the gift card (redeemed under
-// a lock), stock taken with no oversell, a per-store order number, the cart emptied, and the
-// events. Any failure leaves nothing behind.
+// atomically), shipping (zones and tiers, with its audit trail), tax per line in the shipping
+// address's tax zone (docs/taxes.md, "Orders"), the gift card (redeemed under a lock), stock taken
+// with no oversell, a per-store order number, the cart emptied, and the events. Any failure leaves
+// nothing behind.
 //
 // The locks of rows other checkouts share are taken as late as they can be (issue 36, item 2;
 // docs/decisions.md "Writes at the limit: hot locks last"): first what needs no such lock (the
@@ -22,12 +23,16 @@ import { redeem } from "../../domain/gift-cards/gift-card-balance.js";
 import { isGiftCardCode, normaliseGiftCardCode } from "../../domain/gift-cards/gift-card-code.js";
 import { GiftCardCheckThrottle } from "../gift-cards/gift-card-check-throttle.js";
 import { foreignRedemption } from "../../domain/gift-cards/redemption-amount.js";
-import { applyPercentage } from "../../domain/money/rounding.js";
-import { formatOrderNumber, type Address, type AppliedPromotion, type Order, type OrderLine } from "../../domain/orders/order.js";
+import { formatOrderNumber, type Address, type AppliedPromotion, type LineTaxFigures, type Order, type OrderLine } from "../../domain/orders/order.js";
 import { evaluatePromotions } from "../../domain/promotions/evaluate-promotions.js";
 import type { Promotion } from "../../domain/promotions/promotion.js";
 import { quoteShipping, type ShippingQuote } from "../../domain/shipping/quote-shipping.js";
-import type { Store } from "../../domain/stores/store.js";
+import { taxSettingsOf, type Store } from "../../domain/stores/store.js";
+import type { LineTax } from "../../domain/tax/order-tax.js";
+import { taxOrder } from "../../domain/tax/order-tax.js";
+import { lineTaxClass } from "../../domain/tax/store-tax-defaults.js";
+import type { TaxClass } from "../../domain/tax/tax-class.js";
+import { resolveTaxZone } from "../../domain/tax/tax-zone.js";
 import type { Principal } from "../access/principal.js";
 import { CartOwnerResolver } from "../carts/cart-owner-resolver.js";
 import { CartPricer } from "../carts/cart-pricer.js";
@@ -73,13 +78,25 @@ const shippingAudit = (quote: ShippingQuote, store: Store, destination: { latitu
     free_delivery_applied: quote.freeDeliveryApplied,
     destination,
     origin: store.location ?? null,
-    tax_rate_percent: store.taxRatePercent ?? 0,
   };
 };
+
+/** A taxed line as the order stores it (docs/taxes.md, "For the wiring"). */
+const figuresOf = (line: LineTax): LineTaxFigures => ({
+  taxClass: line.taxClass,
+  rate: line.rate,
+  exempt: line.exempt,
+  discount: line.discount,
+  net: line.net,
+  tax: line.tax,
+  gross: line.gross,
+});
 
 interface PricedLine {
   readonly line: OrderLine;
   readonly categoryId: string | null;
+  /** The variant's class, else the product's, else standard. */
+  readonly taxClass: TaxClass;
   readonly threshold: number | null;
   /** The variant's stock as this transaction's read of the products saw it (not locked). */
   readonly stockSeen: number;
@@ -155,6 +172,7 @@ export class Checkout {
         const unitPrice = pricer.unitPrice(variant, product.product.categoryId, cartLine.quantity);
         return {
           categoryId: product.product.categoryId,
+          taxClass: lineTaxClass(product.product.taxClass, variant.taxClass),
           threshold: variant.threshold,
           stockSeen: variant.stock,
           line: {
@@ -187,9 +205,33 @@ export class Checkout {
       const discount = applied.reduce((sum, p) => sum + p.discount, 0);
 
       const quote = await this.quoteShipping(store, destination, subtotal - discount);
-      const taxable = subtotal - discount + quote.fee;
-      const tax = applyPercentage(taxable, store.taxRatePercent ?? 0);
-      const total = taxable + tax;
+      // Tax per line in the shipping address's zone, worked out in memory before any shared lock
+      // (docs/taxes.md, "Orders"): with prices including tax the total is the stated prices less
+      // the discount plus shipping, the tax inside it; without, the tax is added on top.
+      const taxSettings = taxSettingsOf(store);
+      const { zone, matchedBy } = resolveTaxZone(taxSettings.zones, taxSettings.defaultZoneId, {
+        country: input.shipping_address.country,
+        region: input.shipping_address.region,
+      });
+      const taxed = taxOrder({
+        pricesIncludeTax: taxSettings.pricesIncludeTax,
+        zone,
+        lines: priced.map((p) => ({ amount: p.line.lineTotal, taxClass: p.taxClass })),
+        discount,
+        shipping: { amount: quote.fee, taxClass: taxSettings.shippingTaxClass },
+      });
+      if (Either.isLeft(taxed)) {
+        // Settings and product classes are checked when saved, so this is a class saved past that
+        // check.
+        throw new BusinessRuleViolation({
+          code: "tax_rate_missing",
+          param: "shipping_address",
+          message: `Tax zone ${taxed.left.zoneId} has no rate for tax class ${taxed.left.taxClass}; the order cannot be taxed.`,
+        });
+      }
+      const tax = taxed.right.tax;
+      const total = taxed.right.gross;
+      const lineFigures = taxed.right.lines.map(figuresOf);
       // The shopper's own cart (locked above), emptied before the shared locks are taken.
       await this.carts.remove(store.id, cart.id);
 
@@ -229,11 +271,18 @@ export class Checkout {
         discountAmount: discount,
         shippingAmount: quote.fee,
         taxAmount: tax,
+        taxDetails: {
+          pricesIncludeTax: taxSettings.pricesIncludeTax,
+          zoneId: zone.id,
+          zoneName: zone.name,
+          matchedBy,
+          shipping: taxed.right.shipping === null ? null : figuresOf(taxed.right.shipping),
+        },
         giftCardAmount,
         totalAmount: total,
         billingAddress: toAddress(input.billing_address ?? input.shipping_address),
         shippingAddress: toAddress(input.shipping_address),
-        items: priced.map((p) => p.line),
+        items: priced.map((p, index) => ({ ...p.line, tax: lineFigures[index] ?? null })),
         notes: input.notes ?? null,
         trackingNumber: null,
         estimatedDelivery: null,

@@ -2,6 +2,7 @@
 // major units of the order's currency, computed from the exact minor units it is kept in.
 import type { Order } from "../../domain/orders/order.js";
 import { isCurrencyCode, minorDigits } from "../../domain/money/currency.js";
+import { lineTaxRecord, orderTaxRecord } from "./order-tax-record.js";
 
 export const majorUnitsOf = (currency: string) => {
   const digits = isCurrencyCode(currency) ? minorDigits(currency) : 2;
@@ -28,6 +29,7 @@ export const toOrderRecord = (order: Order) => {
     discount_amount: major(order.discountAmount),
     shipping_amount: major(order.shippingAmount),
     tax_amount: major(order.taxAmount),
+    ...orderTaxRecord(order, major),
     total_amount: major(order.totalAmount),
     gift_card_amount: major(order.giftCardAmount),
     amount_due: major(order.totalAmount - order.giftCardAmount),
@@ -43,6 +45,7 @@ export const toOrderRecord = (order: Order) => {
       quantity: item.quantity,
       unit_price: major(item.unitPrice),
       line_total: major(item.lineTotal),
+      ...lineTaxRecord(item.tax, major),
     })),
     promotions: order.promotions.map((p) => ({ promotion_id: p.promotionId, name: p.name, discount: major(p.discount) })),
     notes: order.notes,

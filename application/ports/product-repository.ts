@@ -79,6 +79,8 @@ export interface ProductRepository {
   /** What a cart or checkout relies on of these variants, read exactly (never a copy); a variant not in the store is absent. */
   findVariantFacts(storeId: string, variantIds: readonly string[]): Promise<ReadonlyMap<string, VariantFacts>>;
   slugTaken(storeId: string, slug: string, exceptProductId?: string): Promise<boolean>;
+  /** The tax classes the store's products and variants name (docs/taxes.md, "Refused settings"). */
+  taxClassesInUse(storeId: string): Promise<readonly string[]>;
   /** Variants holding any of these SKUs in the store. */
   findVariantsBySku(storeId: string, skus: readonly string[]): Promise<readonly Variant[]>;
   findVariant(storeId: string, variantId: string): Promise<Variant | undefined>;

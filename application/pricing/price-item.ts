@@ -4,6 +4,11 @@ import { defaultVariant, totalStock } from "../../domain/catalog/product-shapes.
 import { sellingPrice } from "../../domain/catalog/selling-price.js";
 import type { Variant } from "../../domain/catalog/variant.js";
 import { resolvePrice, type PriceBreakdown } from "../../domain/pricing/resolve-price.js";
+import { taxOf } from "../../domain/tax/line-tax.js";
+import { lineTaxClass } from "../../domain/tax/store-tax-defaults.js";
+import { formatTaxRatePercent } from "../../domain/tax/tax-rate.js";
+import { rateFor } from "../../domain/tax/tax-zone.js";
+import { Either } from "effect";
 import { keepRecord } from "../catalog/record-memo.js";
 import type { ProductWithVariants } from "../ports/product-repository.js";
 import type { PricingContext, PricingContextRecord } from "./pricing-context.js";
@@ -35,8 +40,37 @@ export interface PriceItemRecord {
   readonly currency_symbol: string;
   readonly exchange_rate: number;
   readonly price_breakdown: PriceBreakdown;
+  /** One unit's tax in the place's zone (docs/taxes.md, "For the wiring"), display-currency minor units. */
+  readonly tax: UnitTaxRecord | null;
   readonly pricing_context: PricingContextRecord;
 }
+
+export interface UnitTaxRecord {
+  readonly prices_include_tax: boolean;
+  readonly tax_zone_id: string;
+  readonly tax_class: string;
+  readonly tax_rate: string;
+  readonly tax_amount: number;
+  /** What the shopper there pays for one unit. */
+  readonly price_with_tax: number;
+  readonly price_without_tax: number;
+}
+
+/** One unit at `displayPrice`, taxed in the context's zone by the store's price basis; null if the zone has no rate for the class (settings prevent it). */
+const unitTax = (displayPrice: number, taxClass: string | null | undefined, variantClass: string | null | undefined, context: PricingContext): UnitTaxRecord | null => {
+  const applied = rateFor(context.tax.zone, lineTaxClass(taxClass, variantClass));
+  if (Either.isLeft(applied)) return null;
+  const taxed = taxOf(displayPrice, applied.right.rate, context.tax.pricesIncludeTax);
+  return {
+    prices_include_tax: context.tax.pricesIncludeTax,
+    tax_zone_id: context.tax.zone.id,
+    tax_class: applied.right.taxClass,
+    tax_rate: formatTaxRatePercent(applied.right.rate),
+    tax_amount: taxed.tax,
+    price_with_tax: taxed.gross,
+    price_without_tax: taxed.net,
+  };
+};
 
 export const priceItem = (found: ProductWithVariants, variant: Variant, context: PricingContext): PriceItemRecord => {
   const { product, variants } = found;
@@ -77,6 +111,7 @@ export const priceItem = (found: ProductWithVariants, variant: Variant, context:
     currency_symbol: context.record.currency_symbol,
     exchange_rate: context.rate,
     price_breakdown: resolved.breakdown,
+    tax: unitTax(resolved.displayPrice, product.taxClass, variant.taxClass, context),
     pricing_context: context.record,
   };
 };
@@ -103,7 +138,8 @@ export const pricingKeyOf = (context: PricingContext): string => {
     if (number === undefined) ruleNumbers.set(rule, (number = ++nextRuleNumber));
     rules += `${number},`;
   }
-  return `${rules}|${JSON.stringify(context.record)}`;
+  const { zone, pricesIncludeTax } = context.tax;
+  return `${rules}|${JSON.stringify(context.record)}|${pricesIncludeTax}|${zone.id}|${JSON.stringify(zone.rates)}`;
 };
 
 /** `defaultPriceItem`, made once per product copy and pricing key (see `pricingKeyOf`). */

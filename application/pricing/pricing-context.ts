@@ -4,7 +4,8 @@ import { inject, injectable } from "inversify";
 import { currencySymbol, isCurrencyCode, type CurrencyCode } from "../../domain/money/currency.js";
 import { resolveStanding } from "../../domain/pricing/customer-standing.js";
 import type { PriceRule } from "../../domain/pricing/price-rule.js";
-import type { Store } from "../../domain/stores/store.js";
+import { taxSettingsOf, type Store } from "../../domain/stores/store.js";
+import { resolveTaxZone, type ResolvedZone } from "../../domain/tax/tax-zone.js";
 import { ParameterInvalid } from "../errors/request-errors.js";
 import { Clock } from "../ports/clock.js";
 import { ExchangeRateRepository } from "../ports/exchange-rate-repository.js";
@@ -40,6 +41,8 @@ export interface PricingContext {
   readonly displayCurrency: CurrencyCode;
   readonly rate: number;
   readonly rules: readonly PriceRule[];
+  /** The tax zone of the place (docs/taxes.md, "For the wiring": the price list) and the store's price basis. */
+  readonly tax: { readonly pricesIncludeTax: boolean } & ResolvedZone;
 }
 
 @injectable()
@@ -78,7 +81,15 @@ export class ResolvePricingContext {
     }
     const active = rules.filter((r) => r.active);
     const standing = resolveStanding(history, active);
+    // The place's tax zone: its country as detected, and the place name as a region of it (a zone
+    // for "Zanzibar" matches place_name=Zanzibar); without a place, the default zone.
+    const taxSettings = taxSettingsOf(store);
+    const zone = resolveTaxZone(taxSettings.zones, taxSettings.defaultZoneId, {
+      country: detected.countryCode ?? "",
+      region: detected.method === "place_name" ? (request.placeName ?? null) : null,
+    });
     return {
+      tax: { pricesIncludeTax: taxSettings.pricesIncludeTax, ...zone },
       baseCurrency: base,
       displayCurrency: display,
       rate,

@@ -12,6 +12,7 @@ import type { Order } from "../../domain/orders/order.js";
 import {
   isRefundablePaymentStatus,
   priceRefundLines,
+  taxOfAmountRefund,
   remainingRefundable,
   splitRefund,
   type Refund,
@@ -113,6 +114,13 @@ export class RefundOrder {
     } else {
       amount = input.amount ?? remaining;
     }
+    // The tax it returns, from the order's stored figures (docs/taxes.md, "Refunds"); null for older orders.
+    const taxAmount =
+      input.lines !== undefined
+        ? lines.every((line) => typeof line.tax === "number")
+          ? lines.reduce((sum, line) => sum + (line.tax ?? 0), 0)
+          : null
+        : taxOfAmountRefund(order, earlier, amount);
     if (amount > remaining || amount <= 0) {
       throw new BusinessRuleViolation({
         code: "refund_exceeds_payment",
@@ -135,6 +143,7 @@ export class RefundOrder {
       paymentId: payment?.id ?? null,
       status: "pending",
       amount,
+      taxAmount,
       providerShare: split.providerShare,
       providerAmount: destination === null ? 0 : split.providerAmount,
       giftCardAmount: split.giftCardAmount,

@@ -1,9 +1,14 @@
-// The store's own settings: read them, change its name, location, tax rate and time zone, and rotate its HMAC
-// secret with a grace period during which the old secret still verifies.
+// The store's own settings: read them, change its name, location and time zone, and rotate its HMAC
+// secret with a grace period during which the old secret still verifies. Taxes have their own
+// settings (manage-tax-settings.ts); `tax_rate_percent` here is deprecated: it reads and sets the
+// default zone's `standard` rate (docs/taxes.md, "The store's settings over HTTP").
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { isTimeZone } from "../../domain/sales/sales-calendar.js";
-import type { Store } from "../../domain/stores/store.js";
+import { taxSettingsOf, type Store } from "../../domain/stores/store.js";
+import { STANDARD } from "../../domain/tax/tax-class.js";
+import { taxRate, type TaxRate } from "../../domain/tax/tax-rate.js";
+import type { TaxSettings } from "../../domain/tax/tax-settings.js";
 import type { Principal } from "../access/principal.js";
 import { Clock } from "../ports/clock.js";
 import { SecretGenerator } from "../ports/secret-generator.js";
@@ -17,7 +22,10 @@ export const StoreSettingsPatch = Schema.Struct({
   name: Schema.optional(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200))).annotations({ description: "The store's name." }),
   latitude: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.between(-90, 90)))).annotations({ description: "Latitude of the store's location; null clears it." }),
   longitude: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.between(-180, 180)))).annotations({ description: "Longitude of the store's location; null clears it." }),
-  tax_rate_percent: Schema.optional(Schema.Number.pipe(Schema.between(0, 100))).annotations({ description: "Tax rate applied at checkout, in percent (0-100)." }),
+  tax_rate_percent: Schema.optional(Schema.Number.pipe(Schema.between(0, 100))).annotations({
+    description: "Deprecated: use PUT /v1/store/tax-settings. Sets the `standard` rate of the default tax zone, in percent (0-100, at most four decimals count); the other tax settings are kept.",
+    deprecated: true,
+  } as never),
   time_zone: Schema.optional(
     Schema.String.pipe(
       Schema.maxLength(64),
@@ -33,11 +41,27 @@ export const toStoreRecord = (store: Store) => ({
   base_currency: store.baseCurrency,
   latitude: store.location?.latitude ?? null,
   longitude: store.location?.longitude ?? null,
-  tax_rate_percent: store.taxRatePercent ?? 0,
+  prices_include_tax: taxSettingsOf(store).pricesIncludeTax,
+  tax_rate_percent: defaultStandardRate(taxSettingsOf(store)) / 10_000,
   time_zone: store.timeZone ?? "UTC",
   created_at: store.createdAt,
 });
 export type StoreRecord = ReturnType<typeof toStoreRecord>;
+
+/** The default zone's `standard` rate, what the deprecated `tax_rate_percent` shows. */
+function defaultStandardRate(settings: TaxSettings): TaxRate {
+  const zone = settings.zones.find((z) => z.id === settings.defaultZoneId);
+  return (zone?.rates[STANDARD] ?? 0) as TaxRate;
+}
+
+/** The settings with the default zone's `standard` rate replaced (the deprecated `tax_rate_percent`). */
+function withDefaultStandardRate(settings: TaxSettings, percent: number): TaxSettings {
+  const rate = taxRate(Math.round(percent * 10_000));
+  return {
+    ...settings,
+    zones: settings.zones.map((zone) => (zone.id === settings.defaultZoneId ? { ...zone, rates: { ...zone.rates, [STANDARD]: rate } } : zone)),
+  };
+}
 
 @injectable()
 export class ManageStoreSettings {
@@ -62,7 +86,7 @@ export class ManageStoreSettings {
         ...store,
         name: patch.name ?? store.name,
         location: latitude === null || longitude === null ? null : { latitude, longitude },
-        taxRatePercent: patch.tax_rate_percent ?? store.taxRatePercent ?? 0,
+        taxSettings: patch.tax_rate_percent === undefined ? taxSettingsOf(store) : withDefaultStandardRate(taxSettingsOf(store), patch.tax_rate_percent),
         timeZone: patch.time_zone ?? store.timeZone ?? "UTC",
       };
       await this.stores.update(next, this.clock.now().toISOString());

@@ -17,6 +17,11 @@ interface Template {
   /** Base price in KES. */
   readonly kes: number;
   readonly options?: { readonly name: string; readonly values: readonly string[] };
+  /**
+   * The demo's food is zero-rated, as Kenya zero-rates basic foods (demo-taxes.ts); everything else
+   * is standard.
+   */
+  readonly taxClass?: "zero";
 }
 
 const CATALOG: Readonly<Record<string, Readonly<Record<string, readonly Template[]>>>> = {
@@ -49,7 +54,7 @@ const CATALOG: Readonly<Record<string, Readonly<Record<string, readonly Template
       { name: "Enamel Dinner Plate", brand: "Jiko Works", tags: ["plate", "enamel"], kes: 700, options: { name: "colour", values: ["White", "Blue"] } },
     ],
     Coffee: [
-      { name: "Kenyan AA Coffee Beans", brand: "Nyeri Highlands", tags: ["coffee", "beans"], kes: 1_450, options: { name: "weight", values: ["250g", "500g", "1kg"] } },
+      { name: "Kenyan AA Coffee Beans", brand: "Nyeri Highlands", tags: ["coffee", "beans"], kes: 1_450, options: { name: "weight", values: ["250g", "500g", "1kg"] }, taxClass: "zero" },
       { name: "Pour-over Coffee Dripper", brand: "Kitengela Glass", tags: ["coffee", "dripper"], kes: 2_100 },
     ],
   },
@@ -190,6 +195,7 @@ export const seedDemoCatalog = async (container: Container, principal: Principal
           tags: [...template.tags],
           attributes: { material: SUBCATEGORY_DETAILS[subName]?.material ?? "mixed" },
           shipping_info: { weight_grams: faker.number.int({ min: 200, max: 40_000 }), length_cm: faker.number.int({ min: 10, max: 220 }) },
+          ...(template.taxClass === undefined ? {} : { tax_class: template.taxClass }),
           variants,
         };
         const product = await createProduct.execute(principal, input);

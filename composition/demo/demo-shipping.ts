@@ -1,17 +1,19 @@
 // The demo store's shipping (docs/api/demo-store.md, "What the demo store holds"): its location in
-// Nairobi's CBD and a 16% tax rate, two delivery zones drawn around the centre, and two distance
-// tiers beyond them.
+// Nairobi's CBD, two delivery zones drawn around the centre, and two distance tiers beyond them.
+// Its taxes (16% VAT inside its prices) are in demo-taxes.ts.
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
 import { ManageDeliveryZones } from "../../application/shipping/manage-delivery-zones.js";
 import { ManagePricingTiers } from "../../application/shipping/manage-pricing-tiers.js";
 import { ManageStoreSettings } from "../../application/stores/manage-store-settings.js";
+import { seedDemoTaxes } from "./demo-taxes.js";
 
 /** Nairobi CBD, where the demo store ships from. */
 export const DEMO_STORE_LOCATION = { latitude: -1.2864, longitude: 36.8172 } as const;
 
 export const seedDemoShipping = async (container: Container, principal: Principal): Promise<void> => {
-  await container.get(ManageStoreSettings).update(principal, { ...DEMO_STORE_LOCATION, tax_rate_percent: 16 });
+  await container.get(ManageStoreSettings).update(principal, { ...DEMO_STORE_LOCATION });
+  await seedDemoTaxes(container, principal);
 
   const zones = container.get(ManageDeliveryZones);
   // The CBD, roughly from Uhuru Park to the railway station and up to the university.

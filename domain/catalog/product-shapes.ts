@@ -57,6 +57,8 @@ export interface ProductLevelRecord {
   readonly created_at: string;
   readonly updated_at: string;
   readonly is_active: boolean;
+  /** The product's tax class (docs/taxes.md, "Tax classes"): `standard` unless it names another. */
+  readonly tax_class: string;
   readonly display_currency: string;
   readonly currency_symbol: string;
 }
@@ -73,6 +75,8 @@ export interface VariantRecord {
   readonly variant_attributes: Readonly<Record<string, string>>;
   readonly variant_name: string;
   readonly is_default: boolean;
+  /** The variant's own tax class, or null when it is taxed under its product's. */
+  readonly variant_tax_class: string | null;
 }
 
 export interface ProductListRecord extends ProductLevelRecord, VariantRecord {
@@ -151,6 +155,7 @@ const productLevelRecord = (product: Product, store: StoreCurrency): ProductLeve
   created_at: product.createdAt,
   updated_at: product.updatedAt,
   is_active: product.isActive,
+  tax_class: product.taxClass ?? "standard",
   display_currency: store.currency,
   currency_symbol: store.currencySymbol,
 });
@@ -180,6 +185,7 @@ const flatRecord = (
   record.variant_attributes = { ...variant.variantAttributes };
   record.variant_name = variant.variantName;
   record.is_default = variant.isDefault;
+  record.variant_tax_class = variant.taxClass ?? null;
   record.has_variants = multi !== undefined;
   record.variant_count = multi?.variant_count ?? null;
   record.total_stock = multi?.total_stock ?? null;
@@ -199,6 +205,7 @@ export const toVariantRecord = (variant: Variant): VariantRecord => ({
   variant_attributes: { ...variant.variantAttributes },
   variant_name: variant.variantName,
   is_default: variant.isDefault,
+  variant_tax_class: variant.taxClass ?? null,
 });
 
 export const toListRecord = (

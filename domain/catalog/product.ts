@@ -52,6 +52,8 @@ export interface Product {
   readonly attributes: ProductAttributes;
   readonly shippingInfo: ShippingInfo;
   readonly isActive: boolean;
+  /** The tax class its variants are taxed under unless one names its own; `standard` when null or absent (docs/taxes.md, "Tax classes"). */
+  readonly taxClass?: string | null;
   /** ISO 8601 timestamp. */
   readonly createdAt: string;
   /** ISO 8601 timestamp. */

@@ -19,4 +19,6 @@ export interface Variant {
   readonly isDefault: boolean;
   /** Display order among the product's variants; also the default-variant fallback. */
   readonly position: number;
+  /** Overrides the product's tax class when set (docs/taxes.md, "Tax classes"). */
+  readonly taxClass?: string | null;
 }

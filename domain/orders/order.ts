@@ -2,6 +2,7 @@
 // and where it stands. Money is integer minor units of the order's currency.
 import type { FulfilmentStatus } from "./fulfilment.js";
 import type { OrderStatus, PaymentStatus } from "./order-status.js";
+import type { ZoneMatch } from "../tax/tax-zone.js";
 
 export const PAYMENT_METHODS = ["card_redirect", "card_popup", "mobile_stk", "mobile_collect", "cash", "bank_transfer"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -30,6 +31,31 @@ export interface OrderLine {
   readonly quantity: number;
   readonly unitPrice: number;
   readonly lineTotal: number;
+  /** The line's tax as checkout worked it out (docs/taxes.md, "Orders"); absent on orders placed before per-line tax. */
+  readonly tax?: LineTaxFigures | null;
+}
+
+/** A taxed line (or the shipping fee) as stored: what refunds read, never recomputed from today's settings. */
+export interface LineTaxFigures {
+  readonly taxClass: string;
+  /** Parts per million. */
+  readonly rate: number;
+  readonly exempt: boolean;
+  /** The line's share of the order discount (0 for shipping). */
+  readonly discount: number;
+  readonly net: number;
+  readonly tax: number;
+  /** What the shopper pays for the line after its discount share: net + tax. */
+  readonly gross: number;
+}
+
+/** How the order was taxed (docs/taxes.md, "For the wiring"): the price basis, the zone and the shipping fee's tax. */
+export interface OrderTaxDetails {
+  readonly pricesIncludeTax: boolean;
+  readonly zoneId: string;
+  readonly zoneName: string;
+  readonly matchedBy: ZoneMatch;
+  readonly shipping: LineTaxFigures | null;
 }
 
 export interface AppliedPromotion {
@@ -55,7 +81,10 @@ export interface Order {
   readonly subtotal: number;
   readonly discountAmount: number;
   readonly shippingAmount: number;
+  /** The sum of the lines' and the shipping fee's taxes (per-line orders), or the one rate's tax of older orders. */
   readonly taxAmount: number;
+  /** Absent on orders placed before per-line tax. */
+  readonly taxDetails?: OrderTaxDetails | null;
   readonly giftCardAmount: number;
   readonly totalAmount: number;
   readonly billingAddress: Address;

@@ -2,6 +2,7 @@
 // how much of the order is still refundable, and how a refund's value is split between the
 // payment provider (or money paid off-line) and the gift card that paid part of the order.
 // Pure: integer minor units of the order's currency throughout.
+import { refundOfAmount, refundOfUnits } from "../tax/refund-tax.js";
 import type { Order, OrderLine } from "./order.js";
 
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
@@ -12,6 +13,8 @@ export interface RefundLine {
   readonly quantity: number;
   /** What these units were charged: their share of the line after discounts, with their tax. */
   readonly amount: number;
+  /** The tax inside `amount`, from the line's stored figures (docs/taxes.md, "Refunds"); absent for lines of older orders. */
+  readonly tax?: number | null;
 }
 
 /**
@@ -29,6 +32,8 @@ export interface Refund {
   readonly status: RefundStatus;
   /** The refund's whole value: providerShare + giftCardAmount. */
   readonly amount: number;
+  /** The tax inside `amount` (docs/taxes.md, "Refunds"); null for orders placed before per-line tax. */
+  readonly taxAmount?: number | null;
   /** The part of `amount` returned through the provider (or off-line). */
   readonly providerShare: number;
   /** What the provider is asked to return: providerShare, in whole units where the provider takes no minor units. */
@@ -66,7 +71,7 @@ export const remainingRefundable = (order: Pick<Order, "totalAmount">, refunds: 
   refundableTotal(order) - refunds.filter(holdsAmount).reduce((sum, refund) => sum + refund.amount, 0);
 
 /**
- * What a whole line was charged: its total less its share of the order's discount (in proportion
+ * Orders placed before per-line tax (no stored line figures): what a whole line was charged: its total less its share of the order's discount (in proportion
  * to its total), plus its share of the tax (in proportion to the taxable amount, which includes
  * shipping). Shipping itself is not part of any line: refund it by amount.
  */
@@ -99,6 +104,40 @@ export const refundedQuantities = (refunds: readonly Pick<Refund, "status" | "li
   return held;
 };
 
+/**
+ * What refunding `quantity` more units of a line is worth. A line with stored tax figures returns
+ * its gross and its tax in proportion to the units, counted cumulatively (refundOfUnits,
+ * docs/taxes.md "Refunds"), so all its units return exactly what it was charged and its tax; a line of
+ * an order placed before per-line tax keeps the old rule (lineCharge, no tax figure).
+ */
+const refundOfLineUnits = (
+  order: Pick<Order, "subtotal" | "discountAmount" | "shippingAmount" | "taxAmount">,
+  line: OrderLine,
+  already: number,
+  quantity: number,
+): { amount: number; tax: number | null } => {
+  if (line.tax === null || line.tax === undefined) return { amount: unitsValue(lineCharge(order, line), line.quantity, already, quantity), tax: null };
+  const refunded = refundOfUnits({ gross: line.tax.gross, tax: line.tax.tax, quantity: line.quantity }, already, quantity);
+  return { amount: refunded.gross, tax: refunded.tax };
+};
+
+/**
+ * The tax inside a refund of `amount` of a per-line-taxed order, by amount rather than by lines: the
+ * order's tax in proportion to its total, counted cumulatively over the refunds holding an amount
+ * (refundOfAmount over the order as one charged line), so refunding the whole total by amounts
+ * returns exactly the tax charged. Null for an order placed before per-line tax.
+ */
+export const taxOfAmountRefund = (
+  order: Pick<Order, "totalAmount" | "taxAmount" | "taxDetails">,
+  refunds: readonly Pick<Refund, "status" | "amount">[],
+  amount: number,
+): number | null => {
+  if (order.taxDetails === null || order.taxDetails === undefined || order.totalAmount <= 0) return null;
+  const before = refunds.filter(holdsAmount).reduce((sum, refund) => sum + refund.amount, 0);
+  if (before + amount > order.totalAmount) return null;
+  return refundOfAmount({ gross: order.totalAmount, tax: order.taxAmount }, before, amount).tax;
+};
+
 /** Prices a refund of lines; a line named twice counts its quantities together. */
 export const priceRefundLines = (
   order: Pick<Order, "subtotal" | "discountAmount" | "shippingAmount" | "taxAmount" | "items">,
@@ -114,7 +153,8 @@ export const priceRefundLines = (
     if (line === undefined) return { problem: { kind: "unknown_line", lineId } };
     const already = held.get(lineId) ?? 0;
     if (already + quantity > line.quantity) return { problem: { kind: "too_many", lineId, remaining: line.quantity - already } };
-    lines.push({ lineId, quantity, amount: unitsValue(lineCharge(order, line), line.quantity, already, quantity) });
+    const { amount, tax } = refundOfLineUnits(order, line, already, quantity);
+    lines.push({ lineId, quantity, amount, tax });
   }
   return { lines };
 };

@@ -1,4 +1,8 @@
 // A store: the tenant that owns every other record, with the settings its rules read.
+import { countryOfCurrency, flatRateSettings } from "../tax/store-tax-defaults.js";
+import type { TaxRate } from "../tax/tax-rate.js";
+import type { TaxSettings } from "../tax/tax-settings.js";
+
 export interface Store {
   readonly id: string;
   readonly name: string;
@@ -13,9 +17,18 @@ export interface Store {
   readonly previousHmacSecret?: { readonly secret: string; readonly expiresAt: string } | null;
   /** Where orders ship from: the origin of distance-priced delivery. */
   readonly location?: { readonly latitude: number; readonly longitude: number } | null;
-  /** Sales tax added at checkout, as a percentage of the taxable amount (0 when none). */
-  readonly taxRatePercent?: number;
+  /**
+   * Prices with or without tax, tax zones, the shipping class (docs/taxes.md); untaxed when absent.
+   */
+  readonly taxSettings?: TaxSettings;
   /** The IANA time zone whose days the store counts (the dashboard) and shows dates in; UTC when absent. */
   readonly timeZone?: string;
   readonly createdAt: string;
 }
+
+/**
+ * The store's tax settings; a store that never stated any taxes nothing (one 0 % zone for its
+ * currency's country).
+ */
+export const taxSettingsOf = (store: Pick<Store, "taxSettings" | "baseCurrency">): TaxSettings =>
+  store.taxSettings ?? flatRateSettings(countryOfCurrency(store.baseCurrency), 0 as TaxRate);

@@ -47,6 +47,7 @@ export const productRecord = (id: string, overrides: Partial<ProductRecord> = {}
   attributes: {},
   shippingInfo: {},
   isActive: true,
+  taxClass: null,
   createdAt: "2030-01-01T00:00:00.000Z",
   updatedAt: "2030-01-01T00:00:00.000Z",
   ...overrides,
@@ -66,5 +67,6 @@ export const variantRecord = (id: string, productId: string, sku: string, overri
   variantAttributes: {},
   isDefault: true,
   position: 0,
+  taxClass: null,
   ...overrides,
 });

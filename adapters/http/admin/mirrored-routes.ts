@@ -71,6 +71,8 @@ export const MIRRORED_OPERATIONS: Readonly<Record<string, Permission>> = {
   deleteDeliveryZone: "shipping.manage",
   getStore: "settings.manage",
   updateStore: "settings.manage",
+  getTaxSettings: "settings.manage",
+  replaceTaxSettings: "settings.manage",
   rotateHmacSecret: "settings.manage",
   createWebhookEndpoint: "webhooks.manage",
   listWebhookEndpoints: "webhooks.manage",

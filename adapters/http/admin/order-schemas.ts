@@ -5,7 +5,7 @@ import { TIMELINE_KINDS } from "../../../application/orders/order-timeline.js";
 import { FULFILMENT_STATUSES } from "../../../domain/orders/fulfilment.js";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../../domain/orders/order-status.js";
 import { PAYMENT_METHODS } from "../../../domain/orders/order.js";
-import { OrderAddress } from "../schemas/order-schemas.js";
+import { lineTaxFields, OrderAddress, orderTaxFields } from "../schemas/order-schemas.js";
 
 const NullableString = Schema.NullOr(Schema.String);
 const Minor = (what: string) => Schema.Number.annotations({ description: `${what}, in integer minor units of the order's currency (e.g. 150050 = 1,500.50 KES).` });
@@ -68,7 +68,8 @@ export const AdminOrder = Schema.Struct({
   subtotal: Minor("Sum of the line totals"),
   discount_amount: Minor("Promotion discounts"),
   shipping_amount: Minor("Delivery fee"),
-  tax_amount: Minor("Tax"),
+  tax_amount: Minor("Tax: the sum of the lines' and the shipping fee's tax_amount (older orders: one rate over the order)"),
+  ...orderTaxFields("integer minor units of the order's currency"),
   gift_card_amount: Minor("Part of the total paid by a gift card"),
   amount_due: Minor("What remains for the payment method (total_amount - gift_card_amount)"),
   billing_address: OrderAddress,
@@ -85,6 +86,7 @@ export const AdminOrder = Schema.Struct({
       quantity_fulfilled: Schema.Number.annotations({ description: "Units shipped in parcels so far." }),
       unit_price: Minor("Price of one unit"),
       line_total: Minor("quantity × unit_price"),
+      ...lineTaxFields("integer minor units of the order's currency"),
     }),
   ),
   promotions: Schema.Array(

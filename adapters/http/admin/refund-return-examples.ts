@@ -14,6 +14,7 @@ const refund = {
   return_id: null,
   status: "succeeded",
   amount: 50_000,
+  tax_amount: 6_897,
   provider_amount: 50_000,
   gift_card_amount: 0,
   currency: "KES",
@@ -41,8 +42,9 @@ const returnRefund = {
   order_id: DEMO.deliveredOrder,
   return_id: LEARNED.newReturn,
   amount: 348_000,
+  tax_amount: 48_000,
   provider_amount: 348_000,
-  lines: [{ line_id: DEMO.deliveredOrderLine, quantity: 1, amount: 348_000 }],
+  lines: [{ line_id: DEMO.deliveredOrderLine, quantity: 1, amount: 348_000, tax_amount: 48_000 }],
   reason: "The cushion cover arrived with a torn seam.",
 };
 

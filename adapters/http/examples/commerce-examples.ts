@@ -32,6 +32,7 @@ export const commerceExamples = {
             currency_symbol: "USh",
             exchange_rate: 28.5,
             price_breakdown: { base_price: 62700, sale_discount: 0, segment_discount: 0, tier_discount: 0, volume_discount: 0, final_price: 62700 },
+            tax: { prices_include_tax: true, tax_zone_id: "ug", tax_class: "standard", tax_rate: "18", tax_amount: 9564, price_with_tax: 62700, price_without_tax: 53136 },
             pricing_context: {
               base_currency: "KES",
               display_currency: "UGX",
@@ -101,6 +102,7 @@ export const commerceExamples = {
             currency_symbol: "$",
             exchange_rate: 0.0077,
             price_breakdown: { base_price: 1386, sale_discount: 0, segment_discount: 0, tier_discount: 0, volume_discount: 0, final_price: 1386 },
+            tax: { prices_include_tax: true, tax_zone_id: "ke", tax_class: "standard", tax_rate: "16", tax_amount: 191, price_with_tax: 1386, price_without_tax: 1195 },
             pricing_context: {
               base_currency: "KES",
               display_currency: "USD",
@@ -139,6 +141,7 @@ export const commerceExamples = {
             currency_symbol: "$",
             exchange_rate: 0.0077,
             price_breakdown: { base_price: 1594, sale_discount: 0, segment_discount: 0, tier_discount: 0, volume_discount: 0, final_price: 1594 },
+            tax: { prices_include_tax: true, tax_zone_id: "ke", tax_class: "standard", tax_rate: "16", tax_amount: 220, price_with_tax: 1594, price_without_tax: 1374 },
             pricing_context: {
               base_currency: "KES",
               display_currency: "USD",

@@ -2,6 +2,18 @@
 import type { RouteExample } from "../route-definition.js";
 import { DEMO, LEARNED, SUPPLIED } from "./example-ids.js";
 
+/** The demo store's tax settings (composition/demo/demo-taxes.ts): a Kenyan shop, prices with VAT, shipping to Uganda and Tanzania too. */
+const DEMO_TAX_SETTINGS = {
+  prices_include_tax: true,
+  zones: [
+    { id: "ke", name: "Kenya", country: "KE", region: null, rates: { standard: "16" } },
+    { id: "ug", name: "Uganda", country: "UG", region: null, rates: { standard: "18" } },
+    { id: "tz", name: "Tanzania", country: "TZ", region: null, rates: { standard: "18" } },
+  ],
+  default_zone_id: "ke",
+  shipping_tax_class: "standard",
+};
+
 export const contentExamples = {
   listPosts: {
     query: { limit: "1" },
@@ -102,6 +114,7 @@ export const contentExamples = {
             created_at: "2026-11-25T18:10:59.516Z",
             updated_at: "2026-11-25T18:10:59.516Z",
             is_active: true,
+            tax_class: "standard",
             display_currency: "KES",
             currency_symbol: "KSh",
             variant_id: "01a213e7-5d3c-751b-a82a-4601cf851d18",
@@ -115,6 +128,7 @@ export const contentExamples = {
             variant_attributes: { weight: "250g" },
             variant_name: "250g",
             is_default: true,
+            variant_tax_class: null,
             has_variants: true,
             variant_count: 3,
             total_stock: 90,
@@ -161,6 +175,7 @@ export const contentExamples = {
             created_at: "2026-11-25T18:10:59.527Z",
             updated_at: "2026-11-25T18:10:59.527Z",
             is_active: true,
+            tax_class: "standard",
             display_currency: "KES",
             currency_symbol: "KSh",
             variant_id: "01a213e7-5d47-73ff-96c3-1dd8686bf969",
@@ -174,6 +189,7 @@ export const contentExamples = {
             variant_attributes: {},
             variant_name: "",
             is_default: true,
+            variant_tax_class: null,
             has_variants: false,
             variant_count: null,
             total_stock: null,
@@ -220,6 +236,7 @@ export const contentExamples = {
             created_at: "2026-11-25T18:10:59.475Z",
             updated_at: "2026-11-25T18:10:59.475Z",
             is_active: true,
+            tax_class: "standard",
             display_currency: "KES",
             currency_symbol: "KSh",
             variant_id: "01a213e7-5d13-760c-998b-e714e94dc097",
@@ -233,6 +250,7 @@ export const contentExamples = {
             variant_attributes: { colour: "Cream" },
             variant_name: "Cream",
             is_default: true,
+            variant_tax_class: null,
             has_variants: true,
             variant_count: 3,
             total_stock: 90,
@@ -279,6 +297,7 @@ export const contentExamples = {
             created_at: "2026-11-25T18:10:59.874Z",
             updated_at: "2026-11-25T18:10:59.874Z",
             is_active: true,
+            tax_class: "standard",
             display_currency: "KES",
             currency_symbol: "KSh",
             variant_id: "01a213e7-5ea2-772d-8de6-aa19eea88cc3",
@@ -292,6 +311,7 @@ export const contentExamples = {
             variant_attributes: {},
             variant_name: "",
             is_default: true,
+            variant_tax_class: null,
             has_variants: false,
             variant_count: null,
             total_stock: null,
@@ -390,6 +410,7 @@ export const contentExamples = {
             created_at: "2026-11-25T18:10:59.807Z",
             updated_at: "2026-11-25T18:10:59.807Z",
             is_active: true,
+            tax_class: "standard",
             display_currency: "KES",
             currency_symbol: "KSh",
             variant_id: DEMO.productDefaultVariant,
@@ -403,6 +424,7 @@ export const contentExamples = {
             variant_attributes: { colour: "Black" },
             variant_name: "Black",
             is_default: true,
+            variant_tax_class: null,
             has_variants: true,
             variant_count: 2,
             total_stock: 83,
@@ -481,6 +503,7 @@ export const contentExamples = {
             created_at: "2026-11-25T18:10:59.807Z",
             updated_at: "2026-11-25T18:10:59.807Z",
             is_active: true,
+            tax_class: "standard",
             display_currency: "KES",
             currency_symbol: "KSh",
             variant_id: DEMO.productDefaultVariant,
@@ -494,6 +517,7 @@ export const contentExamples = {
             variant_attributes: { colour: "Black" },
             variant_name: "Black",
             is_default: true,
+            variant_tax_class: null,
             has_variants: true,
             variant_count: 2,
             total_stock: 83,
@@ -710,6 +734,7 @@ export const contentExamples = {
         base_currency: "KES",
         latitude: -1.2864,
         longitude: 36.8172,
+        prices_include_tax: true,
         tax_rate_percent: 16,
         time_zone: "Africa/Nairobi",
         created_at: "2026-11-25T18:10:57.675Z",
@@ -717,7 +742,7 @@ export const contentExamples = {
     },
   },
   updateStore: {
-    body: { latitude: -1.2635, longitude: 36.8024, tax_rate_percent: 16, time_zone: "Africa/Nairobi" },
+    body: { latitude: -1.2635, longitude: 36.8024, time_zone: "Africa/Nairobi" },
     response: {
       status: 200,
       body: {
@@ -726,11 +751,19 @@ export const contentExamples = {
         base_currency: "KES",
         latitude: -1.2635,
         longitude: 36.8024,
+        prices_include_tax: true,
         tax_rate_percent: 16,
         time_zone: "Africa/Nairobi",
         created_at: "2026-11-25T18:10:57.675Z",
       },
     },
+  },
+  getTaxSettings: {
+    response: { status: 200, body: DEMO_TAX_SETTINGS },
+  },
+  replaceTaxSettings: {
+    body: DEMO_TAX_SETTINGS,
+    response: { status: 200, body: DEMO_TAX_SETTINGS },
   },
   rotateHmacSecret: {
     response: { status: 200, body: { hmac_secret: "KNiW6p9KDigPZLygrRj9t3sevOzj2HIvQegSAQKbJYaUiU43", previous_secret_expires_at: "2026-11-26T18:11:07.759Z" } },

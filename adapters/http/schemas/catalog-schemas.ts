@@ -57,6 +57,7 @@ const productLevel = {
   product_slug: Schema.String.annotations({ description: "URL-safe unique name of the product (lower case, hyphens)." }),
   ...PRODUCT_META_FIELDS,
   is_active: Schema.Boolean.annotations({ description: "False once the product is retired: it is then not sold." }),
+  tax_class: Schema.String.annotations({ description: "The product's tax class: standard, reduced, zero, exempt or one the store names (standard unless set). A variant's variant_tax_class overrides it." }),
   display_currency: Schema.String.annotations({ description: "Currency of the catalog prices (ISO 4217): the store's base currency." }),
   currency_symbol: Schema.String.annotations({ description: "Symbol of display_currency (for example KSh)." }),
 };
@@ -73,6 +74,7 @@ const variantLevel = {
   variant_attributes: StringRecord.annotations({ description: "The variant's attributes by name (for example size and colour)." }),
   variant_name: Schema.String.annotations({ description: "The variant's name." }),
   is_default: Schema.Boolean.annotations({ description: "True for the variant a list shows (a simple product's only variant)." }),
+  variant_tax_class: NullableString.annotations({ description: "The variant's own tax class, overriding the product's tax_class, or null when it has none." }),
 };
 
 const aggregates = {

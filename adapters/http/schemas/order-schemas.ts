@@ -6,6 +6,35 @@ import { PAYMENT_METHODS } from "../../../domain/orders/order.js";
 import { FULFILMENT_STATUSES } from "../../../domain/orders/fulfilment.js";
 
 const NullableString = Schema.NullOr(Schema.String);
+const NullableNumber = Schema.NullOr(Schema.Number);
+
+/**
+ * A line's (or the shipping fee's) tax (docs/taxes.md, "Orders"); every field null on orders placed
+ * before per-line tax.
+ */
+export const lineTaxFields = (unit: string) => ({
+  tax_class: NullableString.annotations({ description: "The tax class the line was taxed under (standard, reduced, zero, exempt or one the store names), or null on older orders." }),
+  tax_rate: NullableString.annotations({ description: "The rate applied, in percent as text (\"16\", \"7.5\"), or null on older orders." }),
+  tax_exempt: Schema.NullOr(Schema.Boolean).annotations({ description: "True for an exempt line (outside the tax, unlike a zero-rated one), or null on older orders." }),
+  discount_amount: NullableNumber.annotations({ description: `The line's share of the order's discount, in ${unit} (0 for shipping), or null on older orders.` }),
+  net_amount: NullableNumber.annotations({ description: `What the line comes to without tax, after its discount share, in ${unit}; or null.` }),
+  tax_amount: NullableNumber.annotations({ description: `The line's tax, in ${unit}, rounded once per line (half to even); or null.` }),
+  gross_amount: NullableNumber.annotations({ description: `What the shopper pays for the line after its discount share: net_amount + tax_amount, in ${unit}; or null.` }),
+});
+
+export const orderTaxFields = (unit: string) => ({
+  prices_include_tax: Schema.NullOr(Schema.Boolean).annotations({ description: "Whether the store's prices included tax when the order was placed (the tax then lies inside the total), or null on older orders." }),
+  tax_zone: Schema.NullOr(
+    Schema.Struct({
+      id: Schema.String.annotations({ description: "The tax zone's id." }),
+      name: Schema.String.annotations({ description: "The tax zone's name." }),
+      matched_by: Schema.Literal("region", "country", "default").annotations({ description: "How the shipping address found it: by its region, its country, or the store's default zone." }),
+    }),
+  ).annotations({ description: "The tax zone the order was taxed in, or null on older orders." }),
+  shipping_tax: Schema.NullOr(Schema.Struct(lineTaxFields(unit))).annotations({ description: "The delivery fee's tax, taxed as a line of its own under the store's shipping class, or null on older orders." }),
+});
+
+const ORDER_TAX_FIELDS = orderTaxFields("decimal major units of the order's currency");
 
 export const OrderAddress = Schema.Struct({
   name: Schema.String.annotations({ description: "The recipient's name." }),
@@ -36,8 +65,15 @@ export const Order = Schema.Struct({
   subtotal: Schema.Number.annotations({ description: "Sum of the line totals in decimal major units of the order's currency (e.g. 1500.5 = 1,500.50 KES)." }),
   discount_amount: Schema.Number.annotations({ description: "Promotion discounts in decimal major units of the order's currency." }),
   shipping_amount: Schema.Number.annotations({ description: "Delivery fee in decimal major units of the order's currency." }),
-  tax_amount: Schema.Number.annotations({ description: "Tax in decimal major units of the order's currency, on subtotal - discount_amount + shipping_amount." }),
-  total_amount: Schema.Number.annotations({ description: "Order total in decimal major units of the order's currency: subtotal - discount_amount + shipping_amount + tax_amount." }),
+  tax_amount: Schema.Number.annotations({
+    description:
+      "Tax in decimal major units of the order's currency: the sum of the lines' and the shipping fee's tax_amount (orders placed before per-line tax: one rate on subtotal - discount_amount + shipping_amount).",
+  }),
+  ...ORDER_TAX_FIELDS,
+  total_amount: Schema.Number.annotations({
+    description:
+      "Order total in decimal major units of the order's currency: subtotal - discount_amount + shipping_amount, plus tax_amount when prices exclude tax (with prices_include_tax the tax is inside it).",
+  }),
   gift_card_amount: Schema.Number.annotations({ description: "Part of the total paid by a gift card, in decimal major units of the order's currency (0 without one)." }),
   amount_due: Schema.Number.annotations({ description: "What remains for the payment method, in decimal major units of the order's currency: total_amount - gift_card_amount." }),
   billing_address: Schema.propertySignature(OrderAddress).annotations({ description: "The billing address (the shipping address when none was given)." }),
@@ -53,6 +89,7 @@ export const Order = Schema.Struct({
       quantity: Schema.Number.annotations({ description: "Units ordered." }),
       unit_price: Schema.Number.annotations({ description: "Price of one unit in decimal major units of the order's currency, as priced at checkout." }),
       line_total: Schema.Number.annotations({ description: "Line total in decimal major units of the order's currency: unit_price times quantity." }),
+      ...lineTaxFields("decimal major units of the order's currency"),
     }),
   ).annotations({ description: "The ordered lines, priced at checkout." }),
   promotions: Schema.Array(
@@ -67,11 +104,12 @@ export const Order = Schema.Struct({
   estimated_delivery: NullableString.annotations({ description: "Estimated delivery time (ISO 8601), or null." }),
   shipped_at: NullableString.annotations({ description: "When the order was shipped (ISO 8601, UTC), or null." }),
   delivered_at: NullableString.annotations({ description: "When the order was delivered (ISO 8601, UTC), or null." }),
-  shipping_metadata: Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({ description: "How the delivery fee and tax were computed: method, zone or tier, distance, fees and threshold (decimal major units of the order's currency), destination, origin, tax rate." }),
+  shipping_metadata: Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({ description: "How the delivery fee was computed: method, zone or tier, distance, fees and threshold (decimal major units of the order's currency), destination, origin (older orders: also the store-wide tax_rate_percent)." }),
   livemode: Schema.Boolean.annotations({ description: "True for an order made with a live key, false in test mode." }),
   created_at: Schema.String.annotations({ description: "When the order was placed (ISO 8601, UTC)." }),
   updated_at: Schema.String.annotations({ description: "When the order was last changed (ISO 8601, UTC)." }),
 }).annotations({
   identifier: "Order",
-  description: "Money in decimal major units of `currency`. total_amount = subtotal - discount_amount + shipping_amount + tax_amount; amount_due = total_amount - gift_card_amount.",
+  description:
+    "Money in decimal major units of `currency`. total_amount = subtotal - discount_amount + shipping_amount (+ tax_amount when prices exclude tax); amount_due = total_amount - gift_card_amount. Each line's and the shipping fee's tax (docs/taxes.md) add up to tax_amount.",
 });

@@ -29,6 +29,16 @@ export const PricingContext = Schema.Struct({
   fallback_reason: Schema.NullOr(Schema.Literal("location_not_found", "no_exchange_rate")).annotations({ description: "Why prices fell back to the base currency (place not found, no exchange rate), or null." }),
 }).annotations({ identifier: "PricingContext" });
 
+export const UnitTax = Schema.Struct({
+  prices_include_tax: Schema.Boolean.annotations({ description: "True when the store's prices include tax (display_price is then what the shopper pays, tax inside); false when tax is added on top." }),
+  tax_zone_id: Schema.String.annotations({ description: "The tax zone of the place (place_name as a region of its country, else the country, else the store's default zone)." }),
+  tax_class: Schema.String.annotations({ description: "The variant's tax class (its own, else its product's)." }),
+  tax_rate: Schema.String.annotations({ description: "The rate in that zone, in percent as text (\"16\")." }),
+  tax_amount: Schema.Int.annotations({ description: "The tax of one unit at display_price, in display-currency minor units, rounded half to even." }),
+  price_with_tax: Schema.Int.annotations({ description: "What the shopper in that place pays for one unit, tax included, in display-currency minor units." }),
+  price_without_tax: Schema.Int.annotations({ description: "One unit without its tax, in display-currency minor units." }),
+}).annotations({ identifier: "UnitTax" });
+
 export const PriceItem = Schema.Struct({
   product_id: Schema.String.annotations({ description: "The product's id." }),
   variant_id: Schema.String.annotations({ description: "The priced variant (the default variant in a list)." }),
@@ -52,13 +62,17 @@ export const PriceItem = Schema.Struct({
   currency_symbol: Schema.String.annotations({ description: "Symbol of the display currency." }),
   exchange_rate: Schema.Number.annotations({ description: "Units of the display currency per one unit of the base currency." }),
   price_breakdown: Schema.propertySignature(PriceBreakdown).annotations({ description: "How the display price was reached, per unit." }),
+  tax: Schema.NullOr(UnitTax).annotations({
+    description: "One unit's tax where the shopper is (docs/taxes.md): whether display_price includes it, the zone, class and rate, and the price with and without it. A cart line of several units is taxed as one amount at checkout, so its tax may differ from quantity × tax_amount by rounding.",
+  }),
   pricing_context: Schema.propertySignature(PricingContext).annotations({ description: "The context the prices were computed in (same as the envelope's)." }),
 }).annotations({ identifier: "PriceItem" });
 
-const { price_breakdown: _b, pricing_context: _c, ...flat } = PriceItem.fields;
+const { price_breakdown: _b, pricing_context: _c, tax: _t, ...flat } = PriceItem.fields;
 export const PRICE_ITEM_FIELDS: AllowedFields = {
   ...leaves(...Object.keys(flat)),
   price_breakdown: leaves(...Object.keys(PriceBreakdown.fields)),
+  tax: leaves(...Object.keys(UnitTax.fields)),
   pricing_context: leaves(...Object.keys(PricingContext.fields)),
 };
 

@@ -12,6 +12,9 @@ export const Refund = Schema.Struct({
   return_id: Nullable(Schema.UUID).annotations({ description: "The return this refund pays for, if any." }),
   status: Schema.Literal(...REFUND_STATUSES).annotations({ description: "pending (asked, the money not yet moved), succeeded or failed." }),
   amount: Schema.Int.annotations({ description: "The refund's value, integer minor units." }),
+  tax_amount: Schema.NullOr(Schema.Int).annotations({
+    description: "The tax inside `amount`, integer minor units: each refunded line's tax in proportion to its units, or for a refund by amount the order's tax in proportion to its total (docs/taxes.md, \"Refunds\"); null for orders placed before per-line tax.",
+  }),
   provider_amount: Schema.Int.annotations({ description: "What the payment provider (or the store, off-line) returns, minor units: whole units for mobile money." }),
   gift_card_amount: Schema.Int.annotations({ description: "The part given back to the gift card that paid part of the order." }),
   currency: Schema.String.annotations({ description: "The order's currency (ISO 4217)." }),
@@ -23,6 +26,7 @@ export const Refund = Schema.Struct({
       line_id: Schema.UUID.annotations({ description: "The order line (`items[].id`)." }),
       quantity: Schema.Int.annotations({ description: "Units refunded." }),
       amount: Schema.Int.annotations({ description: "Their value, integer minor units." }),
+      tax_amount: Schema.NullOr(Schema.Int).annotations({ description: "The tax inside their value, from the line's stored figures; null for orders placed before per-line tax." }),
     }),
   ).annotations({ description: "The refunded units, each line's value; empty for a refund by amount." }),
   restock: Schema.Boolean.annotations({ description: "Whether the refunded units go back in stock when it succeeds." }),

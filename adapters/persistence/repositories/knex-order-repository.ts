@@ -6,7 +6,7 @@ import type { Knex } from "knex";
 import type { Page, PageRequest } from "../../../application/pagination/page.js";
 import type { OrderListFilter, OrderRepository } from "../../../application/ports/order-repository.js";
 import type { FulfilmentStatus } from "../../../domain/orders/fulfilment.js";
-import type { Order, OrderLine, PaymentMethod } from "../../../domain/orders/order.js";
+import type { LineTaxFigures, Order, OrderLine, OrderTaxDetails, PaymentMethod } from "../../../domain/orders/order.js";
 import type { OrderStatus, PaymentStatus } from "../../../domain/orders/order-status.js";
 import { readBoolean, readJson, writeJson } from "../column-types.js";
 import { isUniqueViolation } from "../database-errors.js";
@@ -32,6 +32,7 @@ export interface OrderRow {
   discount_amount: number | string;
   shipping_amount: number | string;
   tax_amount: number | string;
+  tax_details?: string | null;
   gift_card_amount: number | string;
   total_amount: number | string;
   billing_address: string;
@@ -63,7 +64,39 @@ export interface LineRow {
   unit_price: number | string;
   line_total: number | string;
   position: number;
+  // Null on lines of orders placed before per-line tax (migration 0038).
+  tax_class?: string | null;
+  tax_rate?: number | string | null;
+  tax_exempt?: number | boolean | null;
+  discount_share?: number | string | null;
+  net_amount?: number | string | null;
+  tax_amount?: number | string | null;
+  gross_amount?: number | string | null;
 }
+
+const lineTaxOf = (l: LineRow): LineTaxFigures | null =>
+  l.tax_class === null || l.tax_class === undefined
+    ? null
+    : {
+        taxClass: l.tax_class,
+        rate: Number(l.tax_rate ?? 0),
+        exempt: readBoolean(l.tax_exempt),
+        discount: Number(l.discount_share ?? 0),
+        net: Number(l.net_amount ?? 0),
+        tax: Number(l.tax_amount ?? 0),
+        gross: Number(l.gross_amount ?? 0),
+      };
+
+/** The line's tax columns, null for a line without figures. */
+const lineTaxColumns = (tax: LineTaxFigures | null | undefined) => ({
+  tax_class: tax?.taxClass ?? null,
+  tax_rate: tax?.rate ?? null,
+  tax_exempt: tax === null || tax === undefined ? null : tax.exempt,
+  discount_share: tax?.discount ?? null,
+  net_amount: tax?.net ?? null,
+  tax_amount: tax?.tax ?? null,
+  gross_amount: tax?.gross ?? null,
+});
 
 export const toOrder = (row: OrderRow, lines: readonly LineRow[]): Order => ({
   id: row.id,
@@ -82,6 +115,7 @@ export const toOrder = (row: OrderRow, lines: readonly LineRow[]): Order => ({
   discountAmount: Number(row.discount_amount),
   shippingAmount: Number(row.shipping_amount),
   taxAmount: Number(row.tax_amount),
+  taxDetails: readJson<OrderTaxDetails | null>(row.tax_details, null),
   giftCardAmount: Number(row.gift_card_amount),
   totalAmount: Number(row.total_amount),
   billingAddress: readJson(row.billing_address, { name: "", line1: "", city: "", country: "" }),
@@ -97,6 +131,7 @@ export const toOrder = (row: OrderRow, lines: readonly LineRow[]): Order => ({
       quantity: l.quantity,
       unitPrice: Number(l.unit_price),
       lineTotal: Number(l.line_total),
+      tax: lineTaxOf(l),
     }),
   ),
   notes: row.notes,
@@ -132,6 +167,7 @@ const columns = (storeId: string, o: Order) => ({
   discount_amount: o.discountAmount,
   shipping_amount: o.shippingAmount,
   tax_amount: o.taxAmount,
+  tax_details: o.taxDetails === null || o.taxDetails === undefined ? null : writeJson(o.taxDetails),
   gift_card_amount: o.giftCardAmount,
   total_amount: o.totalAmount,
   billing_address: writeJson(o.billingAddress),
@@ -215,6 +251,7 @@ export class KnexOrderRepository implements OrderRepository {
           quantity: l.quantity,
           unit_price: l.unitPrice,
           line_total: l.lineTotal,
+          ...lineTaxColumns(l.tax),
           position,
         })),
       );

@@ -58,6 +58,7 @@ interface ProductRow {
   attributes: string;
   shipping_info: string;
   is_active: number | boolean;
+  tax_class: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -75,6 +76,7 @@ interface VariantRow {
   variant_attributes: string;
   is_default: number | boolean;
   position: number;
+  tax_class: string | null;
 }
 
 /** The product read with its category names; callers append conditions to the WHERE. */
@@ -86,7 +88,7 @@ const PRODUCT_SELECT =
 const PRODUCT_WITH_VARIANTS_SELECT =
   "select p.*, c.name as category_name, s.name as subcategory_name, v.id as v_id, v.sku as v_sku, v.price as v_price, " +
   "v.sale_price as v_sale_price, v.stock as v_stock, v.threshold as v_threshold, v.last_restocked as v_last_restocked, " +
-  "v.variant_name as v_variant_name, v.variant_attributes as v_variant_attributes, v.is_default as v_is_default, v.position as v_position " +
+  "v.variant_name as v_variant_name, v.variant_attributes as v_variant_attributes, v.is_default as v_is_default, v.position as v_position, v.tax_class as v_tax_class " +
   "from products p join variants v on v.product_id = p.id " +
   "left join categories c on c.id = p.category_id left join subcategories s on s.id = p.subcategory_id where p.store_id = ?";
 
@@ -138,6 +140,7 @@ const toProduct = (row: ProductRow): Product => ({
   attributes: readJson(row.attributes, {}),
   shippingInfo: readJson(row.shipping_info, {}),
   isActive: readBoolean(row.is_active),
+  taxClass: row.tax_class ?? null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -155,6 +158,7 @@ const toVariant = (row: VariantRow): Variant => ({
   variantAttributes: readJson(row.variant_attributes, {}),
   isDefault: readBoolean(row.is_default),
   position: row.position,
+  taxClass: row.tax_class ?? null,
 });
 
 /** The products row the repository writes for a record (exported for the bench seeder's batched inserts). */
@@ -178,6 +182,7 @@ export const productColumns = (storeId: string, product: ProductRecord) => ({
   attributes: writeJson(product.attributes),
   shipping_info: writeJson(product.shippingInfo),
   is_active: product.isActive,
+  tax_class: product.taxClass ?? null,
   created_at: product.createdAt,
   updated_at: product.updatedAt,
 });
@@ -197,6 +202,7 @@ export const variantColumns = (storeId: string, variant: Variant, now: string) =
   variant_attributes: writeJson(variant.variantAttributes),
   is_default: variant.isDefault,
   position: variant.position,
+  tax_class: variant.taxClass ?? null,
   created_at: now,
   updated_at: now,
 });
@@ -568,6 +574,7 @@ export class KnexProductRepository implements ProductRepository {
         variant_attributes: row.v_variant_attributes,
         is_default: row.v_is_default,
         position: row.v_position,
+        tax_class: row.v_tax_class,
       });
       const entry = found.get(row.id);
       if (entry === undefined) found.set(row.id, { product: toProduct(row), variants: [variant] });
@@ -575,6 +582,15 @@ export class KnexProductRepository implements ProductRepository {
     }
     // Only products with variants come back (the join), as from the two-read form.
     return found as unknown as Map<string, ProductWithVariants>;
+  }
+
+  async taxClassesInUse(storeId: string): Promise<readonly string[]> {
+    const rows = await this.db.select<{ tax_class: string }>(
+      "select distinct tax_class from products where store_id = ? and tax_class is not null " +
+        "union select distinct tax_class from variants where store_id = ? and tax_class is not null",
+      [storeId, storeId],
+    );
+    return rows.map((row) => row.tax_class);
   }
 
   async slugTaken(storeId: string, slug: string, exceptProductId?: string): Promise<boolean> {

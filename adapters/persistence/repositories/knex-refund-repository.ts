@@ -23,6 +23,7 @@ interface RefundRow {
   currency: string;
   destination: string | null;
   lines: string;
+  tax_amount?: number | string | null;
   restock: number | boolean;
   reason: string | null;
   idempotency_key: string;
@@ -48,8 +49,9 @@ const toRefund = (row: RefundRow): Refund => ({
   giftCardAmount: Number(row.gift_card_amount),
   currency: row.currency,
   destination: row.destination as RefundDestination | null,
-  lines: readJson<Array<{ line_id: string; quantity: number; amount: number }>>(row.lines, []).map(
-    (line): RefundLine => ({ lineId: line.line_id, quantity: line.quantity, amount: line.amount }),
+  taxAmount: row.tax_amount === null || row.tax_amount === undefined ? null : Number(row.tax_amount),
+  lines: readJson<Array<{ line_id: string; quantity: number; amount: number; tax?: number | null }>>(row.lines, []).map(
+    (line): RefundLine => ({ lineId: line.line_id, quantity: line.quantity, amount: line.amount, tax: line.tax ?? null }),
   ),
   restock: readBoolean(row.restock),
   reason: row.reason,
@@ -95,7 +97,10 @@ export class KnexRefundRepository implements RefundRepository {
           gift_card_amount: r.giftCardAmount,
           currency: r.currency,
           destination: r.destination,
-          lines: writeJson(r.lines.map((line) => ({ line_id: line.lineId, quantity: line.quantity, amount: line.amount }))),
+          lines: writeJson(
+            r.lines.map((line) => ({ line_id: line.lineId, quantity: line.quantity, amount: line.amount, ...(typeof line.tax === "number" ? { tax: line.tax } : {}) })),
+          ),
+          tax_amount: r.taxAmount ?? null,
           restock: r.restock,
           reason: r.reason,
           idempotency_key: r.idempotencyKey,

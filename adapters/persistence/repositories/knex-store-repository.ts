@@ -1,9 +1,12 @@
 // Stores in the `stores` table.
 import { inject, injectable } from "inversify";
 import type { StoreRepository } from "../../../application/ports/store-repository.js";
-import type { Store } from "../../../domain/stores/store.js";
+import { taxSettingsOf, type Store } from "../../../domain/stores/store.js";
+import { STANDARD } from "../../../domain/tax/tax-class.js";
+import type { TaxSettings } from "../../../domain/tax/tax-settings.js";
 import { recordCatalogChange } from "../catalog-versions.js";
 import { Database } from "../database.js";
+import { readTaxSettings, writeTaxSettings } from "../tax-settings-column.js";
 
 interface StoreRow {
   id: string;
@@ -14,7 +17,7 @@ interface StoreRow {
   previous_hmac_secret_expires_at: string | null;
   latitude: number | null;
   longitude: number | null;
-  tax_rate_percent: number | null;
+  tax_settings: string | null;
   time_zone: string | null;
   created_at: string;
 }
@@ -29,7 +32,7 @@ const toStore = (row: StoreRow): Store => ({
       ? null
       : { secret: row.previous_hmac_secret, expiresAt: row.previous_hmac_secret_expires_at },
   location: row.latitude === null || row.longitude === null ? null : { latitude: Number(row.latitude), longitude: Number(row.longitude) },
-  taxRatePercent: Number(row.tax_rate_percent ?? 0),
+  ...(row.tax_settings === null ? {} : { taxSettings: readTaxSettings(row.tax_settings) }),
   timeZone: row.time_zone ?? "UTC",
   createdAt: row.created_at,
 });
@@ -42,9 +45,16 @@ const settings = (store: Store) => ({
   previous_hmac_secret_expires_at: store.previousHmacSecret?.expiresAt ?? null,
   latitude: store.location?.latitude ?? null,
   longitude: store.location?.longitude ?? null,
-  tax_rate_percent: store.taxRatePercent ?? 0,
+  tax_settings: writeTaxSettings(taxSettingsOf(store)),
+  // Kept equal to the default zone's standard rate, so a rollback of migration 0038 finds the rate there.
+  tax_rate_percent: defaultStandardPercent(taxSettingsOf(store)),
   time_zone: store.timeZone ?? "UTC",
 });
+
+const defaultStandardPercent = (settings: TaxSettings): number => {
+  const zone = settings.zones.find((z) => z.id === settings.defaultZoneId);
+  return (zone?.rates[STANDARD] ?? 0) / 10_000;
+};
 
 @injectable()
 export class KnexStoreRepository implements StoreRepository {

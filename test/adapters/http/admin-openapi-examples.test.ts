@@ -35,7 +35,7 @@ interface Setup {
 
 /** The /v1 operations the admin API answers again, in the order the /v1 examples test runs them. */
 const MIRRORED_ORDER = [
-  "getStore", "updateStore", "listProducts", "getProductBySlug", "getProduct", "listCategories", "listSubcategories", "createCategory", "updateCategory",
+  "getStore", "updateStore", "getTaxSettings", "replaceTaxSettings", "listProducts", "getProductBySlug", "getProduct", "listCategories", "listSubcategories", "createCategory", "updateCategory",
   "createSubcategory", "updateSubcategory", "createProduct", "updateProduct", "addVariant", "updateVariant", "deleteVariant", "listProductCollections",
   "listProductCollectionItems", "createProductCollection", "updateProductCollection", "replaceProductCollectionItems", "deleteProductCollection",
   "listPrices", "getProductPrices", "listPriceRules", "createPriceRule", "updatePriceRule", "deletePriceRule", "listExchangeRates", "createExchangeRate",

@@ -47,6 +47,8 @@ const RUN_ORDER: ReadonlyArray<string | Setup> = [
   "getMetrics",
   "getStore",
   "updateStore",
+  "getTaxSettings",
+  "replaceTaxSettings",
   "registerCustomer",
   "changeCustomerPassword",
   "logIn",

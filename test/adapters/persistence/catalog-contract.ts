@@ -151,6 +151,7 @@ export function catalogContract(openDb: () => Promise<Database>): void {
         tags: ["copper", "kitchen"],
         attributes: { material: "copper" },
         shippingInfo: { weight_grams: 1200, length_cm: 20 },
+        taxClass: "reduced",
         createdAt: "2030-01-02T03:04:05.678Z",
         updatedAt: "2030-01-03T03:04:05.678Z",
       });
@@ -165,6 +166,7 @@ export function catalogContract(openDb: () => Promise<Database>): void {
         lastRestocked: "2030-01-01",
         variantName: "Large",
         variantAttributes: { size: "L", "colour ✓": "rød" },
+        taxClass: "zero",
       });
       const first = variantRecord(ids.newId(), record.id, "KTL-1", { position: 0, isDefault: true, price: 4_500, variantName: "Small" });
       await products.insert(storeId, record, [second, first]);
@@ -186,6 +188,8 @@ export function catalogContract(openDb: () => Promise<Database>): void {
       );
       assert.equal(typeof (await products.findVariant(storeId, second.id))?.price, "number", "big prices come back as numbers");
       assert.equal(await products.findBySlug(storeId, "copper-kettle"), undefined, "slugs match whole");
+      // The classes settings must rate (docs/taxes.md, "Refused settings"): the product's and its variants', once each.
+      assert.deepEqual([...(await products.taxClassesInUse(storeId))].sort(), ["reduced", "zero"]);
     });
 
     it("hides an inactive product except by id with activeOnly false", async function () {

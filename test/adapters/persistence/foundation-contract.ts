@@ -7,6 +7,8 @@ import fc from "fast-check";
 import type { Clock } from "../../../application/ports/clock.js";
 import type { StoredApiKey } from "../../../application/ports/api-key-repository.js";
 import type { Store } from "../../../domain/stores/store.js";
+import type { TaxClass } from "../../../domain/tax/tax-class.js";
+import { taxRate } from "../../../domain/tax/tax-rate.js";
 import type { Database } from "../../../adapters/persistence/database.js";
 import { isUniqueViolation } from "../../../adapters/persistence/database-errors.js";
 import { applyKeyset, decodeCursor, encodeCursor, toPage, type KeysetOrder } from "../../../adapters/persistence/keyset-page.js";
@@ -34,7 +36,16 @@ const newStore = (name = "Contract Store"): Store => ({
   hmacSecret: secrets.randomBase62(48),
   previousHmacSecret: null,
   location: null,
-  taxRatePercent: 0,
+  // Tax settings round trip as the store row's JSON (migration 0038): a region zone, rates in ppm, prices with tax.
+  taxSettings: {
+    pricesIncludeTax: true,
+    zones: [
+      { id: "ke", name: "Kenya", country: "KE", region: null, rates: { standard: taxRate(160_000), reduced: taxRate(80_000), zero: taxRate(0) } },
+      { id: "tz-zanzibar", name: "Zanzibar", country: "TZ", region: "Zanzibar", rates: { standard: taxRate(150_000), reduced: taxRate(99_750) } },
+    ],
+    defaultZoneId: "ke",
+    shippingTaxClass: "reduced" as TaxClass,
+  },
   timeZone: "Africa/Nairobi",
   createdAt: FIXED_NOW.toISOString(),
 });

@@ -28,6 +28,7 @@ const VARIANT_KEYS = [
   "variant_attributes",
   "variant_name",
   "is_default",
+  "variant_tax_class",
 ].sort();
 
 const STORE = { currency: "EUR", currencySymbol: "€" };

@@ -15635,7 +15635,10 @@ export interface operations {
                     latitude?: number | null;
                     /** @description Longitude of the store's location; null clears it. */
                     longitude?: number | null;
-                    /** @description Deprecated: use PUT /v1/store/tax-settings. Sets the `standard` rate of the default tax zone, in percent (0-100, at most four decimals count); the other tax settings are kept. */
+                    /**
+                     * @deprecated
+                     * @description Deprecated: use PUT /v1/store/tax-settings. Sets the `standard` rate of the default tax zone, in percent (0-100, at most four decimals count); the other tax settings are kept.
+                     */
                     tax_rate_percent?: number;
                     /** @description The store's IANA time zone (e.g. Africa/Nairobi): the dashboard counts its days and the back office shows dates in it. */
                     time_zone?: string;

@@ -22,10 +22,9 @@ export const StoreSettingsPatch = Schema.Struct({
   name: Schema.optional(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(200))).annotations({ description: "The store's name." }),
   latitude: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.between(-90, 90)))).annotations({ description: "Latitude of the store's location; null clears it." }),
   longitude: Schema.optional(Schema.NullOr(Schema.Number.pipe(Schema.between(-180, 180)))).annotations({ description: "Longitude of the store's location; null clears it." }),
-  tax_rate_percent: Schema.optional(Schema.Number.pipe(Schema.between(0, 100))).annotations({
+  tax_rate_percent: Schema.optional(Schema.Number.pipe(Schema.between(0, 100)).annotations({ jsonSchema: { deprecated: true, minimum: 0, maximum: 100 } })).annotations({
     description: "Deprecated: use PUT /v1/store/tax-settings. Sets the `standard` rate of the default tax zone, in percent (0-100, at most four decimals count); the other tax settings are kept.",
-    deprecated: true,
-  } as never),
+  }),
   time_zone: Schema.optional(
     Schema.String.pipe(
       Schema.maxLength(64),

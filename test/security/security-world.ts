@@ -269,6 +269,13 @@ export const validBody = (route: AnyRoute, w: StoreWorld): Record<string, unknow
     addCartItem: { variant_id: w.variantId, quantity: 1 },
     updateCartItem: { quantity: 2 },
     updateStore: { tax_rate_percent: 16 },
+    // The store's one zone at 16 %, prices without tax: what the world's store had (docs/taxes.md, "The store's settings over HTTP").
+    replaceTaxSettings: {
+      prices_include_tax: false,
+      zones: [{ id: "ke", name: "Kenya", country: "KE", rates: { standard: "16" } }],
+      default_zone_id: "ke",
+      shipping_tax_class: "standard",
+    },
     createOrder: checkoutBody({ session_id: w.session }),
     updateOrder: { notes: "Called the customer" },
     requestReturn: { lines: [{ line_id: w.orderLineIdX, quantity: 1 }], reason: "The seam is torn." },

@@ -69,6 +69,7 @@ export const CSV_COLUMNS: Readonly<Record<string, Column | "handle">> = {
   featured: { level: "product", field: "featured", convert: asFlag },
   is_active: { level: "product", field: "is_active", convert: asFlag },
   image_url: { level: "product", field: "thumbnail_url", convert: asText },
+  tax_class: { level: "product", field: "tax_class", convert: asText },
   sku: { level: "variant", field: "sku", convert: asText },
   price: { level: "variant", field: "price", convert: asWholeNumber(MINOR_UNITS) },
   sale_price: { level: "variant", field: "sale_price", convert: asWholeNumber(MINOR_UNITS) },
@@ -77,6 +78,7 @@ export const CSV_COLUMNS: Readonly<Record<string, Column | "handle">> = {
   variant_name: { level: "variant", field: "variant_name", convert: asText },
   variant_attributes: { level: "variant", field: "variant_attributes", convert: asAttributes },
   is_default: { level: "variant", field: "is_default", convert: asFlag },
+  variant_tax_class: { level: "variant", field: "tax_class", convert: asText },
 };
 
 const readHeader = (cells: readonly string[]): string[] => {

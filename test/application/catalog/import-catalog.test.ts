@@ -233,6 +233,26 @@ describe("ImportCatalog", function () {
   describe("CSV", () => {
     const header = "product_handle,name,category,subcategory,brand,tags,featured,sku,price,sale_price,stock,variant_name,variant_attributes,is_default";
 
+    it("takes tax classes by tax_class and variant_tax_class, and rejects a product whose class no tax zone rates, naming the zone and the class", async () => {
+      const summary = await importCsv(
+        csv(
+          "product_handle,name,tax_class,sku,price,stock,variant_tax_class",
+          "flour,Maize Flour,zero,FLOUR-2,21000,9,",
+          "gift,Gift Box,,GIFT-1,150000,3,",
+          "gift,,,GIFT-2,180000,3,exempt",
+          "brandy,Brandy,alcohol,BRANDY-1,300000,2,",
+        ),
+      );
+      assert.equal(summary.created, 2);
+      assert.deepEqual(summary.rejected.map((r) => r.line), [5]);
+      // A new store's one zone (docs/taxes.md, "The migration") rates only standard.
+      assert.match(summary.rejected[0]!.reason, /Tax zone default \(KE\) has no rate for tax class alcohol/);
+      assert.equal((await productNamed("Maize Flour"))?.tax_class, "zero");
+      assert.equal((await productNamed("Gift Box"))?.tax_class, null);
+      const gift = await knex()("variants").where("store_id", principal.storeId).whereIn("sku", ["GIFT-1", "GIFT-2"]).orderBy("sku").select("tax_class");
+      assert.deepEqual(gift.map((v: { tax_class: string | null }) => v.tax_class), [null, "exempt"]);
+    });
+
     it("creates one product per handle from rows that need not be adjacent, then updates on a re-run", async () => {
       const rows = (price: number) => [
         header,

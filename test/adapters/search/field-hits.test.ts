@@ -3,7 +3,7 @@
 // asking each one (as the ranking did before), whatever the words and needles.
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { fieldHits } from "../../../adapters/persistence/repositories/database-search-index.js";
+import { fieldHits } from "../../../adapters/search/search-ranking.js";
 
 /** Stored words: short, from a small alphabet so that needles often begin or sit inside them, some padded as on MySQL. */
 const word = fc

@@ -14,7 +14,7 @@ import type { RateLimitStatus } from "../../application/ports/rate-limiter.js";
 import { rememberAuthentication } from "./authentication-outcomes.js";
 import { matchesEtag, type AnswerCache, type CachedAnswer } from "./answer-cache.js";
 import type { DirectReads, MatchedRead } from "./direct-reads.js";
-import type { GlobalRateLimits } from "./middleware/rate-limits.js";
+import { RATE_LIMIT_HEADER_NAMES, spendsOnlyKeyBudget, type GlobalRateLimits } from "./middleware/rate-limits.js";
 import { newRequestId } from "./middleware/request-id.js";
 import type { RequestLog } from "./request-log.js";
 
@@ -79,7 +79,7 @@ export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
   const blocksOf = (entry: CachedAnswer, wire: OutgoingHttpHeaders): HeaderBlocks => {
     let found = blocks.get(entry);
     if (found !== undefined) return found;
-    const perRequest = rateLimits === undefined ? ["request-id", ""] : ["request-id", "", "ratelimit-limit", "", "ratelimit-remaining", "", "ratelimit-reset", ""];
+    const perRequest = rateLimits === undefined ? ["request-id", ""] : ["request-id", "", ...RATE_LIMIT_HEADER_NAMES.flatMap((name) => [name.toLowerCase(), ""])];
     const ok = headerList(wire, false);
     const okSlot = ok.length + 1;
     ok.push(...perRequest, "content-length", entry.body.length);
@@ -110,6 +110,7 @@ export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
     const requestId = newRequestId();
     list[at] = requestId;
     if (status !== undefined) {
+      // The values of `rateLimitHeaders` (middleware/rate-limits.ts), in RATE_LIMIT_HEADER_NAMES' order.
       list[at + 2] = String(status.limit);
       list[at + 4] = String(status.remaining);
       list[at + 6] = String(status.resetSeconds);
@@ -181,7 +182,7 @@ export const fastAnswers = (options: FastAnswerOptions): FastAnswer => {
   return (request, response) => {
     const headers = request.headers;
     const url = request.url;
-    if (request.method !== "GET" || url === undefined || !url.startsWith("/v1/") || (reads === undefined && (answers === undefined || answers.size === 0))) return false;
+    if (request.method !== "GET" || url === undefined || !url.startsWith("/v1/") || !spendsOnlyKeyBudget(url) || (reads === undefined && (answers === undefined || answers.size === 0))) return false;
     if (headers.origin !== undefined || (request.socket as TLSSocket).encrypted === true) return false;
     if (trustProxy && headers["x-forwarded-proto"] !== undefined) return false;
     const authorization = headers.authorization;

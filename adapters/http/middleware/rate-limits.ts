@@ -15,13 +15,22 @@ export interface GlobalRateLimits {
   readonly authPerAddress: RateLimitRule;
 }
 
-const AUTH_PATH = /^\/v1\/auth(\/|$)/;
+const AUTH_PATH = /^\/v1\/auth(\/|\?|$)/;
 
-/** The RateLimit-* headers of a budget (also sent by the fast path of cached answers, fast-answers.ts). */
+/**
+ * Whether a request to this path (or URL) spends only its key's budget. The fast path in front
+ * of Koa (fast-answers.ts) spends that one budget itself, so it takes no other requests.
+ */
+export const spendsOnlyKeyBudget = (path: string): boolean => !AUTH_PATH.test(path);
+
+/** The RateLimit-* headers of a budget, in the order they are sent. */
+export const RATE_LIMIT_HEADER_NAMES = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"] as const;
+
+/** The RateLimit-* headers of a budget (the direct path, direct-reads.ts, sends the same; the fast path, fast-answers.ts, the same values under the same names). */
 export const rateLimitHeaders = (status: RateLimitStatus): Record<string, string> => ({
-  "RateLimit-Limit": String(status.limit),
-  "RateLimit-Remaining": String(status.remaining),
-  "RateLimit-Reset": String(status.resetSeconds),
+  [RATE_LIMIT_HEADER_NAMES[0]]: String(status.limit),
+  [RATE_LIMIT_HEADER_NAMES[1]]: String(status.remaining),
+  [RATE_LIMIT_HEADER_NAMES[2]]: String(status.resetSeconds),
 });
 
 export const rateLimits =
@@ -33,7 +42,7 @@ export const rateLimits =
       if (tightest === undefined || status.remaining < tightest.remaining) tightest = status;
     };
     // The shopper's address when a secret-key caller named it (client-address.ts), else the caller's.
-    if (AUTH_PATH.test(ctx.path)) await spend(limits.authPerAddress, ctx.state.shopperAddress ?? ctx.ip);
+    if (!spendsOnlyKeyBudget(ctx.path)) await spend(limits.authPerAddress, ctx.state.shopperAddress ?? ctx.ip);
     const principal = ctx.state.principal;
     if (principal !== undefined) await spend(limits.perKey, principal.keyId);
     if (tightest !== undefined) {

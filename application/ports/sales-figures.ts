@@ -56,10 +56,14 @@ export interface SalesFigures {
   refundSucceeded(storeId: string, refund: { readonly amount: number; readonly currency: string; readonly livemode: boolean; readonly at: string }): Promise<void>;
   /**
    * The counters of each quarter-hour of the range that has any. With `keep` (for past days), the
-   * answer may be a copy up to a minute old, except after this process's own writes (docs/caches.md).
+   * answer may be a copy up to a minute old, except after this process's own writes
+   * (docs/architecture.md, "Caches and per-process copies").
    */
   buckets(storeId: string, range: BucketRange, filter: SalesFilter, options?: { readonly keep?: boolean }): Promise<readonly SalesBucket[]>;
-  /** Products by units sold (or revenue) in paid orders placed in the range, most first; may be a copy up to a minute old (docs/caches.md). */
+  /**
+   * Products by units sold (or revenue) in paid orders placed in the range, most first; may be a
+   * copy up to a minute old (docs/architecture.md, "Caches and per-process copies").
+   */
   topProducts(storeId: string, range: BucketRange, filter: SalesFilter, by: "units" | "revenue", limit: number): Promise<readonly ProductSales[]>;
   /** Variants with at most `atOrBelow` units in stock, fewest first. */
   lowStock(storeId: string, atOrBelow: number, limit: number): Promise<{ readonly items: readonly LowStockVariant[]; readonly hasMore: boolean }>;

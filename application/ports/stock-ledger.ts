@@ -51,7 +51,7 @@ export interface MadeStockMove {
 export interface StockLedger {
   /** Reads the variant's stock and locks its row until the unit of work ends; undefined when the store has no such variant. */
   lock(storeId: string, variantId: string): Promise<LockedStock | undefined>;
-  /** Sets the locked variant's stock, and tells the catalog's answer caches (docs/caches.md). */
+  /** Sets the locked variant's stock, and tells the catalog's answer caches (docs/architecture.md, "Caches and per-process copies"). */
   setStock(storeId: string, variant: LockedStock, stock: number): Promise<void>;
   append(storeId: string, entry: StockLedgerEntry): Promise<void>;
   /** Enters moves already made to the variants' stock in this unit of work (restocks, edits). */

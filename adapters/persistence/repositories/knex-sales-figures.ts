@@ -16,7 +16,7 @@ export const SHARDS = 8;
 /** The longest top list asked for (the route's `top_limit` maximum): the memo keeps this many. */
 export const TOP_KEPT = 50;
 /**
- * How long a store's top products are kept (docs/caches.md, "Caches and per-process copies",
+ * How long a store's top products are kept (docs/architecture.md, "Caches and per-process copies",
  * the dashboard figures' row): summing a month of product counters reads one row per product and
  * quarter-hour sold (65,000 rows, 125 ms on SQLite at a million orders), too slow for every
  * dashboard read. This process's own sales drop them.

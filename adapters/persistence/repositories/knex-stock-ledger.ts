@@ -1,7 +1,8 @@
 // The stock ledger on knex (docs/staff.md, "Stock ledger"): an adjustment locks the variant's row
 // (FOR UPDATE on MySQL; SQLite units of work hold the one write lock), sets the stock and bumps
-// the product's catalog item version, as checkout's stock moves do (docs/caches.md); entries are
-// read newest first from the (store, variant, created_at, id) index.
+// the product's catalog item version, as checkout's stock moves do (docs/architecture.md,
+// "Caches and per-process copies"); entries are read newest first from the (store, variant,
+// created_at, id) index.
 import { inject, injectable } from "inversify";
 import type { Page, PageRequest } from "../../../application/pagination/page.js";
 import type { AuditActorType } from "../../../application/ports/audit-log.js";
@@ -81,7 +82,8 @@ export class KnexStockLedger implements StockLedger {
 
   async setStock(storeId: string, variant: LockedStock, stock: number): Promise<void> {
     await this.db.execute("update variants set stock = ?, updated_at = ? where store_id = ? and id = ?", [stock, new Date().toISOString(), storeId, variant.variantId]);
-    // Stock shows only in the product's own records (docs/caches.md): answers of other products stay.
+    // Stock shows only in the product's own records (docs/architecture.md, "Caches and per-process
+    // copies"): answers of other products stay.
     await recordProductChange(this.db, storeId, [variant.productId]);
   }
 

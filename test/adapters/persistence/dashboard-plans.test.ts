@@ -138,7 +138,8 @@ const planSuite = (title: string, open: () => Promise<{ db: Database; analyze: (
     it("top products read the product counters by primary key range, and names by id", async () => {
       const top = await figures.topProducts(STORE, RANGE, { currency: "KES" }, "units", 10);
       assert.equal(top.length, 10);
-      // Another range than the one just read: the top lists of a range are kept a minute (docs/caches.md).
+      // Another range than the one just read: the top lists of a range are kept a minute
+      // (docs/architecture.md, "Caches and per-process copies").
       const other = { fromBucket: RANGE.fromBucket + 1, toBucket: RANGE.toBucket };
       const sent = await captured(db, () => figures.topProducts(STORE, other, { currency: "KES" }, "revenue", 10));
       assert.ok(sent.some(({ sql }) => /product_sales_quarter_hours/.test(sql)));

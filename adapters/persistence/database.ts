@@ -132,7 +132,9 @@ export const padded = <T>(items: readonly T[]): readonly T[] => {
 /**
  * A function answering one `T` per database handle, made by `make` on first use and shared by
  * everything the handle serves (repositories, the HTTP answer cache): the process's catalog
- * versions, product copies, kept pages and the like.
+ * versions, product copies, kept pages and the like. The one registry beside the container, for
+ * state that belongs to a handle; its entries are listed in docs/architecture.md, "The container
+ * and the per-database registry".
  */
 export const onePerDatabase = <T>(make: (db: Database) => T): ((db: Database) => T) => {
   const made = new WeakMap<Database, T>();

@@ -1,7 +1,7 @@
 // The direct path of cacheable reads (direct-reads.ts, fast-answers.ts) and Koa's chain answer
 // the same requests with the same status, headers and body: CORS preflights and requests with an
-// Origin, the security headers, a spent rate budget, and errors (a bad parameter, an unknown
-// route or id), under both CORS policies. Two applications, each on its own store, with the
+// Origin, the security headers, a spent rate budget, a URL over the limit, and errors (a bad or
+// unknown parameter, an unknown slug), under both CORS policies. Two applications, each on its own store, with the
 // answer cache off: one with the direct path, one with Koa only. The test also checks which
 // requests the direct path answered without Koa, so each comparison is of two paths. The headers
 // themselves have one source each (SECURITY_HEADERS, `corsAnswer`, `rateLimitHeaders`, the
@@ -99,6 +99,12 @@ for (const origins of [undefined, "https://shop.example"]) {
         assert.equal(response.headers.get("access-control-allow-origin"), origins === undefined ? "*" : null);
         assert.ok(/^req_[0-9a-f]{24}$/.test(response.headers.get("request-id") ?? ""));
       }
+    });
+
+    it("refuses a URL over the limit alike (the direct path leaves it to Koa's limit)", async () => {
+      const { response, throughKoa } = await both("GET", `/v1/products?bogus=${"x".repeat(9_000)}`, {}, "publishableTest");
+      assert.equal(response.status, 414);
+      assert.equal(throughKoa, true);
     });
 
     it("answers CORS preflights and calls with an Origin alike, as @koa/cors did", async () => {

@@ -31,7 +31,7 @@ export interface SeedOptions {
   /**
    * The catalog's history: this share of products is renamed after the seed (a new adjective and
    * a later `updated_at`), and this share deleted, through the repository's own writes, so that
-   * the search data carries edits and deletions as a shop's does (docs/decisions.md, Search 10).
+   * the search data carries edits and deletions as a shop's does (docs/decisions/search.md, search-15).
    */
   readonly renamedShare: number;
   readonly deletedShare: number;

@@ -2,7 +2,7 @@
 // variant), each in its own transaction through the product repository, as the API's writes are,
 // search data included. Reports the latency (p50, p99, mean) and the statements sent per write.
 // Run it against databases seeded by the same commit to compare two versions of the write path
-// (docs/decisions.md, Search 10):
+// (docs/decisions/search.md, search-15):
 //   node --import tsx bench/catalog-writes.ts --database-url <url> --seed <summary.json> [--writes 300]
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";

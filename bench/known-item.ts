@@ -7,7 +7,7 @@
 // hits at 1, 3 and 5 (10 for meaning) and MRR per kind, and checks `totalResults` against a count
 // of the matching documents made by the database (documents holding a query word, or a word it
 // begins, in any field). Searches run in process through the
-// application's own search index, as the server runs them (docs/decisions.md, Search 10).
+// application's own search index, as the server runs them (docs/decisions/search.md, search-15).
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";

@@ -36,7 +36,7 @@ const USAGE = `npm run bench:mix -- [options]
   --cpu-prof-dir <dir>  run the server under node --cpu-prof, its profile written to <dir> (bench/profile-summary.ts reads it)`;
 
 // ---------------------------------------------------------------------------------------------
-// The mix: what a shop's traffic is made of, in percent of requests (docs/decisions.md says why).
+// The mix: what a shop's traffic is made of, in percent of requests (docs/decisions/caching.md, caching-40, says why).
 
 type Kind = "product by slug" | "product by id" | "product list" | "price list" | "search" | "cart add" | "checkout";
 

@@ -22,7 +22,7 @@ export interface HeaderDoc {
  * One request and its answer, shown in the document (OpenAPI `example`s on the parameters, the
  * body and the success answer) and sent by test/adapters/http/openapi-examples.test.ts to a
  * freshly seeded demo store, which proves it true. Ids are the fixed ones of
- * adapters/http/examples/example-ids.ts, which the test maps to demo records (docs/decisions.md).
+ * adapters/http/examples/example-ids.ts, which the test maps to demo records (docs/decisions/api.md, api-17).
  */
 export interface RouteExample {
   /** Path parameters, as they appear in the path. */

@@ -1,6 +1,6 @@
 // MediaStorage in an S3-compatible object store (AWS S3, MinIO, Cloudflare R2, Backblaze B2,
 // DigitalOcean Spaces...), through `aws4fetch`: AWS Signature Version 4 over the runtime's fetch,
-// one small file with no dependencies (docs/decisions.md, "Media (issue 33)"). Objects are
+// one small file with no dependencies (docs/decisions/back-office.md, "back-office-19"). Objects are
 // addressed path-style, `{endpoint}/{bucket}/{key}`, which every such store accepts; each
 // request carries the SHA-256 of its body (`x-amz-content-sha256`), so the store checks it.
 import { createHash } from "node:crypto";

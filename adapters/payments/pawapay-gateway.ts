@@ -2,7 +2,7 @@
 // and Rwanda: the mobile money provider is chosen from the phone number's prefix, the depositId is
 // a UUID derived from our reference (so a repeated request is de-duplicated by pawaPay), and the
 // status is read back by depositId. Refunds (`POST /v2/refunds`) carry a refundId derived from our
-// refund's id, so a repeat is DUPLICATE_IGNORED, and are read back by it (`GET /v2/refunds/{id}`). Callbacks are read unauthenticated (see docs/decisions.md).
+// refund's id, so a repeat is DUPLICATE_IGNORED, and are read back by it (`GET /v2/refunds/{id}`). Callbacks are read unauthenticated (see docs/decisions/payments.md, payments-07).
 import { Schema } from "effect";
 import type { Logger } from "pino";
 import { v5 as uuidV5 } from "uuid";

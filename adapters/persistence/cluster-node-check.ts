@@ -25,7 +25,7 @@ export const isGaleraNode = async (conn: MysqlCallbackConnection): Promise<boole
  * commit: measured 86 stale reads in 2,000 on a 3-node cluster on loopback (4.3 %), none with it,
  * at no measurable cost (0.58 ms a write and read with it, 0.66 ms without). A write that reads
  * what it relies on in its transaction must see the cluster's last commit, not the node's
- * (docs/decisions.md, "Writes read what they rely on").
+ * (docs/decisions/cluster.md, "cluster-15").
  */
 export const setCausalReads = (conn: MysqlCallbackConnection): Promise<void> =>
   new Promise((resolve, reject) => conn.query("SET SESSION wsrep_sync_wait = 1", (error) => (error === null ? resolve() : reject(error))));

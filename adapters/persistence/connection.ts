@@ -101,7 +101,7 @@ const mysqlConfig = (settings: Extract<DatabaseSettings, { dialect: "mysql" }>, 
       // lines sit next to each other in an index no longer deadlock on the gap between them (under
       // REPEATABLE READ a third of concurrent cart adds did). Every read-then-write in the code is
       // serialised on a parent row's lock (cart, promotion, gift card, order, payment) or is one
-      // conditional statement, so nothing relied on gap locks; see docs/decisions.md.
+      // conditional statement, so nothing relied on gap locks; see docs/decisions/cluster.md, cluster-01.
       // On a Galera node reads are made causal (cluster-node-check.ts, setCausalReads). With
       // several hosts, a new connection is also checked (a Galera node must be Synced and in the
       // primary component); one that is not is closed and its host suspected.

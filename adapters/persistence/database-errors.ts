@@ -54,7 +54,7 @@ export const isUniqueViolation = (error: unknown): boolean => {
 /**
  * Driver errors that mean "try again later" become ServiceUnavailable (the database away, or a
  * conflict that was still lost after the unit of work's last attempt), and a foreign key's refusal
- * a ReferenceGone (409, docs/decisions.md "Writes read what they rely on"); others pass through.
+ * a ReferenceGone (409, docs/decisions/carts.md, "carts-11"); others pass through.
  * Inside a unit of work a lost conflict is left as it is (`keepConflicts`), for the unit of
  * work to run again.
  */

@@ -1,6 +1,6 @@
 // Runs the migrations once when several processes start at once, also through different nodes of
 // a Galera cluster: one holds a lock decided by one committed row, the others wait and find the
-// migrations done. knex's own lock does not hold there (see docs/decisions.md).
+// migrations done. knex's own lock does not hold there (see docs/decisions/cluster.md, cluster-09).
 import { randomUUID } from "node:crypto";
 import type { Knex } from "knex";
 

@@ -3,7 +3,7 @@
 // cart's GET) take the products of their page from here and read only the others. A write never
 // relies on them: inside a unit of work a product is read in its transaction (a cart add once
 // checked a copy and inserted a line for a variant deleted a moment before, a 500, and priced the
-// line at a price changed a moment before: docs/decisions.md, "Writes read what they rely on"),
+// line at a price changed a moment before: docs/decisions/carts.md, "carts-08"),
 // except that a cart write may show a copy's names and pictures (`forDisplay`) over the prices,
 // stock and availability it read exactly.
 //

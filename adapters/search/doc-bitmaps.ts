@@ -3,7 +3,7 @@
 // bytes are the documents' offsets in the chunk: sorted 16-bit numbers (little-endian) while there
 // are at most 4,095 of them, else a bitset of 8,192 bytes (roaring's two containers). A word held
 // by 25,000 of a million documents is 16 rows of about 3 KB; the documents holding every word of a
-// query are then worked out here, exactly, whatever their age (docs/decisions.md, Search 10).
+// query are then worked out here, exactly, whatever their age (docs/decisions/search.md, search-15).
 // Pure code: no I/O; the reader and the writer are in adapters/persistence.
 
 /** Document ids per chunk (offsets are 16-bit). */

@@ -220,7 +220,7 @@ export const rankLexical = (
   // Products named exactly as asked come first (Meilisearch's "exactness" rule), then BM25:
   // a name that holds the query's words among others ("Upendo Compact Cast Iron Saucepan" for
   // "compact cast iron saucepan"), or one word twice, may score above the product of that very
-  // name (docs/decisions.md, Search 10). Their scores are lifted above every other's, so that
+  // name (docs/decisions/search.md, search-15). Their scores are lifted above every other's, so that
   // scores still fall down the list.
   const lift = scored.reduce((max, s) => (s.exactName ? max : Math.max(max, s.score)), 0);
   const ranked = scored

@@ -3,8 +3,8 @@
 // cart never holds more than the stock. The cart row is locked for the change, so parallel adds
 // never lose one another's quantity. The variants' prices, stock and availability and the price
 // rules are read in the write's transaction, never from a per-process copy, so the line's price is
-// what checkout would charge now and a variant deleted a moment ago is a 404 (docs/decisions.md,
-// "Writes read what they rely on").
+// what checkout would charge now and a variant deleted a moment ago is a 404 (docs/decisions/carts.md,
+// "carts-10").
 import { Either } from "effect";
 import { inject, injectable } from "inversify";
 import { addItem } from "../../domain/cart/cart-operations.js";

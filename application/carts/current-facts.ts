@@ -2,7 +2,7 @@
 // catalog poll old, which nothing is charged by), and what it relies on, read exactly in its
 // transaction: each line's variant's price, sale price and stock, whether its product can be
 // bought, and its category (price rules). A variant the exact read did not find is gone, whatever
-// the copy says (docs/decisions.md, "Writes read what they rely on").
+// the copy says (docs/decisions/carts.md, "carts-09").
 import type { Variant } from "../../domain/catalog/variant.js";
 import type { NonEmptyVariants } from "../../domain/catalog/product-shapes.js";
 import type { ProductWithVariants, VariantFacts } from "../ports/product-repository.js";

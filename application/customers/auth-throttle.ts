@@ -1,5 +1,5 @@
-// Throttles guessing (docs/decisions.md, "Sign-in limits: the shopper's address and known
-// devices"): failed sign-ins (password or one-time code) are counted per email, per client address
+// Throttles guessing (docs/decisions/security.md, "security-25" and
+// "security-26"): failed sign-ins (password or one-time code) are counted per email, per client address
 // (the shopper's, when the shop's server names it, else the caller's), and per caller address and
 // API key when a shopper's address was named; code requests likewise. A sign-in from a known
 // device of the customer counts only against that device's own budget. Emails are hashed into the

@@ -3,7 +3,7 @@
 // later sign-ins. A valid token of the customer whose email is tried lets the attempt past the
 // per-address budgets, so a returning shopper behind an address that an attacker has spent (a
 // carrier's NAT, an office) still signs in; the token's own failures are counted and limited
-// (docs/decisions.md, "Sign-in limits: the shopper's address and known devices").
+// (docs/decisions/security.md, "security-26").
 //
 // A token is `dvc_<payload>.<signature>`: the payload names the customer, a random device id and
 // an expiry; the signature is an HMAC of it under the store's secret, so nothing is stored and a

@@ -1,8 +1,8 @@
 // The rule for new passwords (registration, password change): a strength estimator must score
 // them at least 3 of 4 ("safely unguessable": about 10^8 guesses or more), judged with the words
 // of the account (email, name, store), so "amina2026" is weak for Amina. A weak one is a 400
-// `password_too_weak` on `password` that says why and what would help (docs/decisions.md, "Sign-in
-// limits: the shopper's address and known devices", item 5).
+// `password_too_weak` on `password` that says why and what would help (docs/decisions/security.md,
+// "security-27").
 import { WeakPassword } from "../errors/request-errors.js";
 import type { PasswordStrength } from "../ports/password-strength.js";
 

@@ -1,5 +1,5 @@
-// Where a sign-in attempt comes from, as the HTTP adapter read it (docs/decisions.md, "Sign-in
-// limits: the shopper's address and known devices"). A shop's server calls the auth routes with
+// Where a sign-in attempt comes from, as the HTTP adapter read it (docs/decisions/security.md,
+// "security-24"). A shop's server calls the auth routes with
 // its secret key for every shopper, so the address the request came from is the shop's; the
 // shopper's own address is the one the server names in the `Storefront-Customer-IP` header.
 

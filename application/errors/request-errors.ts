@@ -31,7 +31,7 @@ export class ParameterUnknown extends Data.TaggedError("ParameterUnknown")<{
   readonly message: string;
 }> {}
 
-/** A new password a strength estimator scores as easy to guess (docs/decisions.md, "Sign-in limits: the shopper's address and known devices", item 5). */
+/** A new password a strength estimator scores as easy to guess (docs/decisions/security.md, "security-27"). */
 export class WeakPassword extends Data.TaggedError("WeakPassword")<{
   readonly param: string;
   readonly message: string;

@@ -17,7 +17,7 @@ export class ResourceConflict extends Data.TaggedError("ResourceConflict")<{
 /**
  * A write referred to a record that another request deleted (or never was): the database refused
  * it by a foreign key. A use case that reads what it relies on in its transaction answers in its own
- * words first (docs/decisions.md, "Writes read what they rely on"); one that reaches the client is
+ * words first (docs/decisions/carts.md, "carts-11"); one that reaches the client is
  * a 409 and is logged as a defect, never a 500.
  */
 export class ReferenceGone extends Data.TaggedError("ReferenceGone")<{

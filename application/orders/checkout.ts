@@ -6,7 +6,7 @@
 // nothing behind.
 //
 // The locks of rows other checkouts share are taken as late as they can be (issue 36, item 2;
-// docs/decisions.md "Writes at the limit: hot locks last"): first what needs no such lock (the
+// docs/decisions/checkout.md, "checkout-18"): first what needs no such lock (the
 // shopper's own cart, prices, the promotions' discounts from an unlocked read, the shipping quote,
 // the totals, the cart emptied), then, in the one order every unit of work follows: the variants'
 // stock (by variant id), the promotions with a usage limit (by promotion id), the gift card, the
@@ -150,7 +150,7 @@ export class Checkout {
 
     return this.uow.run(async () => {
       // The store's settings (tax rate, shipping origin) and the price rules as they are now, read
-      // in this transaction, never a process's copy (docs/decisions.md, "Writes read what they rely on").
+      // in this transaction, never a process's copy (docs/decisions/carts.md, "carts-08").
       const store = await loadStore(this.stores, principal.storeId, { fresh: true });
       const pricer = await this.pricer.forCustomer(store, resolved.customerId);
       const now = this.clock.now();
@@ -299,7 +299,7 @@ export class Checkout {
       };
       await this.orders.insert(store.id, order);
       // The dashboard's counters (docs/staff.md, "Dashboard"). The units taken are not entered in the
-      // stock ledger: a row per checkout cost more than a few percent of it (docs/decisions.md).
+      // stock ledger: a row per checkout cost more than a few percent of it (docs/decisions/back-office.md, back-office-22).
       await this.sales.orderPlaced(store.id, order);
       if (paidInFull && order.customerId !== null) await this.customers.recordPurchase(store.id, order.customerId, total, at);
 

@@ -1,6 +1,6 @@
 // How guessable a new password is, by a maintained strength estimator with a dictionary of
-// common and breached passwords (docs/decisions.md, "Sign-in limits: the shopper's
-// address and known devices", item 5).
+// common and breached passwords (docs/decisions/security.md,
+// "security-27").
 import type { ServiceIdentifier } from "inversify";
 
 export interface PasswordAssessment {

@@ -69,7 +69,7 @@ export interface ProductRepository {
    * copy read lately, at most one catalog poll old (about a second; this process's own writes are
    * seen at once), outside a unit of work only. With `recent: "display"` a copy may answer inside
    * one too: for a write that shows names and pictures from it, and takes what it relies on from
-   * `findVariantFacts` (docs/decisions.md, "Writes read what they rely on").
+   * `findVariantFacts` (docs/decisions/carts.md, "carts-09").
    */
   findManyByIds(
     storeId: string,

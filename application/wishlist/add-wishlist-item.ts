@@ -1,7 +1,7 @@
 // Adds a variant to the customer's wishlist and answers the refreshed wishlist. A variant
 // already there is not added twice; the variant must be one of the store's active products, checked
 // in the write's transaction (a variant deleted a moment ago is a 404, not a foreign key's 500:
-// docs/decisions.md, "Writes read what they rely on").
+// docs/decisions/carts.md, "carts-10").
 import { inject, injectable } from "inversify";
 import type { CustomerPrincipal } from "../access/customer-principal.js";
 import { requireOwner } from "../access/ownership.js";

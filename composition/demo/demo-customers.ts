@@ -1,7 +1,7 @@
 // The demo store's customers (docs/api/demo-store.md, "What the demo store holds"): three who can
 // sign in with a password. The first has a purchase history, a wishlist and a thread of four
 // messages with the store; the second bought once, over a year ago; the third has not bought yet.
-// Made through the use cases. Their passwords are fixed and documented (README, docs/decisions.md):
+// Made through the use cases. Their passwords are fixed and documented (README, docs/decisions/operations.md, operations-18):
 // demo data is public test data, and `storefront demo-info` can print them again for a store seeded
 // earlier.
 import type { Container } from "inversify";

@@ -10,7 +10,7 @@ export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
 
 /**
  * Why the system changed it: a cancellation or a refund gave units back, a variant's stock was set
- * by an edit. (Units taken by checkout are not entered: docs/decisions.md, "Stock ledger and dashboard".)
+ * by an edit. (Units taken by checkout are not entered: docs/decisions/back-office.md, "back-office-22".)
  */
 export const SYSTEM_STOCK_REASONS = ["order_cancelled", "order_refunded", "variant_edited"] as const;
 export type SystemStockReason = (typeof SYSTEM_STOCK_REASONS)[number];

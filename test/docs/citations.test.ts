@@ -9,6 +9,17 @@
 //   README "<Heading>", README, "<Heading>"  a section of the repository's README.md
 //   [text](relative/path.md#anchor)        a markdown link in a .md file: the file exists and the
 //                                          anchor is the GitHub slug of one of its headings
+//   docs/decisions/<area>.md, <id>         a decision by its id (`docs/decisions/search.md, search-15`,
+//                                          also quoted: `docs/decisions/search.md, "search-15"`)
+//   decisions <id>                         the same without the file (`decisions search-15`)
+//   decisions "<Heading>"                  a heading of one of the files in docs/decisions/
+//
+// Decisions live in docs/decisions/, one file per area, each a heading `### <id>: <title>` whose id
+// is the file's name and a number (`search-15` in search.md), followed by a `Status:` line (`in
+// force`, `replaced by <id>` or `partly replaced by <id>`, ids joined by `and`, then a note in
+// brackets); docs/decisions/README.md lists every decision with its status and area. The single
+// docs/decisions.md they were split from is gone: a citation of it (`docs/decisions.md, Search 10`,
+// `decisions.md "Product copies"`) fails.
 //
 // A citation may wrap across comment lines (`//`, ` * `, `#`): the comment markers are dropped
 // before matching. A heading is a markdown ATX heading (`#` to `######`) outside fenced code. A
@@ -97,6 +108,48 @@ export const citationsIn = (text: string): Citation[] => {
   return found;
 };
 
+const DECISIONS = "docs/decisions";
+/** A decision's heading: `### search-15: Candidates are ...`. */
+const DECISION_HEADING = /^### ((?:[a-z]+-)+\d{2}): (.+)$/;
+const STATUS_LINE = /^Status: (in force|(?:partly )?replaced by ((?:[a-z]+-)+\d{2}(?: and (?:[a-z]+-)+\d{2})*))(?: \(.+\))?\.$/;
+/** `docs/decisions/search.md, search-15` (a quoted id goes through the heading check). */
+const DECISION_IN_FILE = /(?<![\w/.-])docs\/decisions\/([\w-]+)\.md[,:]?\s+((?:[a-z]+-)+\d{2})\b/g;
+/** `decisions search-15`, and `decisions "<Heading>"`. */
+const DECISION_BY_ID = /(?<![\w/.-])decisions,?\s+((?:[a-z]+-)+\d{2})\b/g;
+const DECISION_BY_HEADING = /(?<![\w/.-])decisions,?\s+"([^"\n]{1,120})"/g;
+/** The single file the decisions were split from, cited in any form. */
+const SPLIT_FILE = /(?<![\w/-])(?:docs\/)?decisions\.md\b/g;
+
+export interface Decision {
+  readonly id: string;
+  readonly title: string;
+  readonly status: string;
+  readonly replacedBy: readonly string[];
+}
+
+/** The decisions of one area file, with the problems of their headings and status lines. */
+export const decisionsIn = (markdown: string): { decisions: Decision[]; problems: string[] } => {
+  const lines = withoutFences(markdown).split("\n");
+  const decisions: Decision[] = [];
+  const problems: string[] = [];
+  lines.forEach((line, index) => {
+    if (!line.startsWith("### ")) return;
+    const heading = DECISION_HEADING.exec(line);
+    if (heading === null) {
+      problems.push(`"${line}" is a level-3 heading without a decision id`);
+      return;
+    }
+    const next = lines.slice(index + 1).find((l) => l.trim() !== "") ?? "";
+    const status = STATUS_LINE.exec(next);
+    if (status === null) {
+      problems.push(`${heading[1]} has no Status line ("${next}")`);
+      return;
+    }
+    decisions.push({ id: heading[1]!, title: heading[2]!, status: status[1]!, replacedBy: status[2]?.split(" and ") ?? [] });
+  });
+  return { decisions, problems };
+};
+
 /** Citations of the documents the API began from, which are not in the repository. */
 const FORBIDDEN: readonly RegExp[] = [
   /\bspec(?:'s)? (?:part\b|section\b|§|rules? \d|\d)/i,
@@ -141,6 +194,21 @@ describe("citations of documents", function () {
     assert.ok(namesHeading("Writes at the limit: hot locks last", ["Writes at the limit: hot locks last (issue 36)"]));
     assert.ok(!namesHeading("Writes at the", ["Writes at the limit"]));
     assert.equal(slugOf("Signed requests: `X-Signature`"), "signed-requests-x-signature");
+    const ids = 'see docs/decisions/search.md, search-15 and decisions caching-05; decisions "Invalidate less"';
+    assert.deepEqual([...ids.matchAll(DECISION_IN_FILE)].map((m) => [m[1], m[2]]), [["search", "search-15"]]);
+    assert.deepEqual([...ids.matchAll(DECISION_BY_ID)].map((m) => m[1]), ["caching-05"]);
+    assert.deepEqual([...ids.matchAll(DECISION_BY_HEADING)].map((m) => m[1]), ["Invalidate less"]);
+    assert.deepEqual(
+      ["docs/decisions.md, Search 10", 'decisions.md "Product copies"', "docs/decisions/search.md"].map((t) => [...t.matchAll(SPLIT_FILE)].length),
+      [1, 1, 0],
+    );
+    assert.ok(namesHeading("search-15", ["search-15: Candidates are the documents holding the most query words"]));
+    const area = decisionsIn("## Part\n\n### search-01: One\n\nStatus: in force.\n\n### search-02: Two\n\nStatus: partly replaced by search-03 and caching-04 (why).\n\n### Three\n");
+    assert.deepEqual(area.decisions, [
+      { id: "search-01", title: "One", status: "in force", replacedBy: [] },
+      { id: "search-02", title: "Two", status: "partly replaced by search-03 and caching-04", replacedBy: ["search-03", "caching-04"] },
+    ]);
+    assert.deepEqual(area.problems, ['"### Three" is a level-3 heading without a decision id']);
   });
 
   it("cites only documents and sections that exist", () => {
@@ -182,6 +250,72 @@ describe("citations of documents", function () {
       }
     }
     assert.deepEqual(broken, []);
+  });
+
+  describe("decisions by area (docs/decisions/)", () => {
+    const directory = join(ROOT, DECISIONS);
+    const areas = readdirSync(directory).filter((name) => name.endsWith(".md") && name !== "README.md").map((name) => name.slice(0, -3));
+    const byId = new Map<string, { area: string; decision: Decision }>();
+    const problems: string[] = [];
+    for (const area of areas) {
+      const found = decisionsIn(readFileSync(join(directory, `${area}.md`), "utf8"));
+      problems.push(...found.problems.map((p) => `${area}.md: ${p}`));
+      for (const decision of found.decisions) {
+        if (!decision.id.startsWith(`${area}-`)) problems.push(`${area}.md: ${decision.id} is not named after its file`);
+        if (byId.has(decision.id)) problems.push(`${area}.md: ${decision.id} is also in ${byId.get(decision.id)!.area}.md`);
+        byId.set(decision.id, { area, decision });
+      }
+    }
+
+    it("holds the areas, each decision with its id and Status line, and no longer the single file", () => {
+      assert.ok(areas.length >= 10, areas.join(", "));
+      assert.ok(byId.size > 300, `${byId.size} decisions`);
+      assert.ok(!existsSync(join(ROOT, "docs", "decisions.md")), "docs/decisions.md was split into docs/decisions/");
+      for (const { area, decision } of byId.values()) {
+        for (const id of decision.replacedBy) if (!byId.has(id)) problems.push(`${area}.md: ${decision.id} is replaced by ${id}, which does not exist`);
+      }
+      assert.deepEqual(problems, []);
+    });
+
+    it("lists every decision in the index with its title, status and area", () => {
+      const index = readFileSync(join(directory, "README.md"), "utf8");
+      const listed = new Map<string, string>();
+      for (const m of index.matchAll(/^\| \[((?:[a-z]+-)+\d{2})\]\(([\w-]+)\.md#[^)]*\) \| (.*)$/gm)) listed.set(m[1]!, `${m[2]} | ${m[3]}`);
+      const wrong: string[] = [];
+      for (const [id, { area, decision }] of byId) {
+        const row = listed.get(id);
+        const expected = `${area} | ${decision.title.replace(/\|/g, "\\|")} | ${decision.status} | ${area} |`;
+        if (row === undefined) wrong.push(`${id} is not in the index`);
+        else if (!row.startsWith(expected)) wrong.push(`${id}: the index says "${row}", the file "${expected}"`);
+      }
+      for (const id of listed.keys()) if (!byId.has(id)) wrong.push(`the index lists ${id}, which no area has`);
+      assert.deepEqual(wrong, []);
+    });
+
+    it("cites decisions only by ids and headings that exist, and never the split file", () => {
+      const broken: string[] = [];
+      const prefixes = new RegExp(`\\b((?:${areas.join("|")})-\\d{2})\\b`, "g");
+      for (const [file, text] of texts) {
+        const where = relative(ROOT, file);
+        const joined = joinedLines(text, file.endsWith(".md"));
+        for (const m of joined.matchAll(SPLIT_FILE)) {
+          broken.push(`${where}: cites the split file ("${joined.slice(Math.max(0, m.index! - 20), m.index! + 40)}"): cite docs/decisions/<area>.md and an id`);
+        }
+        for (const m of joined.matchAll(DECISION_IN_FILE)) {
+          const found = byId.get(m[2]!);
+          if (found === undefined) broken.push(`${where}: no decision ${m[2]}`);
+          else if (found.area !== m[1]) broken.push(`${where}: ${m[2]} is in docs/decisions/${found.area}.md, not ${m[1]}.md`);
+        }
+        for (const m of joined.matchAll(DECISION_BY_ID)) if (!byId.has(m[1]!)) broken.push(`${where}: no decision ${m[1]}`);
+        for (const m of joined.matchAll(DECISION_BY_HEADING)) {
+          if (!areas.some((area) => namesHeading(m[1]!, headings(join(directory, `${area}.md`))))) broken.push(`${where}: no decision heading "${m[1]}"`);
+        }
+        if (where.startsWith(`${DECISIONS}/`)) {
+          for (const m of text.matchAll(prefixes)) if (!byId.has(m[1]!)) broken.push(`${where}: no decision ${m[1]}`);
+        }
+      }
+      assert.deepEqual(broken, []);
+    });
   });
 
   it("cites none of the documents outside the repository (the spec, CONTRACT)", () => {

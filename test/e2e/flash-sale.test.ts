@@ -5,7 +5,7 @@
 // variant (its SKU, in the message: the error's `param` is `quantity`), nothing answers 5xx, and
 // the stock adds up: the hot variant ends at 0, the two other variants fell by exactly what the
 // placed orders hold, and the stock ledger's last entry minus the units the orders hold is the
-// stock now. (Checkout writes no stock ledger rows, docs/decisions.md "Stock ledger and dashboard":
+// stock now. (Checkout writes no stock ledger rows, docs/decisions/back-office.md, "back-office-22":
 // the ledger is checked to hold only the receipt of the 50 units, before and after the sale, and
 // the units sold are summed from order_items.) Each checkout is sent once, to servers with the
 // default pool (10 connections): a 503, a conflict lost five times or a pool wait that timed out,
@@ -18,7 +18,7 @@
 // both changes, it passed 4 runs of 4 on SQLite (0.9-3.3 s for the 200), 3 of 4 on MariaDB
 // (1.6-2.9 s) and 2 of 3 on Galera (1.9-3.7 s) on this 2-core machine, at load 2 to 12 (other
 // suites running); the failures, at load 12, were 179 503s on MariaDB and 12 on Galera, pool waits
-// that timed out, never an oversell (docs/decisions.md "Writes at the limit: hot locks last"). So a
+// that timed out, never an oversell (docs/decisions/checkout.md, "checkout-18"). So a
 // sale of this size still needs the longer wait on a loaded machine, which docs/scaling.md says. The consistency checks run
 // first, so that a failure on the answers still tells whether anything was oversold or half written.
 import assert from "node:assert/strict";

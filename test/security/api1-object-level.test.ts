@@ -59,7 +59,7 @@ describe("API1 object level authorization", function () {
         headers: { "x-auth-token": customerB.accessToken, "x-session-id": newSession() },
       });
       // The customer record itself is addressed by the token's owner: any other id is 403 forbidden,
-      // the same answer whether or not it exists (docs/decisions.md, Security 2).
+      // the same answer whether or not it exists (docs/decisions/security.md, security-08).
       const expected = route.operationId === "getCustomer" ? ["forbidden"] : ["resource_missing"];
       if (!expected.includes(response.body?.error?.code)) wrong.push(`${route.method} ${route.path}: ${response.status} ${response.text.slice(0, 160)}`);
       else assertErrorShape(response, route.operationId);

@@ -10,8 +10,8 @@ import { assertErrorShape, customerHeaders, pathOf, sendToRoute, startWorld, val
 
 /**
  * Writes a publishable key may call: docs/api/keys-and-auth.md, "What each key may call" (semantic
- * search, the cart operations) and the shipping quote (docs/decisions.md, Promotions, gift cards,
- * shipping 16). Anything else new here is a decision to write down first.
+ * search, the cart operations) and the shipping quote (docs/decisions/offers.md,
+ * offers-16). Anything else new here is a decision to write down first.
  */
 // A customer asks for a return from the shop's browser with their token, as they fill a cart.
 const PUBLISHABLE_WRITES = ["semanticSearchProducts", "addCartItem", "updateCartItem", "removeCartItem", "quoteShipping", "requestReturn"].sort();

@@ -1,5 +1,5 @@
-// Credential stuffing through a shop's server (docs/decisions.md, "Sign-in limits: the shopper's
-// address and known devices"). Every shopper's sign-in reaches the API from the shop's back end,
+// Credential stuffing through a shop's server (docs/decisions/security.md, "Sign-in limits: the shopper's
+// address and known devices", security-23 to security-29). Every shopper's sign-in reaches the API from the shop's back end,
 // at one address, with the secret key; the server names the shopper's address in
 // Storefront-Customer-IP. A list of leaked email/password pairs tried from one shopper address is
 // cut off after that address's budget (new emails get 429, no guesses), while a shopper at another

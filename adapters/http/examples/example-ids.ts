@@ -1,7 +1,7 @@
 // The fixed values the operation examples use for ids, slugs, codes and tokens. The examples test
 // (test/adapters/http/openapi-examples.test.ts) maps each to the real value of a freshly seeded
 // demo store: DEMO ones by looking the record up, LEARNED ones from the answer that first shows
-// them (docs/decisions.md, "Examples in the API reference").
+// them (docs/decisions/api.md, "api-17").
 
 /** Records of the demo store (composition/demo), each found by the test by its email, name, slug or code. */
 export const DEMO = {

@@ -1,5 +1,5 @@
-// The shopper's address (docs/decisions.md, "Sign-in limits: the shopper's address and known
-// devices"). A shop's server calls the API with its secret key on behalf of every shopper, so the
+// The shopper's address (docs/decisions/security.md, "security-24" and
+// "security-26"). A shop's server calls the API with its secret key on behalf of every shopper, so the
 // address a request comes from is the shop's; the server names the shopper's own address in the
 // `Storefront-Customer-IP` header, and the per-address limits (sign-in, code requests, gift card
 // checks, the /v1/auth/* request budget) count that address. Only a secret key may name it: with

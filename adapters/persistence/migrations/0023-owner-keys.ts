@@ -1,5 +1,5 @@
-// Unique keys that never hold a NULL, on MySQL/MariaDB (issue 18; decisions.md "Cluster-safe
-// mechanisms" 6): Galera certifies a write by every unique key of its rows, and (store_id, NULL)
+// Unique keys that never hold a NULL, on MySQL/MariaDB (issue 18; docs/decisions/cluster.md,
+// "cluster-14"): Galera certifies a write by every unique key of its rows, and (store_id, NULL)
 // was one key shared by all of a store's session carts, so adds to different carts conflicted.
 import type { Knex } from "knex";
 

@@ -2,7 +2,7 @@
 // one row per chunk of 65,536 document ids (adapters/search/doc-bitmaps.ts says how the bytes are
 // laid out). The documents holding every word of a query are worked out from them whatever their
 // age; the postings (0017) chose a word's newest documents, so an old product named by common
-// words could not be found (docs/decisions.md, Search 10). Catalog writes keep the rows current
+// words could not be found (docs/decisions/search.md, search-15). Catalog writes keep the rows current
 // in their own transaction; documents written before this migration get theirs from a
 // resumable backfill (`search_backfills`, name `bitmaps`).
 import type { Knex } from "knex";

@@ -3,8 +3,8 @@
 // order's `fulfilment_status` follows. Orders shipped or delivered before parcels existed are
 // `fulfilled`, with one parcel of every line (its id the order's, its carrier unknown).
 // The admin order list walks one index per filter, each store-leading and ending in
-// (created_at, id) so a page is read in its order (docs/decisions.md, "Orders and fulfilment
-// (issue 33)"); the order's timeline finds the events naming it by `events.order_id`, and its
+// (created_at, id) so a page is read in its order (docs/decisions/back-office.md,
+// "back-office-30"); the order's timeline finds the events naming it by `events.order_id`, and its
 // message threads by (store_id, order_id).
 import type { Knex } from "knex";
 import { timestamp } from "../column-types.js";

@@ -1,6 +1,6 @@
 // Keeps stores in memory for a short time (30 s by default): every catalog answer names the
 // store's currency, and a store's settings change rarely. A `fresh` or `forUpdate` read goes to
-// the database: writes read their store so (docs/decisions.md, "Writes read what they rely on").
+// the database: writes read their store so (docs/decisions/carts.md, "carts-08").
 import type { StoreRepository } from "../../../application/ports/store-repository.js";
 import type { Store } from "../../../domain/stores/store.js";
 

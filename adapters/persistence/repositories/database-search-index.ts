@@ -59,14 +59,14 @@ const NEIGHBOUR_CANDIDATES = 300;
 /**
  * Above this many matches a query's candidates come from the postings (see the setting). The
  * engine's cost grows with the matches it ranks (15-50 ms at 500-3,000 on MariaDB with 100,000
- * products); the postings' does not, and rank as well there (docs/decisions.md, issue 17).
+ * products); the postings' does not, and rank as well there (docs/decisions/search.md, search-05).
  */
 const ENGINE_MATCHES_UP_TO = 300;
 /** A word found only in descriptions is asked of the engine (newest documents) when it matches up to this many. */
 const DESCRIBED_ONLY_UP_TO = 3_000;
 /**
  * Candidates chosen from the bitmaps for ranking: the documents holding the most query words,
- * in the best fields (docs/decisions.md, Search 10). Reading and ranking the candidates is most
+ * in the best fields (docs/decisions/search.md, search-15). Reading and ranking the candidates is most
  * of a search's cost in both processes; 200 was measured against larger windows in "Large
  * catalogs, fourth part" (the top five's DCG at 1,000,000 products 0.943 of a 3,000 window, when
  * candidates were the newest postings).
@@ -230,7 +230,7 @@ export class DatabaseSearchIndex implements ProductSearchIndex {
   }
 
   /**
-   * Candidates from the words' bitmaps (docs/decisions.md, Search 10): the documents holding the
+   * Candidates from the words' bitmaps (docs/decisions/search.md, search-15): the documents holding the
    * most query words (each word with its alternatives), in the best fields, worked out over every
    * document holding any of them, so that age decides only between equals; then read by key. The
    * total is the exact count of documents holding any query word in a field with bitmaps (every

@@ -1,5 +1,5 @@
-// The admin API's order reads (docs/staff.md, "Orders and fulfilment"; docs/decisions.md,
-// "Orders and fulfilment (issue 33)"). The list walks one index of migration 0029 per request,
+// The admin API's order reads (docs/staff.md, "Orders and fulfilment"; docs/decisions/back-office.md,
+// "back-office-30"). The list walks one index of migration 0029 per request,
 // named to both engines (SQLite plans without statistics, MariaDB's may mislead it): each leads
 // with the store and ends in (created_at, id), so a page is read in its order and stops after
 // limit + 1 rows. `q` runs one statement per thing it may be (an email, a phone number, an order

@@ -482,7 +482,7 @@ export class KnexProductRepository implements ProductRepository {
           .offset(anchor === undefined ? window.offset : window.offset - anchor.offset - 1);
         // On MariaDB through knex's runner (the text protocol): at 1,000,000 products the same page
         // sent as a prepared statement took about 170 ms against 5-20 ms (the anchored range was
-        // walked as if unbounded; the cause was not found, decisions.md "Product copies"). SQLite
+        // walked as if unbounded; the cause was not found, decisions caching-35). SQLite
         // keeps the statement prepared once per connection.
         const rows: { id: string }[] = this.db.dialect === "mysql" ? await pageQuery : await this.db.selectQuery<{ id: string }>(pageQuery);
         return rows.map((r) => r.id);

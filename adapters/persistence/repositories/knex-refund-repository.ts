@@ -1,7 +1,7 @@
 // Refunds, each order's refund balance row and the restocked units of order lines, on knex.
 // `lock` reads FOR UPDATE on MySQL (SQLite has one writer); `writeBalance` writes the order's one
 // balance row in every reservation, so two reservations of one order conflict on it on every
-// dialect and on Galera (docs/decisions.md, "Refunds and returns (issue 33)").
+// dialect and on Galera (docs/decisions/payments.md, "payments-25").
 import { inject, injectable } from "inversify";
 import type { OrderRestock, RefundRepository } from "../../../application/ports/refund-repository.js";
 import type { Refund, RefundDestination, RefundLine, RefundStatus } from "../../../domain/orders/refund.js";

@@ -1,4 +1,4 @@
-// The dashboard's counters on knex (docs/staff.md, "Dashboard"; docs/decisions.md "Stock ledger
+// The dashboard's counters on knex (docs/staff.md, "Dashboard"; docs/decisions/back-office.md, "Stock ledger
 // and dashboard"). Each write adds to its quarter-hour's rows with one upsert, taken
 // just before COMMIT (Database.beforeCommit) so its row lock is held for the shortest time: the
 // order counters in one of SHARDS rows picked at random (concurrent checkouts rarely share one),

@@ -126,7 +126,7 @@ const suite = (title: string, options: () => TestApplicationOptions): void =>
         for (const [stock, net] of balance) assert.equal(net, (stock === 100 ? 1 : 0) - (stock === expected ? 1 : 0), `stock ${stock}`);
       });
 
-      it("enters a cancellation's stock moves (not checkout's: docs/decisions.md)", async () => {
+      it("enters a cancellation's stock moves (not checkout's: decisions back-office-22)", async () => {
         const v = await createProduct(t.client, secret, "Kiondo Bag", { price: 120_000, stock: 9 });
         const session = await fillSessionCart(t.client, publishable, [{ variantId: v.variantId, quantity: 2 }]);
         const order = await checkoutSession(t.client, secret, session);

@@ -33,7 +33,7 @@ const headersOf = (path: string, response: TestResponse): Record<string, string>
 
 /**
  * A search answer carries `searchTimeMs`, the time the search that made it took: a kept answer
- * keeps its maker's (docs/decisions.md), so that one number is the only part allowed to differ.
+ * keeps its maker's (decisions caching-22), so that one number is the only part allowed to differ.
  */
 const comparable = (path: string, text: string): string => {
   // An error names its own request's id.

@@ -19,7 +19,7 @@ import { WebhookReceiver } from "../../support/webhook-receiver.js";
 const METRICS_TOKEN = "metrics-token-of-the-examples-test";
 /**
  * A file name: the run records the real answers (real values mapped back to their placeholders)
- * there instead of asserting them, for scripts/write-operation-examples.ts (docs/decisions.md).
+ * there instead of asserting them, for scripts/write-operation-examples.ts (docs/decisions/api.md, api-19).
  */
 const CAPTURE = process.env.STOREFRONT_CAPTURE_EXAMPLES;
 

@@ -77,7 +77,7 @@ describe("OpenAPI document", () => {
     await assertNoErrors(response.body);
   });
 
-  it("the real app's document has no warnings under the recommended ruleset but those decided (docs/decisions.md)", async () => {
+  it("the real app's document has no warnings under the recommended ruleset but those decided (decisions api-13)", async () => {
     const response = await t.client.get("/v1/openapi.json");
     const decided = (p: NormalizedProblem): boolean =>
       // The API has both paths (docs/api/catalog.md); a router tries the literal `by-slug` first.
@@ -106,7 +106,7 @@ describe("OpenAPI document", () => {
     for (const format of ["uuid", "date-time", "date", "email", "uri"]) assert.ok(formats.has(format), `some field has format ${format}`);
   });
 
-  it("every property and parameter says what it means, and every money field names its unit (docs/decisions.md)", async () => {
+  it("every property and parameter says what it means, and every money field names its unit (decisions api-25 and api-30)", async () => {
     const document = (await t.client.get("/v1/openapi.json")).body;
     const schemas: Record<string, any> = document.components.schemas;
     /** A `$ref` (bare or as the one member of an `allOf`) followed to the schema it names. */

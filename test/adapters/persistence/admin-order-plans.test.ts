@@ -1,5 +1,5 @@
-// The admin order list walks an index for every filter, on both dialects (docs/decisions.md,
-// "Orders and fulfilment (issue 33)"): the statements KnexAdminOrderReads really sends are
+// The admin order list walks an index for every filter, on both dialects (docs/decisions/back-office.md,
+// "back-office-30"): the statements KnexAdminOrderReads really sends are
 // EXPLAINed in a store of 4,000 orders, and none may scan the orders table, sort the store's
 // orders, or take another index than the one its filter names. Only an order-number prefix with
 // few matches reads them through the order-number index and sorts those few. The timeline's reads

@@ -1,5 +1,5 @@
 // What several server processes share must be decided by a committed row, never by a lock or a
-// value held in one process (issue 18, item 2; docs/decisions.md "Cluster-safe mechanisms"). Each
+// value held in one process (issue 18, item 2; docs/decisions/cluster.md, "Cluster-safe mechanisms"). Each
 // case runs with two Database instances (two processes: two connections to one SQLite file, or
 // two pools on one MariaDB) racing each other:
 // - an idempotency key claimed by both at once: one claim, the other in progress, then both replay;

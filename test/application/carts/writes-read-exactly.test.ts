@@ -1,4 +1,4 @@
-// Writes never trust a per-process copy (docs/decisions.md, "Writes read what they rely on"):
+// Writes never trust a per-process copy (docs/decisions/carts.md, "carts-08" and "carts-12"):
 // two applications on one database play two server processes (or workers). Process A has read a
 // product (and so keeps a copy of it, and of the price rules, until its next catalog poll, here a
 // minute away); process B then changes the price, adds a price rule, or deletes the product. A's

@@ -1,6 +1,6 @@
 // The search use case's answer (application/search/search-products.ts): the message says how many
 // products matched, and "about" when the index says its total is an estimate (a large catalog's
-// count of documents holding a word only in their description, docs/decisions.md Search 10).
+// count of documents holding a word only in their description, docs/decisions/search.md, search-15).
 import "reflect-metadata";
 import assert from "node:assert/strict";
 import type { Principal } from "../../../application/access/principal.js";

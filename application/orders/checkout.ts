@@ -235,13 +235,18 @@ export class Checkout {
       // The shopper's own cart (locked above), emptied before the shared locks are taken.
       await this.carts.remove(store.id, cart.id);
 
-      // Now the shared rows, in the global order. Stock: a conditional decrement per variant, in
-      // variant id order, so two checkouts of the last unit cannot both succeed. A refused decrement
-      // throws, and the whole transaction rolls back (the cart emptied above with it).
+      // Now the shared rows, in the global order. Stock: every line's variant locked in variant id
+      // order and decremented by one guarded write, so two checkouts of the last unit cannot both
+      // succeed. A line short of stock throws, and the whole transaction rolls back (the cart
+      // emptied above with it).
       const lowStock: { productId: string; variantId: string; sku: string; stock: number; threshold: number | null }[] = [];
+      const stock = await this.products.takeStocks(
+        store.id,
+        byVariant.map(({ line }) => ({ variantId: line.variantId!, quantity: line.quantity })),
+      );
+      if (!stock.taken) throw insufficientStock(byVariant.find(({ line }) => line.variantId === stock.variantId)!.line);
       for (const { line, threshold } of byVariant) {
-        const left = await this.products.takeStock(store.id, line.variantId!, line.quantity);
-        if (left === undefined) throw insufficientStock(line);
+        const left = stock.left.get(line.variantId!)!;
         if (fellToThreshold(left + line.quantity, left, threshold)) {
           lowStock.push({ productId: line.productId, variantId: line.variantId!, sku: line.sku, stock: left, threshold });
         }

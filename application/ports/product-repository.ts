@@ -98,13 +98,26 @@ export interface ProductRepository {
   updateVariant(storeId: string, variant: Variant): Promise<void>;
   removeVariant(storeId: string, variantId: string): Promise<void>;
   /**
-   * Takes `quantity` units out of stock if that many are there, atomically (no oversell under
-   * concurrency); answers the stock left, or undefined when there were too few.
+   * Takes each variant's units out of stock if all of them are there, atomically (no oversell
+   * under concurrency), locking the variants in id order; answers the stock left of each, or the
+   * first variant (in id order) that had too few, having taken nothing. Quantities of one variant
+   * named twice add up.
    */
-  takeStock(storeId: string, variantId: string, quantity: number): Promise<number | undefined>;
+  takeStocks(storeId: string, takes: readonly StockTake[]): Promise<StockTaken>;
   /** Puts units back (a cancelled order). */
   returnStock(storeId: string, variantId: string, quantity: number): Promise<void>;
   /** Makes `variantId` the only default variant of its product. */
   setDefaultVariant(storeId: string, productId: string, variantId: string): Promise<void>;
 }
+/** Units of one variant to take out of stock. */
+export interface StockTake {
+  readonly variantId: string;
+  readonly quantity: number;
+}
+
+/** All taken, with the stock left by variant id; or nothing taken, because `variantId` had too few. */
+export type StockTaken =
+  | { readonly taken: true; readonly left: ReadonlyMap<string, number> }
+  | { readonly taken: false; readonly variantId: string };
+
 export const ProductRepository: ServiceIdentifier<ProductRepository> = Symbol.for("storefront.ProductRepository");

@@ -10,6 +10,8 @@ import type {
   ProductRecord,
   ProductRepository,
   ProductWithVariants,
+  StockTake,
+  StockTaken,
   VariantFacts,
 } from "../../../application/ports/product-repository.js";
 import type { Product } from "../../../domain/catalog/product.js";
@@ -788,19 +790,41 @@ export class KnexProductRepository implements ProductRepository {
     });
   }
 
-  async takeStock(storeId: string, variantId: string, quantity: number): Promise<number | undefined> {
-    return this.db.run(async (q) => {
-      // One conditional UPDATE: the check and the decrement cannot be split by another checkout.
-      const changed = await q("variants")
-        .where({ store_id: storeId, id: variantId })
-        .andWhere("stock", ">=", quantity)
-        .update({ stock: q.raw("stock - ?", [quantity]) });
-      if (changed === 0) return undefined;
-      const row: { stock: number; product_id: string } | undefined = await q("variants").where({ store_id: storeId, id: variantId }).first("stock", "product_id");
-      // Stock shows only in the product's own records: answers of other products stay current.
-      if (row !== undefined) await recordProductChange(this.db, storeId, [row.product_id]);
-      return row?.stock;
-    });
+  async takeStocks(storeId: string, takes: readonly StockTake[]): Promise<StockTaken> {
+    const wanted = new Map<string, number>();
+    for (const { variantId, quantity } of takes) wanted.set(variantId, (wanted.get(variantId) ?? 0) + quantity);
+    // In variant id order, the one order every unit of work that changes stock locks variants in
+    // (a primary key's IN list is read in key order), so two checkouts cannot deadlock on them.
+    const ids = [...wanted.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    if (ids.length === 0) return { taken: true, left: new Map() };
+    const list = inList(ids);
+    // One read of every line's stock, locked on MySQL (SQLite's one writer already holds the
+    // database), then one guarded write for all of them: two statements for any number of lines
+    // instead of two a line (docs/decisions/checkout.md, "checkout-21").
+    const rows = await this.db.select<{ id: string; stock: number; product_id: string }>(
+      `select id, stock, product_id from variants where store_id = ? and id in (${list.sql})${this.db.dialect === "mysql" ? " for update" : ""}`,
+      [storeId, ...list.values],
+    );
+    const stocks = new Map(rows.map((row) => [row.id, row] as const));
+    for (const id of ids) {
+      const row = stocks.get(id);
+      if (row === undefined || Number(row.stock) < wanted.get(id)!) return { taken: false, variantId: id };
+    }
+    const cases = ids.map(() => "when ? then ?").join(" ");
+    const amounts = ids.flatMap((id) => [id, wanted.get(id)!]);
+    // The guard stays in the write: it alone decides if a read was ever not the latest (a Galera
+    // node's, whose locks are its own until certification).
+    const changed = await this.db.execute(
+      `update variants set stock = stock - case id ${cases} end where store_id = ? and id in (${list.sql}) and stock >= case id ${cases} end`,
+      [...amounts, storeId, ...list.values, ...amounts],
+    );
+    if (changed !== ids.length) {
+      const short = ids.find((id) => Number(stocks.get(id)!.stock) < wanted.get(id)!) ?? ids[0]!;
+      return { taken: false, variantId: short };
+    }
+    // Stock shows only in the products' own records: answers of other products stay current.
+    await recordProductChange(this.db, storeId, [...new Set(rows.map((row) => row.product_id))]);
+    return { taken: true, left: new Map(ids.map((id) => [id, Number(stocks.get(id)!.stock) - wanted.get(id)!])) };
   }
 
   async returnStock(storeId: string, variantId: string, quantity: number): Promise<void> {

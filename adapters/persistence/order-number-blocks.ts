@@ -8,6 +8,13 @@
 //
 // The block's size follows this process's recent checkouts of the store: one number at a time
 // for a quiet shop (no gaps when it restarts), up to 50 when orders come several a second.
+//
+// A checkout claims its number before its unit of work (`claim`), not only readies one: with 50
+// checkouts at once, readying let them all see the one number left and 49 then numbered from the
+// counter row inside their transactions, holding its lock to COMMIT (0.42-0.49 of MariaDB
+// checkouts under load; docs/decisions/checkout.md, "checkout-22"). Claims waiting for a block
+// size it. A claimed number whose checkout refused the order is given back (`release`) and is the
+// next one handed out, so a refused checkout leaves no gap.
 import { onePerDatabase, type Database } from "./database.js";
 
 const MAX_BLOCK = 50;
@@ -18,6 +25,10 @@ interface Block {
   /** The next number to hand out, and the last of the block. */
   next: number;
   last: number;
+  /** Numbers given back by checkouts that refused their order, smallest first: handed out before `next`. */
+  readonly returned: number[];
+  /** Claims waiting for the block being reserved: it is made at least that large. */
+  waiting: number;
   /** When the numbers of the recent window were taken (newest last). */
   readonly takes: number[];
   reserving: Promise<void> | undefined;
@@ -28,42 +39,63 @@ export class OrderNumberBlocks {
 
   constructor(private readonly db: Database) {}
 
-  /**
-   * Makes sure the store has a number ready, reserving a block when none is: call it before the
-   * checkout's unit of work, never inside one (a block reserved in a transaction that then rolled
-   * back would be handed out again by another process). Inside a unit of work it does nothing.
-   */
-  async prepare(storeId: string): Promise<void> {
-    if (this.db.inTransaction) return;
-    const block = this.blockOf(storeId);
-    if (block.next <= block.last) return;
-    block.reserving ??= this.reserve(storeId, block).finally(() => {
-      block.reserving = undefined;
-    });
-    await block.reserving;
-  }
-
   /** A number of a reserved block, or undefined when none is left (the caller then numbers in its own transaction). */
   take(storeId: string, now: number = Date.now()): number | undefined {
     const block = this.blockOf(storeId);
     // Counted also when the block is empty: the next block is sized by what checkouts asked for.
-    block.takes.push(now);
-    if (block.takes.length > 4 * MAX_BLOCK) block.takes.splice(0, block.takes.length - 4 * MAX_BLOCK);
-    if (block.next > block.last) return undefined;
-    return block.next++;
+    countTake(block, now);
+    return ready(block);
+  }
+
+  /**
+   * A number of this process's own for the store's next checkout, reserving a block when none is
+   * ready: call it before the checkout's unit of work (inside one it answers undefined, as it does
+   * when no block can be reserved; the checkout then numbers in its own transaction).
+   */
+  async claim(storeId: string): Promise<number | undefined> {
+    if (this.db.inTransaction) return undefined;
+    const block = this.blockOf(storeId);
+    countTake(block, Date.now());
+    // A few rounds: claims that joined a reservation already under way may find it used up.
+    for (let round = 0; round < 3; round++) {
+      const number = ready(block);
+      if (number !== undefined) return number;
+      block.waiting++;
+      try {
+        block.reserving ??= this.reserve(storeId, block).finally(() => {
+          block.reserving = undefined;
+        });
+        await block.reserving;
+      } finally {
+        block.waiting--;
+      }
+    }
+    return ready(block);
+  }
+
+  /**
+   * Gives back a claimed number whose checkout refused the order (its unit of work rolled back, so
+   * no order holds it); it is handed out next. Never for a checkout whose COMMIT may have happened.
+   */
+  release(storeId: string, number: number): void {
+    const { returned } = this.blockOf(storeId);
+    let at = returned.length;
+    while (at > 0 && returned[at - 1]! > number) at--;
+    returned.splice(at, 0, number);
   }
 
   private blockOf(storeId: string): Block {
     let block = this.blocks.get(storeId);
-    if (block === undefined) this.blocks.set(storeId, (block = { next: 1, last: 0, takes: [], reserving: undefined }));
+    if (block === undefined) this.blocks.set(storeId, (block = { next: 1, last: 0, returned: [], waiting: 0, takes: [], reserving: undefined }));
     return block;
   }
 
   private async reserve(storeId: string, block: Block): Promise<void> {
     const now = Date.now();
     while (block.takes.length > 0 && block.takes[0]! < now - RATE_WINDOW_MS) block.takes.shift();
-    // As many numbers as the last window's checkouts took: the next block lasts about as long.
-    const size = Math.max(1, Math.min(MAX_BLOCK, block.takes.length));
+    // As many numbers as the last window's checkouts took, so the next block lasts about as long,
+    // and at least one for each claim waiting on this reservation.
+    const size = Math.max(1, Math.min(MAX_BLOCK, Math.max(block.takes.length, block.waiting)));
     const last = await this.db.transaction(async () => {
       const moved = await this.db.execute("update order_sequences set last_number = last_number + ? where store_id = ?", [size, storeId]);
       if (moved === 0) return undefined; // no counter row (a store made before migration 0020 ran): number in the checkout
@@ -76,6 +108,18 @@ export class OrderNumberBlocks {
     block.last = last;
   }
 }
+
+const countTake = (block: Block, now: number): void => {
+  block.takes.push(now);
+  if (block.takes.length > 4 * MAX_BLOCK) block.takes.splice(0, block.takes.length - 4 * MAX_BLOCK);
+};
+
+/** A returned number first, else the block's next; undefined when the block is used up. */
+const ready = (block: Block): number | undefined => {
+  if (block.returned.length > 0) return block.returned.shift();
+  if (block.next > block.last) return undefined;
+  return block.next++;
+};
 
 /** The one set of blocks of a database handle (every order repository of the process shares it). */
 export const orderNumberBlocksOf = onePerDatabase((db) => new OrderNumberBlocks(db));

@@ -34,7 +34,7 @@ import { lineTaxClass } from "../../domain/tax/store-tax-defaults.js";
 import type { TaxClass } from "../../domain/tax/tax-class.js";
 import { resolveTaxZone } from "../../domain/tax/tax-zone.js";
 import type { Principal } from "../access/principal.js";
-import { CartOwnerResolver } from "../carts/cart-owner-resolver.js";
+import { CartOwnerResolver, type ResolvedOwner } from "../carts/cart-owner-resolver.js";
 import { CartPricer } from "../carts/cart-pricer.js";
 import { fellToThreshold } from "../catalog/manage-variants.js";
 import { BusinessRuleViolation, ResourceConflict } from "../errors/resource-errors.js";
@@ -145,190 +145,217 @@ export class Checkout {
     const resolved = await this.owners.resolve(principal, { customerId: input.customer_id, sessionId: input.session_id, customerToken });
     const destination = this.destinationOf(input.shipping_address);
     const livemode = principal.mode === "live";
-    // Outside the unit of work: a number readied here is not taken back by the checkout's rollback.
-    await this.orders.prepareSequence?.(principal.storeId);
-
-    return this.uow.run(async () => {
-      // The store's settings (tax rate, shipping origin) and the price rules as they are now, read
-      // in this transaction, never a process's copy (docs/decisions/carts.md, "carts-08").
-      const store = await loadStore(this.stores, principal.storeId, { fresh: true });
-      const pricer = await this.pricer.forCustomer(store, resolved.customerId);
-      const now = this.clock.now();
-      const at = now.toISOString();
-      const cart = await this.carts.lock(store.id, resolved.owner);
-      if (cart === undefined || cart.lines.length === 0) {
-        throw new ResourceConflict({ code: "cart_empty", message: "The cart is empty; add items before checking out." });
-      }
-      const orderId = this.ids.newId();
-
-      // Lines at today's prices (stock is taken below, after everything that needs no shared lock).
-      const found = await this.products.findManyByIds(store.id, [...new Set(cart.lines.map((l) => l.productId))]);
-      const priced: PricedLine[] = cart.lines.map((cartLine) => {
-        const product = found.get(cartLine.productId);
-        const variant = product?.variants.find((v) => v.id === cartLine.variantId);
-        if (product === undefined || variant === undefined || !product.product.isActive) {
-          throw new ResourceConflict({ code: "product_unavailable", message: "An item in the cart is no longer sold; remove it and try again." });
+    // Outside the unit of work: a number claimed here is not taken back by the checkout's rollback,
+    // so the checkout's transaction never locks the store's counter row when one was claimed.
+    const claimed = await this.orders.claimSequence?.(principal.storeId);
+    // Whether the last run of the work threw: it then rolled back before any COMMIT, so no order
+    // holds the claimed number and it can be given back. A COMMIT that failed (when the order may
+    // have been written) leaves the number unused: a gap, never a number handed out twice.
+    let refused = false;
+    try {
+      return await this.uow.run(async () => {
+        refused = false;
+        try {
+          return await this.placeOrder(principal, input, resolved, destination, livemode, claimed);
+        } catch (error) {
+          refused = true;
+          throw error;
         }
-        const unitPrice = pricer.unitPrice(variant, product.product.categoryId, cartLine.quantity);
-        return {
-          categoryId: product.product.categoryId,
-          taxClass: lineTaxClass(product.product.taxClass, variant.taxClass),
-          threshold: variant.threshold,
-          stockSeen: variant.stock,
-          line: {
-            id: this.ids.newId(),
-            productId: product.product.id,
-            variantId: variant.id,
-            productName: product.product.name,
-            variantName: variant.variantName,
-            sku: variant.sku,
-            quantity: cartLine.quantity,
-            unitPrice,
-            lineTotal: unitPrice * cartLine.quantity,
-          },
-        };
       });
-      // In variant id order (the cart's order is the shopper's): every unit of work that changes
-      // stock locks variants in this one order, so two checkouts of the same variants cannot deadlock.
-      const byVariant = [...priced].sort((a, b) => (a.line.variantId! < b.line.variantId! ? -1 : a.line.variantId! > b.line.variantId! ? 1 : 0));
-      // A line the stock did not cover when the products were read above is refused now, before any
-      // shared lock is taken: a refusal writes nothing, so it holds as of that read (the
-      // transaction's snapshot on MySQL), and a sold-out variant's refused checkouts no longer
-      // queue on the locks of the shoppers who are buying. A line that was covered is checked
-      // again by the guarded decrement below, which alone decides.
-      for (const { line, stockSeen } of byVariant) if (stockSeen < line.quantity) throw insufficientStock(line);
-      const subtotal = priced.reduce((sum, p) => sum + p.line.lineTotal, 0);
+    } catch (error) {
+      if (claimed !== undefined && refused) this.orders.releaseSequence?.(principal.storeId, claimed);
+      throw error;
+    }
+  }
 
-      // What needs no lock of a shared row: the promotions' discounts (from an unlocked read; a use
-      // is recorded below, and one that would pass a limit refuses the order), shipping, the totals.
-      const { applied, limited } = await this.applyPromotions(store.id, resolved.customerId, orderId, priced, now);
-      const discount = applied.reduce((sum, p) => sum + p.discount, 0);
+  /** The checkout's unit of work: the order priced, taxed, stock and offers taken, and written. */
+  private async placeOrder(
+    principal: Principal,
+    input: CheckoutInput,
+    resolved: ResolvedOwner,
+    destination: { latitude: number; longitude: number },
+    livemode: boolean,
+    claimed: number | undefined,
+  ): Promise<OrderRecord> {
+    // The store's settings (tax rate, shipping origin) and the price rules as they are now, read
+    // in this transaction, never a process's copy (docs/decisions/carts.md, "carts-08").
+    const store = await loadStore(this.stores, principal.storeId, { fresh: true });
+    const pricer = await this.pricer.forCustomer(store, resolved.customerId);
+    const now = this.clock.now();
+    const at = now.toISOString();
+    const cart = await this.carts.lock(store.id, resolved.owner);
+    if (cart === undefined || cart.lines.length === 0) {
+      throw new ResourceConflict({ code: "cart_empty", message: "The cart is empty; add items before checking out." });
+    }
+    const orderId = this.ids.newId();
 
-      const quote = await this.quoteShipping(store, destination, subtotal - discount);
-      // Tax per line in the shipping address's zone, worked out in memory before any shared lock
-      // (docs/taxes.md, "Orders"): with prices including tax the total is the stated prices less
-      // the discount plus shipping, the tax inside it; without, the tax is added on top.
-      const taxSettings = taxSettingsOf(store);
-      const { zone, matchedBy } = resolveTaxZone(taxSettings.zones, taxSettings.defaultZoneId, {
-        country: input.shipping_address.country,
-        region: input.shipping_address.region,
-      });
-      const taxed = taxOrder({
-        pricesIncludeTax: taxSettings.pricesIncludeTax,
-        zone,
-        lines: priced.map((p) => ({ amount: p.line.lineTotal, taxClass: p.taxClass })),
-        discount,
-        shipping: { amount: quote.fee, taxClass: taxSettings.shippingTaxClass },
-      });
-      if (Either.isLeft(taxed)) {
-        // Settings and product classes are checked when saved, so this is a class saved past that
-        // check.
-        throw new BusinessRuleViolation({
-          code: "tax_rate_missing",
-          param: "shipping_address",
-          message: `Tax zone ${taxed.left.zoneId} has no rate for tax class ${taxed.left.taxClass}; the order cannot be taxed.`,
-        });
+    // Lines at today's prices (stock is taken below, after everything that needs no shared lock).
+    const found = await this.products.findManyByIds(store.id, [...new Set(cart.lines.map((l) => l.productId))]);
+    const priced: PricedLine[] = cart.lines.map((cartLine) => {
+      const product = found.get(cartLine.productId);
+      const variant = product?.variants.find((v) => v.id === cartLine.variantId);
+      if (product === undefined || variant === undefined || !product.product.isActive) {
+        throw new ResourceConflict({ code: "product_unavailable", message: "An item in the cart is no longer sold; remove it and try again." });
       }
-      const tax = taxed.right.tax;
-      const total = taxed.right.gross;
-      const lineFigures = taxed.right.lines.map(figuresOf);
-      // The shopper's own cart (locked above), emptied before the shared locks are taken.
-      await this.carts.remove(store.id, cart.id);
-
-      // Now the shared rows, in the global order. Stock: every line's variant locked in variant id
-      // order and decremented by one guarded write, so two checkouts of the last unit cannot both
-      // succeed. A line short of stock throws, and the whole transaction rolls back (the cart
-      // emptied above with it).
-      const lowStock: { productId: string; variantId: string; sku: string; stock: number; threshold: number | null }[] = [];
-      const stock = await this.products.takeStocks(
-        store.id,
-        byVariant.map(({ line }) => ({ variantId: line.variantId!, quantity: line.quantity })),
-      );
-      if (!stock.taken) throw insufficientStock(byVariant.find(({ line }) => line.variantId === stock.variantId)!.line);
-      for (const { line, threshold } of byVariant) {
-        const left = stock.left.get(line.variantId!)!;
-        if (fellToThreshold(left + line.quantity, left, threshold)) {
-          lowStock.push({ productId: line.productId, variantId: line.variantId!, sku: line.sku, stock: left, threshold });
-        }
-      }
-      // Then the uses of promotions with a limit, each under its row's lock, in promotion id order.
-      await this.recordLimitedUses(store.id, resolved.customerId, orderId, limited, now);
-
-      const giftCard =
-        input.gift_card_code === undefined ? undefined : await this.redeemGiftCard(store.id, store.baseCurrency as CurrencyCode, input.gift_card_code, total, orderId, at);
-      const giftCardAmount = giftCard?.amount ?? 0;
-      const paidInFull = giftCard !== undefined && giftCardAmount === total;
-
-      const order: Order = {
-        id: orderId,
-        orderNumber: formatOrderNumber(now.getUTCFullYear(), await this.orders.nextSequence(store.id)),
-        customerId: resolved.customerId,
-        customerEmail: input.email,
-        customerPhone: input.phone ?? null,
-        customerName: input.name,
-        orderStatus: "pending",
-        paymentStatus: paidInFull ? "paid" : "pending",
-        fulfilmentStatus: "unfulfilled",
-        paymentMethod: input.payment_method,
-        paymentReference: null,
-        currency: store.baseCurrency,
-        subtotal,
-        discountAmount: discount,
-        shippingAmount: quote.fee,
-        taxAmount: tax,
-        taxDetails: {
-          pricesIncludeTax: taxSettings.pricesIncludeTax,
-          zoneId: zone.id,
-          zoneName: zone.name,
-          matchedBy,
-          shipping: taxed.right.shipping === null ? null : figuresOf(taxed.right.shipping),
+      const unitPrice = pricer.unitPrice(variant, product.product.categoryId, cartLine.quantity);
+      return {
+        categoryId: product.product.categoryId,
+        taxClass: lineTaxClass(product.product.taxClass, variant.taxClass),
+        threshold: variant.threshold,
+        stockSeen: variant.stock,
+        line: {
+          id: this.ids.newId(),
+          productId: product.product.id,
+          variantId: variant.id,
+          productName: product.product.name,
+          variantName: variant.variantName,
+          sku: variant.sku,
+          quantity: cartLine.quantity,
+          unitPrice,
+          lineTotal: unitPrice * cartLine.quantity,
         },
-        giftCardAmount,
-        totalAmount: total,
-        billingAddress: toAddress(input.billing_address ?? input.shipping_address),
-        shippingAddress: toAddress(input.shipping_address),
-        items: priced.map((p, index) => ({ ...p.line, tax: lineFigures[index] ?? null })),
-        notes: input.notes ?? null,
-        trackingNumber: null,
-        estimatedDelivery: null,
-        shippedAt: null,
-        deliveredAt: null,
-        shippingMetadata: shippingAudit(quote, store, destination),
-        promotions: applied,
-        giftCardId: giftCard?.id ?? null,
-        stockRestored: false,
-        giftCardRestored: false,
-        livemode,
-        createdAt: at,
-        updatedAt: at,
       };
-      await this.orders.insert(store.id, order);
-      // The dashboard's counters (docs/staff.md, "Dashboard"). The units taken are not entered in the
-      // stock ledger: a row per checkout cost more than a few percent of it (docs/decisions/back-office.md, back-office-22).
-      await this.sales.orderPlaced(store.id, order);
-      if (paidInFull && order.customerId !== null) await this.customers.recordPurchase(store.id, order.customerId, total, at);
-
-      const record = toOrderRecord(order);
-      await this.outbox.record({ storeId: store.id, type: "order.created", livemode, data: { order: record } });
-      if (paidInFull) await this.outbox.record({ storeId: store.id, type: "order.paid", livemode, data: { order: record } });
-      for (const promotion of applied) {
-        await this.outbox.record({
-          storeId: store.id,
-          type: "promotion.applied",
-          livemode,
-          data: { promotion_id: promotion.promotionId, name: promotion.name, order_id: orderId, discount: promotion.discount },
-        });
-      }
-      for (const low of lowStock) {
-        await this.outbox.record({
-          storeId: store.id,
-          type: "product.stock_low",
-          livemode,
-          data: { product_id: low.productId, variant_id: low.variantId, sku: low.sku, stock: low.stock, threshold: low.threshold },
-        });
-      }
-      return record;
     });
+    // In variant id order (the cart's order is the shopper's): every unit of work that changes
+    // stock locks variants in this one order, so two checkouts of the same variants cannot deadlock.
+    const byVariant = [...priced].sort((a, b) => (a.line.variantId! < b.line.variantId! ? -1 : a.line.variantId! > b.line.variantId! ? 1 : 0));
+    // A line the stock did not cover when the products were read above is refused now, before any
+    // shared lock is taken: a refusal writes nothing, so it holds as of that read (the
+    // transaction's snapshot on MySQL), and a sold-out variant's refused checkouts no longer
+    // queue on the locks of the shoppers who are buying. A line that was covered is checked
+    // again by the guarded decrement below, which alone decides.
+    for (const { line, stockSeen } of byVariant) if (stockSeen < line.quantity) throw insufficientStock(line);
+    const subtotal = priced.reduce((sum, p) => sum + p.line.lineTotal, 0);
+
+    // What needs no lock of a shared row: the promotions' discounts (from an unlocked read; a use
+    // is recorded below, and one that would pass a limit refuses the order), shipping, the totals.
+    const { applied, limited } = await this.applyPromotions(store.id, resolved.customerId, orderId, priced, now);
+    const discount = applied.reduce((sum, p) => sum + p.discount, 0);
+
+    const quote = await this.quoteShipping(store, destination, subtotal - discount);
+    // Tax per line in the shipping address's zone, worked out in memory before any shared lock
+    // (docs/taxes.md, "Orders"): with prices including tax the total is the stated prices less
+    // the discount plus shipping, the tax inside it; without, the tax is added on top.
+    const taxSettings = taxSettingsOf(store);
+    const { zone, matchedBy } = resolveTaxZone(taxSettings.zones, taxSettings.defaultZoneId, {
+      country: input.shipping_address.country,
+      region: input.shipping_address.region,
+    });
+    const taxed = taxOrder({
+      pricesIncludeTax: taxSettings.pricesIncludeTax,
+      zone,
+      lines: priced.map((p) => ({ amount: p.line.lineTotal, taxClass: p.taxClass })),
+      discount,
+      shipping: { amount: quote.fee, taxClass: taxSettings.shippingTaxClass },
+    });
+    if (Either.isLeft(taxed)) {
+      // Settings and product classes are checked when saved, so this is a class saved past that
+      // check.
+      throw new BusinessRuleViolation({
+        code: "tax_rate_missing",
+        param: "shipping_address",
+        message: `Tax zone ${taxed.left.zoneId} has no rate for tax class ${taxed.left.taxClass}; the order cannot be taxed.`,
+      });
+    }
+    const tax = taxed.right.tax;
+    const total = taxed.right.gross;
+    const lineFigures = taxed.right.lines.map(figuresOf);
+    // The shopper's own cart (locked above), emptied before the shared locks are taken.
+    await this.carts.remove(store.id, cart.id);
+
+    // Now the shared rows, in the global order. Stock: every line's variant locked in variant id
+    // order and decremented by one guarded write, so two checkouts of the last unit cannot both
+    // succeed. A line short of stock throws, and the whole transaction rolls back (the cart
+    // emptied above with it).
+    const lowStock: { productId: string; variantId: string; sku: string; stock: number; threshold: number | null }[] = [];
+    const stock = await this.products.takeStocks(
+      store.id,
+      byVariant.map(({ line }) => ({ variantId: line.variantId!, quantity: line.quantity })),
+    );
+    if (!stock.taken) throw insufficientStock(byVariant.find(({ line }) => line.variantId === stock.variantId)!.line);
+    for (const { line, threshold } of byVariant) {
+      const left = stock.left.get(line.variantId!)!;
+      if (fellToThreshold(left + line.quantity, left, threshold)) {
+        lowStock.push({ productId: line.productId, variantId: line.variantId!, sku: line.sku, stock: left, threshold });
+      }
+    }
+    // Then the uses of promotions with a limit, each under its row's lock, in promotion id order.
+    await this.recordLimitedUses(store.id, resolved.customerId, orderId, limited, now);
+
+    const giftCard =
+      input.gift_card_code === undefined ? undefined : await this.redeemGiftCard(store.id, store.baseCurrency as CurrencyCode, input.gift_card_code, total, orderId, at);
+    const giftCardAmount = giftCard?.amount ?? 0;
+    const paidInFull = giftCard !== undefined && giftCardAmount === total;
+
+    const order: Order = {
+      id: orderId,
+      orderNumber: formatOrderNumber(now.getUTCFullYear(), claimed ?? (await this.orders.nextSequence(store.id))),
+      customerId: resolved.customerId,
+      customerEmail: input.email,
+      customerPhone: input.phone ?? null,
+      customerName: input.name,
+      orderStatus: "pending",
+      paymentStatus: paidInFull ? "paid" : "pending",
+      fulfilmentStatus: "unfulfilled",
+      paymentMethod: input.payment_method,
+      paymentReference: null,
+      currency: store.baseCurrency,
+      subtotal,
+      discountAmount: discount,
+      shippingAmount: quote.fee,
+      taxAmount: tax,
+      taxDetails: {
+        pricesIncludeTax: taxSettings.pricesIncludeTax,
+        zoneId: zone.id,
+        zoneName: zone.name,
+        matchedBy,
+        shipping: taxed.right.shipping === null ? null : figuresOf(taxed.right.shipping),
+      },
+      giftCardAmount,
+      totalAmount: total,
+      billingAddress: toAddress(input.billing_address ?? input.shipping_address),
+      shippingAddress: toAddress(input.shipping_address),
+      items: priced.map((p, index) => ({ ...p.line, tax: lineFigures[index] ?? null })),
+      notes: input.notes ?? null,
+      trackingNumber: null,
+      estimatedDelivery: null,
+      shippedAt: null,
+      deliveredAt: null,
+      shippingMetadata: shippingAudit(quote, store, destination),
+      promotions: applied,
+      giftCardId: giftCard?.id ?? null,
+      stockRestored: false,
+      giftCardRestored: false,
+      livemode,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await this.orders.insert(store.id, order);
+    // The dashboard's counters (docs/staff.md, "Dashboard"). The units taken are not entered in the
+    // stock ledger: a row per checkout cost more than a few percent of it (docs/decisions/back-office.md, back-office-22).
+    await this.sales.orderPlaced(store.id, order);
+    if (paidInFull && order.customerId !== null) await this.customers.recordPurchase(store.id, order.customerId, total, at);
+
+    const record = toOrderRecord(order);
+    await this.outbox.record({ storeId: store.id, type: "order.created", livemode, data: { order: record } });
+    if (paidInFull) await this.outbox.record({ storeId: store.id, type: "order.paid", livemode, data: { order: record } });
+    for (const promotion of applied) {
+      await this.outbox.record({
+        storeId: store.id,
+        type: "promotion.applied",
+        livemode,
+        data: { promotion_id: promotion.promotionId, name: promotion.name, order_id: orderId, discount: promotion.discount },
+      });
+    }
+    for (const low of lowStock) {
+      await this.outbox.record({
+        storeId: store.id,
+        type: "product.stock_low",
+        livemode,
+        data: { product_id: low.productId, variant_id: low.variantId, sku: low.sku, stock: low.stock, threshold: low.threshold },
+      });
+    }
+    return record;
   }
 
   /** Coordinates of the shipping address: its own, else its city's centre, else not deliverable. */

@@ -12,12 +12,15 @@ export interface OrderListFilter {
 
 export interface OrderRepository {
   /**
-   * Readies an order number for the store's next checkout, outside any unit of work (an adapter
-   * may reserve numbers in a short transaction of its own, so checkouts do not all write one
-   * counter row). Optional: without it, `nextSequence` numbers in the checkout's transaction.
+   * Claims an order number for one checkout of the store, outside any unit of work (an adapter may
+   * reserve numbers in a short transaction of its own, so checkouts do not all write one counter
+   * row). Undefined when none could be claimed. Optional: without it, or without a number,
+   * `nextSequence` numbers in the checkout's transaction.
    */
-  prepareSequence?(storeId: string): Promise<void>;
-  /** The next order number of the store: a readied one, else from the store's counter, locked until the transaction ends. */
+  claimSequence?(storeId: string): Promise<number | undefined>;
+  /** Gives back a claimed number whose checkout refused the order before any COMMIT (no order holds it). */
+  releaseSequence?(storeId: string, number: number): void;
+  /** The next order number of the store, from the store's counter, locked until the transaction ends. */
   nextSequence(storeId: string): Promise<number>;
   insert(storeId: string, order: Order): Promise<void>;
   find(storeId: string, orderId: string): Promise<Order | undefined>;

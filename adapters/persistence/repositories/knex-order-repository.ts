@@ -206,8 +206,12 @@ export class KnexOrderRepository implements OrderRepository {
     return rows.map((row) => toOrder(row, lines.filter((l) => l.order_id === row.id)));
   }
 
-  async prepareSequence(storeId: string): Promise<void> {
-    await orderNumberBlocksOf(this.db).prepare(storeId);
+  claimSequence(storeId: string): Promise<number | undefined> {
+    return orderNumberBlocksOf(this.db).claim(storeId);
+  }
+
+  releaseSequence(storeId: string, number: number): void {
+    orderNumberBlocksOf(this.db).release(storeId, number);
   }
 
   async nextSequence(storeId: string): Promise<number> {

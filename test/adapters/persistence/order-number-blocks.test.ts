@@ -42,17 +42,23 @@ const blocksSuite = (title: string, open: () => Promise<{ a: Database; b: Databa
       return store.id;
     };
 
-    /** One checkout as Checkout runs it: a number readied outside, taken inside the unit of work, which may fail. */
+    /**
+     * One checkout as Checkout runs it: a number claimed outside the unit of work (else numbered
+     * inside it), which may fail; a refused checkout gives its claimed number back.
+     */
     const checkout = async (db: Database, repository: KnexOrderRepository, storeId: string, fails: boolean): Promise<number | undefined> => {
-      await repository.prepareSequence(storeId);
+      const claimed = await repository.claimSequence(storeId);
       try {
         return await db.transaction(async () => {
-          const number = await repository.nextSequence(storeId);
+          const number = claimed ?? (await repository.nextSequence(storeId));
           if (fails) throw new Error("the checkout failed after taking its number");
           return number;
         });
       } catch (error) {
-        if ((error as Error).message.startsWith("the checkout failed")) return undefined;
+        if ((error as Error).message.startsWith("the checkout failed")) {
+          if (claimed !== undefined) repository.releaseSequence(storeId, claimed);
+          return undefined;
+        }
         throw error;
       }
     };
@@ -94,19 +100,40 @@ const blocksSuite = (title: string, open: () => Promise<{ a: Database; b: Databa
       const storeId = await newStore();
       const blocks = new OrderNumberBlocks(a);
       const before = await counter(a, storeId);
-      await a.transaction(() => blocks.prepare(storeId));
+      assert.equal(await a.transaction(() => blocks.claim(storeId)), undefined, "no number claimed inside a unit of work");
       assert.equal(await counter(a, storeId), before, "no reservation inside a unit of work");
       assert.equal(blocks.take(storeId), undefined, "and so no number ready");
 
-      // 30 takes in the window (the last one above counted too): the next block holds 30 or so.
+      // 31 takes in the window with the claim below: the block it reserves holds 31 or so.
       for (let i = 0; i < 29; i++) blocks.take(storeId);
-      await blocks.prepare(storeId);
+      const first = await blocks.claim(storeId);
       const reserved = (await counter(a, storeId)) - before;
       assert.ok(reserved >= 20 && reserved <= 50, `block of ${reserved}`);
-      const first = blocks.take(storeId)!;
       assert.equal(first, before + 1);
       for (let i = 1; i < reserved; i++) assert.equal(blocks.take(storeId), before + 1 + i);
       assert.equal(blocks.take(storeId), undefined, "the block used up");
+    });
+
+    it("sizes a block by the claims waiting for it: 50 checkouts at once all get a number outside their transactions, each once", async () => {
+      const storeId = await newStore();
+      const blocks = new OrderNumberBlocks(a);
+      const before = await counter(a, storeId);
+      const claimed = await Promise.all(Array.from({ length: 50 }, () => blocks.claim(storeId)));
+      assert.ok(claimed.every((n) => n !== undefined), `unclaimed: ${claimed.filter((n) => n === undefined).length}`);
+      assert.equal(new Set(claimed).size, 50, "every number once");
+      const after = await counter(a, storeId);
+      assert.ok(after - before >= 50 && after - before <= 100, `reserved ${after - before} for 50 claims`);
+      assert.ok(claimed.every((n) => n! > before && n! <= after), "all from reserved blocks");
+    });
+
+    it("hands a number given back by a refused checkout out next, so refusals leave no gap", async () => {
+      const storeId = await newStore();
+      const orders = new KnexOrderRepository(a);
+      const first = (await checkout(a, orders, storeId, false))!;
+      assert.equal(await checkout(a, orders, storeId, true), undefined);
+      assert.equal(await checkout(a, orders, storeId, true), undefined);
+      const next = (await checkout(a, orders, storeId, false))!;
+      assert.equal(next, first + 1, "the refused checkouts' number is the next order's");
     });
   });
 

@@ -33,6 +33,9 @@ const snapshotOf = async (t: TestApplication, storeId: string): Promise<Record<s
 const addressed = (routes: readonly AnyRoute[]): AnyRoute[] => routes.filter((r) => r.access !== "public" && /\{\w+\}/.test(r.path));
 
 describe("API1 object level authorization", function () {
+  // Applications start here on MariaDB and on a Galera cluster too (npm run test:security-on-mysql),
+  // where migrating a fresh database takes seconds: 20 s was passed under load.
+  this.timeout(120_000);
   let t: TestApplication;
   let world: StoreWorld;
   let customerB: SignedInCustomer;

@@ -14,6 +14,9 @@ import { ProviderRejected, ProviderUnavailable } from "../../application/ports/p
 const Answer = Schema.Struct({ id: Schema.String, amount: Schema.Int });
 
 describe("API10 unsafe consumption of provider answers", function () {
+  // Applications start here on MariaDB and on a Galera cluster too (npm run test:security-on-mysql),
+  // where migrating a fresh database takes seconds: 20 s was passed under load.
+  this.timeout(120_000);
   let server: Server;
   let base: string;
   before(async function () {

@@ -17,6 +17,9 @@ import { assertErrorShape, customerHeaders, pathOf, sendToRoute, startWorld, val
 const PUBLISHABLE_WRITES = ["semanticSearchProducts", "addCartItem", "updateCartItem", "removeCartItem", "quoteShipping", "requestReturn"].sort();
 
 describe("API5 function level authorization", function () {
+  // Applications start here on MariaDB and on a Galera cluster too (npm run test:security-on-mysql),
+  // where migrating a fresh database takes seconds: 20 s was passed under load.
+  this.timeout(120_000);
   let t: TestApplication;
   let world: StoreWorld;
 

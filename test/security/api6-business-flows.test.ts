@@ -11,6 +11,9 @@ import type { TestApplication } from "../support/test-application.js";
 import { startSecurityApplication } from "./security-world.js";
 
 describe("API6 sensitive business flows", function () {
+  // Applications start here on MariaDB and on a Galera cluster too (npm run test:security-on-mysql),
+  // where migrating a fresh database takes seconds: 20 s was passed under load.
+  this.timeout(120_000);
   let t: TestApplication;
   before(async function () {
     t = await startSecurityApplication({
@@ -57,6 +60,9 @@ describe("API6 sensitive business flows", function () {
 });
 
 describe("API6 gift card codes guessed through checkout", function () {
+  // Applications start here on MariaDB and on a Galera cluster too (npm run test:security-on-mysql),
+  // where migrating a fresh database takes seconds: 20 s was passed under load.
+  this.timeout(120_000);
   let t: TestApplication;
   before(async function () {
     t = await startSecurityApplication({ env: { STOREFRONT_GIFT_CARD_CHECK_MISSES_PER_KEY: "3" } });

@@ -19,6 +19,9 @@ const mountedOperations = (app: { middleware: readonly unknown[] }): string[] =>
 };
 
 describe("API9 improper inventory management", function () {
+  // Applications start here on MariaDB and on a Galera cluster too (npm run test:security-on-mysql),
+  // where migrating a fresh database takes seconds: 20 s was passed under load.
+  this.timeout(120_000);
   let t: TestApplication;
   let document: any;
   before(async function () {

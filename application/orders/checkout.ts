@@ -6,14 +6,15 @@
 // nothing behind.
 //
 // The locks of rows other checkouts share are taken as late as they can be (issue 36, item 2;
-// docs/decisions/checkout.md, "checkout-18"): first what needs no such lock (the
-// shopper's own cart, prices, the promotions' discounts from an unlocked read, the shipping quote,
-// the totals, the cart emptied), then, in the one order every unit of work follows: the variants'
-// stock (by variant id), the promotions with a usage limit (by promotion id), the gift card, the
-// store's order counter (only when this process's block of numbers is used up); the order and its
-// lines are written after the stock (their foreign key takes a shared lock on each variant row,
-// which must come after the exclusive one), and just before COMMIT the uses of promotions without
-// a limit, the catalog's version buckets and the dashboard's sales counters (Database.beforeCommit).
+// docs/decisions/checkout.md, "checkout-18"): first what needs no such lock (the shopper's own
+// cart, prices, the promotions' discounts from an unlocked read, the shipping quote, the totals,
+// the cart emptied), then, in the one order every unit of work follows: the variants' stock (by
+// variant id, two statements for all lines: decisions checkout-21), the promotions with a usage
+// limit (by promotion id), the gift card, the store's order counter (only when no number could be
+// claimed before the transaction: decisions checkout-22); the order and its lines are written
+// after the stock (their foreign key takes a shared lock on each variant row, which must come
+// after the exclusive one), and just before COMMIT the uses of promotions without a limit, the
+// catalog's version buckets and the dashboard's sales counters (Database.beforeCommit).
 import { Either } from "effect";
 import type { CurrencyCode } from "../../domain/money/currency.js";
 import { inject, injectable } from "inversify";

@@ -305,20 +305,25 @@ const pricingSuite = (title: string, options: () => TestApplicationOptions): voi
 
   it("prices a page of any size with a fixed number of queries", async () => {
     const counts: number[] = [];
+    const sent: string[][] = [];
     const customer = await insertCustomer(t.store.store.id, { total_purchases: 1, total_spent: 100 });
     await get("/v1/prices?limit=1"); // warms the key and store caches
     for (const limit of [1, 3, 200]) {
-      let n = 0;
-      const count = (sql: string) => void (isBackgroundPoll(sql) || n++);
+      const statements: string[] = [];
+      const count = (sql: string) => void (isBackgroundPoll(sql) || statements.push(sql));
       const stop = t.application.database.onQuery(count);
       const res = await get(`/v1/prices?limit=${limit}&place_name=Kampala&customer_id=${customer}`);
       stop();
       assert.equal(res.status, 200);
-      counts.push(n);
+      counts.push(statements.length);
+      sent.push(statements);
     }
     // Products read lately are copies (recent-products.ts), so a page whose products were all read
-    // before costs two queries fewer than one that reads some: never one more query per item.
-    assert.ok(counts.every((n) => n <= 6), `queries per page: ${counts.join(", ")}`);
+    // before costs two queries fewer than one that reads some: never one more query per item (a
+    // page of 200 would send hundreds). On a busy machine a cache of the key or the store may
+    // expire between two requests and be read again inside one (seen once in CI at load 5:
+    // 2, 5, 7), so the bound leaves room for two such reads; the statements are in the message.
+    assert.ok(counts.every((n) => n <= 8), `queries per page: ${counts.join(", ")}\n${sent.map((s) => s.join("\n")).join("\n--\n")}`);
   });
 });
 

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findBinary, forgetDir, killOnExit, removeOnExit } from "./private-processes.js";
 import { createConnection } from "mysql2/promise";
+import { copyMigratedSchema } from "./schema-template.js";
 
 const GALERA_LIBRARY = "/usr/lib/galera/libgalera_smm.so";
 const NODE_READY_TIMEOUT_MS = 90_000;
@@ -356,7 +357,11 @@ export class GaleraCluster {
     return `mysql://root@${order.map((node) => `127.0.0.1:${node.port}`).join(",")}/${database}`;
   }
 
-  async createDatabase(name: string): Promise<void> {
+  /**
+   * Creates database `name` on the cluster: empty by default, or with the migrated schema copied
+   * from a template the migrations built once on this cluster (test/support/schema-template.ts).
+   */
+  async createDatabase(name: string, options: { schema?: "empty" | "migrated" } = {}): Promise<void> {
     if (!/^[A-Za-z0-9_]{1,64}$/.test(name)) throw new Error(`unsafe database name: ${name}`);
     const node = this.nodes.find((n) => n.running);
     if (!node) throw new Error("no galera node is running");
@@ -366,6 +371,7 @@ export class GaleraCluster {
     } finally {
       await conn.end().catch(() => conn.destroy());
     }
+    if (options.schema === "migrated") await copyMigratedSchema(node.url().replace(/\/$/, ""), name);
   }
 
   /** SIGKILLs node `index` (0-based), as a crash would. */

@@ -2,6 +2,7 @@
 // `describeMysql` wrapper that skips (locally) or fails (CI=true) when no server is reachable.
 import { randomBytes } from "node:crypto";
 import { createConnection } from "mysql2/promise";
+import { copyMigratedSchema } from "./schema-template.js";
 
 export const DEFAULT_TEST_MYSQL_URL = "mysql://root@127.0.0.1:3306";
 
@@ -53,7 +54,16 @@ export async function mysqlReachable(url = process.env.STOREFRONT_TEST_MYSQL_URL
   }
 }
 
-export async function createThrowawayDatabase(prefix: string): Promise<ThrowawayDatabase> {
+export interface ThrowawayOptions {
+  /**
+   * "migrated" (the default): the whole schema, copied from a template the migrations built once
+   * (test/support/schema-template.ts), so opening it migrates nothing. "empty": no tables, for
+   * the tests of the migrations themselves.
+   */
+  readonly schema?: "migrated" | "empty";
+}
+
+export async function createThrowawayDatabase(prefix: string, options: ThrowawayOptions = {}): Promise<ThrowawayDatabase> {
   const base = serverUrl(baseUrl());
   const name = `sf_test_${sanitize(prefix)}_${randomBytes(6).toString("hex")}`;
   if (!/^[a-z0-9_]{1,64}$/.test(name)) throw new Error(`unsafe database name: ${name}`);
@@ -63,6 +73,7 @@ export async function createThrowawayDatabase(prefix: string): Promise<Throwaway
   } finally {
     await conn.end().catch(() => conn.destroy());
   }
+  if ((options.schema ?? "migrated") === "migrated") await copyMigratedSchema(base, name);
   let dropped = false;
   return {
     url: withDatabase(base, name),
@@ -84,7 +95,7 @@ export async function createThrowawayDatabase(prefix: string): Promise<Throwaway
  * A mocha `describe` whose tests get a fresh throwaway database (via `getDb()`, valid inside
  * tests and hooks). Without a reachable server the suite is skipped, unless CI=true, where it fails.
  */
-export function describeMysql(title: string, body: (getDb: () => ThrowawayDatabase) => void): void {
+export function describeMysql(title: string, body: (getDb: () => ThrowawayDatabase) => void, options: ThrowawayOptions = {}): void {
   describe(title, function () {
     let db: ThrowawayDatabase | undefined;
 
@@ -97,7 +108,7 @@ export function describeMysql(title: string, body: (getDb: () => ThrowawayDataba
         }
         throw new Error(`MySQL/MariaDB is required in CI (CI=true) but none is reachable at ${url}`);
       }
-      db = await createThrowawayDatabase(title);
+      db = await createThrowawayDatabase(title, options);
     });
 
     after(async function () {

@@ -61,7 +61,7 @@ export const securityDatabase = async (): Promise<SecurityDatabase> => {
   cluster ??= GaleraCluster.start();
   const running = await cluster;
   const name = `sf_security_${randomBytes(6).toString("hex")}`;
-  await running.createDatabase(name);
+  await running.createDatabase(name, { schema: "migrated" });
   const first = started++ % running.nodes.length;
   return {
     url: running.multiHostUrl(name, first),

@@ -102,4 +102,4 @@ migrationSuite("migration 0032 on existing rows (SQLite)", async () => openDatab
 
 describeMysql("migration 0032 on existing rows (MariaDB)", (getDb) => {
   migrationSuite("on MariaDB", async () => openDatabase({ dialect: "mysql", url: getDb().url, poolMin: 0, poolMax: 2, acquireTimeoutMs: 5_000 }));
-});
+}, { schema: "empty" });

@@ -48,4 +48,4 @@ describeMysql("schema on MySQL/MariaDB", (getDb) => {
       await Promise.all(knexes.map((knex) => knex.destroy()));
     }
   });
-});
+}, { schema: "empty" });

@@ -206,19 +206,17 @@ describe("back office admin pages in Chromium (webhooks, API keys, staff)", func
       await signInAsOwner(page);
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
       await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
-      await page.getByLabel("Tax rate (percent, applied at checkout)").fill("140");
-      await page.getByRole("button", { name: "Save settings" }).click();
-      await page.getByText("The tax rate is a percentage from 0 to 100.").waitFor();
-      assert.equal(await page.getByLabel("Tax rate (percent, applied at checkout)").getAttribute("aria-invalid"), "true");
-      await checkPage(page, "settings-invalid");
-      await page.getByLabel("Tax rate (percent, applied at checkout)").fill("14");
-      await page.getByLabel("Latitude").fill("-1.2921");
+      await page.getByLabel("Latitude").fill("140");
       await page.getByLabel("Longitude").fill("36.8219");
       await page.getByRole("button", { name: "Save settings" }).click();
-      await page.getByText(/^Saved latitude, longitude, tax rate percent for /).waitFor();
+      await page.getByText("Latitude is a number from -90 to 90.").waitFor();
+      assert.equal(await page.getByLabel("Latitude").getAttribute("aria-invalid"), "true");
+      await checkPage(page, "settings-invalid");
+      await page.getByLabel("Latitude").fill("-1.2921");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await page.getByText(/^Saved latitude, longitude for /).waitFor();
       const store = await client.get("/v1/store", { key: demo.secret_key });
       assert.equal(store.status, 200, store.text);
-      assert.equal(store.body.tax_rate_percent, 14);
       assert.equal(store.body.latitude, -1.2921);
       await checkPage(page, "settings");
     } finally {

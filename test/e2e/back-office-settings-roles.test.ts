@@ -142,6 +142,53 @@ describe("back office store time zone, roles' table and sign-in mistakes in Chro
     }
   });
 
+  it("Taxes: the demo's Kenyan VAT is shown; an owner adds a Rwandan zone that /v1/prices then charges, and a zone without a rate for a class in use is refused beside it", async () => {
+    const publishable = bo.demo.publishable_key;
+    const { context, page } = await bo.newPage();
+    try {
+      await bo.signInAsOwner(page);
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Taxes" }).click();
+      await page.getByRole("heading", { name: "Taxes", level: 1 }).waitFor();
+      assert.equal(await page.getByRole("radio", { name: /Include tax/ }).isChecked(), true, "the demo's shelf prices include VAT");
+      const zones = page.getByRole("region", { name: "Tax zones" });
+      assert.equal(await page.getByLabel("Zone 1 name").inputValue(), "Kenya", "the demo's first zone");
+      assert.equal(await page.getByLabel("Zone 1 standard rate").inputValue(), "16", "Kenya's standard rate");
+
+      await page.getByRole("button", { name: "Add a zone" }).click();
+      const index = await zones.getByRole("row").count() - 1; // the header row is one of them
+      await page.getByLabel(`Zone ${index} id`).fill("rw");
+      await page.getByLabel(`Zone ${index} name`).fill("Rwanda");
+      await page.getByLabel(`Zone ${index} country`).fill("rw");
+      await page.getByLabel(`Zone ${index} standard rate`).fill("18");
+      await page.getByRole("button", { name: "Save tax settings" }).click();
+      await page.getByRole("status").filter({ hasText: /^Saved the tax settings: \d+ zones, prices include tax\.$/ }).waitFor();
+      const saved = await bo.client.get("/v1/store/tax-settings", { key: bo.demo.secret_key });
+      assert.equal(saved.status, 200, saved.text);
+      const rwanda = (saved.body.zones as Array<{ id: string; country: string; region: string | null; rates: Record<string, string> }>).find((zone) => zone.id === "rw");
+      assert.deepEqual(rwanda && { country: rwanda.country, region: rwanda.region, rates: rwanda.rates }, { country: "RW", region: null, rates: { standard: "18" } });
+      const kigali = await bo.client.get("/v1/prices?limit=20&place_name=Kigali", { key: publishable });
+      assert.equal(kigali.status, 200, kigali.text);
+      const standard = (kigali.body.items as Array<{ tax: { tax_zone_id: string; tax_class: string; tax_rate: string } }>).find((item) => item.tax.tax_class === "standard");
+      assert.deepEqual(standard && [standard.tax.tax_zone_id, standard.tax.tax_rate], ["rw", "18"], "a shopper in Kigali is charged the new zone's rate");
+      await checkPage(page, "taxes");
+
+      // The catalog's products are standard-rated: a zone without that rate is refused, beside it.
+      const row = zones.getByRole("row").filter({ hasText: "rw" });
+      await row.getByLabel(/standard rate$/).fill("");
+      await page.getByRole("button", { name: "Save tax settings" }).click();
+      await page.getByRole("alert").filter({ hasText: /refused zone \d+/ }).waitFor();
+      const said = await row.locator(".field-error").innerText();
+      assert.match(said, /rw/, `the refusal names the zone: ${said}`);
+      assert.match(said, /standard/, `the refusal names the class: ${said}`);
+      assert.equal(await row.getByLabel("Zone " + index + " name").getAttribute("aria-invalid"), "true");
+      const unchanged = await bo.client.get("/v1/store/tax-settings", { key: bo.demo.secret_key });
+      assert.deepEqual(unchanged.body, saved.body, "nothing was saved");
+      await checkPage(page, "taxes-refused");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a wrong password or authenticator code at sign-in is said as the person's to correct, never as 'Sign in again.'", async () => {
     const email = `wrong.code.${randomUUID().slice(0, 8)}@example.com`;
     const member = await memberSignedIn(bo.application, bo.client, bo.demo.store_id, "support", email);

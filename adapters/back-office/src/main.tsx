@@ -19,6 +19,7 @@ import { ReturnDetailPage, ReturnsPage } from "./pages/returns.js";
 import { ApiKeysPage } from "./pages/api-keys.js";
 import { WebhookEndpointPage, WebhooksPage } from "./pages/webhooks.js";
 import { SettingsPage } from "./pages/settings.js";
+import { TaxesPage } from "./pages/taxes.js";
 import { AccountPage } from "./pages/account.js";
 import { StaffMemberPage, StaffPage } from "./pages/staff.js";
 import { SignInPage } from "./pages/sign-in.js";
@@ -76,6 +77,7 @@ const Page = ({ session, onSignedOut }: { session: Session; onSignedOut: () => P
   if (endpoint !== null) return <WebhookEndpointPage key={endpoint[1]} id={decodeURIComponent(endpoint[1]!)} />;
   if (path === "/admin/api-keys") return <ApiKeysPage />;
   if (path === "/admin/settings") return <SettingsPage />;
+  if (path === "/admin/taxes") return <TaxesPage />;
   if (path === "/admin/account") return <AccountPage session={session} onSignedOut={onSignedOut} />;
   if (path === "/admin/staff") return <StaffPage session={session} />;
   const member = /^\/admin\/staff\/([^/]+)$/.exec(path);

@@ -23,6 +23,7 @@ export const MENU: readonly MenuEntry[] = [
   { label: "Webhooks", href: "/admin/webhooks", permission: "webhooks.manage" },
   { label: "Staff", href: "/admin/staff", permission: "staff.manage" },
   { label: "Settings", href: "/admin/settings", permission: "settings.manage" },
+  { label: "Taxes", href: "/admin/taxes", permission: "settings.manage" },
   { label: "API keys", href: "/admin/api-keys", permission: "api_keys.manage" },
 ];
 

@@ -1,6 +1,7 @@
 // Settings (`settings.manage`): the store's settings the admin API exposes (GET/PATCH
-// /admin/v1/store): name, location (the origin of delivery distances), tax rate and time zone; the base
-// currency is shown and does not change. A value out of range is said beside its field, both
+// /admin/v1/store): name, location (the origin of delivery distances) and time zone; the base
+// currency is shown and does not change. Taxes have their own page (pages/taxes.tsx): the
+// store's `tax_rate_percent` is deprecated (docs/taxes.md, "The store's settings over HTTP"). A value out of range is said beside its field, both
 // before any request and when the API refuses it (its `param` names the field).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
@@ -8,11 +9,12 @@ import type { components } from "storefront/admin-client";
 import { answer, api, ApiProblem, explain } from "../api.js";
 import { Notice } from "../feedback.js";
 import { formatDateTime } from "../formatting.js";
+import { followLink } from "../navigation.js";
 import { SESSION_KEY } from "../session.js";
 
 type Store = components["schemas"]["Store"];
-type Patch = { name?: string; latitude?: number | null; longitude?: number | null; tax_rate_percent?: number; time_zone?: string };
-const FIELDS = ["name", "latitude", "longitude", "tax_rate_percent", "time_zone"] as const;
+type Patch = { name?: string; latitude?: number | null; longitude?: number | null; time_zone?: string };
+const FIELDS = ["name", "latitude", "longitude", "time_zone"] as const;
 
 /**
  * Zones the IANA database renamed, which browsers' time zone data (CLDR) still lists by the old
@@ -63,10 +65,6 @@ const read = (form: HTMLFormElement, store: Store): { patch: Patch; errors: Part
     if ((latitude === null) !== (longitude === null)) errors[latitude === null ? "latitude" : "longitude"] = "Give both latitude and longitude, or clear both.";
     else if (latitude !== store.latitude || longitude !== store.longitude) Object.assign(patch, { latitude, longitude });
   }
-  const tax = text("tax_rate_percent");
-  const rate = Number(tax);
-  if (tax === "" || !Number.isFinite(rate) || rate < 0 || rate > 100) errors.tax_rate_percent = "The tax rate is a percentage from 0 to 100.";
-  else if (rate !== store.tax_rate_percent) patch.tax_rate_percent = rate;
   const zone = text("time_zone");
   if (zone !== "" && zone !== store.time_zone) patch.time_zone = zone;
   return { patch, errors };
@@ -142,11 +140,13 @@ export const SettingsPage = () => {
               <FieldError field="longitude" message={errors.longitude} />
             </label>
           </fieldset>
-          <label>
-            Tax rate (percent, applied at checkout)
-            <input name="tax_rate_percent" inputMode="decimal" defaultValue={s.tax_rate_percent} {...describe("tax_rate_percent")} />
-            <FieldError field="tax_rate_percent" message={errors.tax_rate_percent} />
-          </label>
+          <p>
+            Prices {s.prices_include_tax ? "include" : "exclude"} tax. Tax zones, rates and classes are on the{" "}
+            <a href="/admin/taxes" onClick={followLink}>
+              Taxes
+            </a>{" "}
+            page.
+          </p>
           <label>
             Time zone (the dashboard counts its days in it; every date here is shown in it)
             <select name="time_zone" defaultValue={s.time_zone} {...describe("time_zone")}>

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// The `storefront` command. In a source checkout it runs the TypeScript through tsx; in an
-// installed package it runs the compiled JavaScript.
+// The `storefront` command. In a source checkout (composition/cli/main.ts is there) it runs the
+// TypeScript through tsx, a dev dependency; in an installed package, which ships dist/ and no
+// sources, it runs the compiled JavaScript and never imports tsx (docs/decisions/operations.md,
+// operations-22).
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 

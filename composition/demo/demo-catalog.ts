@@ -2,13 +2,13 @@
 // categories with subcategories and 1 inactive one, 40 active products (multi-variant and simple,
 // some on sale, some out of stock, some at their low-stock threshold) and 2 collections. Made
 // through the use cases.
-import type { Faker } from "@faker-js/faker";
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
 import type { ProductInput, VariantInput } from "../../application/catalog/catalog-inputs.js";
 import { CreateProduct } from "../../application/catalog/create-product.js";
 import { ManageCategories } from "../../application/catalog/manage-categories.js";
 import { ManageCollections } from "../../application/catalog/manage-collections.js";
+import type { DemoRandom } from "./demo-random.js";
 
 interface Template {
   readonly name: string;
@@ -138,7 +138,7 @@ export interface DemoCatalog {
 const sku = (name: string, n: number): string =>
   `${name.replace(/[^A-Za-z]/g, "").slice(0, 6).toUpperCase()}-${String(n).padStart(3, "0")}`;
 
-export const seedDemoCatalog = async (container: Container, principal: Principal, faker: Faker): Promise<DemoCatalog> => {
+export const seedDemoCatalog = async (container: Container, principal: Principal, random: DemoRandom): Promise<DemoCatalog> => {
   const categories = container.get(ManageCategories);
   const createProduct = container.get(CreateProduct);
   const collections = container.get(ManageCollections);
@@ -168,9 +168,9 @@ export const seedDemoCatalog = async (container: Container, principal: Principal
             sku: sku(template.name, counter * 10 + i),
             price,
             sale_price: onSale ? Math.round(price * 0.8) : null,
-            stock: outOfStock ? 0 : low ? 3 : faker.number.int({ min: 8, max: 60 }),
+            stock: outOfStock ? 0 : low ? 3 : random.int({ min: 8, max: 60 }),
             threshold: 3,
-            last_restocked: faker.date.recent({ days: 60, refDate: "2026-11-01T00:00:00Z" }).toISOString().slice(0, 10),
+            last_restocked: random.recentDate({ days: 60, refDate: "2026-11-01T00:00:00Z" }).toISOString().slice(0, 10),
             variant_name: value ?? "",
             variant_attributes: value !== null && template.options !== undefined ? { [template.options.name]: value } : {},
             is_default: i === 0,
@@ -194,7 +194,7 @@ export const seedDemoCatalog = async (container: Container, principal: Principal
           featured_order: counter,
           tags: [...template.tags],
           attributes: { material: SUBCATEGORY_DETAILS[subName]?.material ?? "mixed" },
-          shipping_info: { weight_grams: faker.number.int({ min: 200, max: 40_000 }), length_cm: faker.number.int({ min: 10, max: 220 }) },
+          shipping_info: { weight_grams: random.int({ min: 200, max: 40_000 }), length_cm: random.int({ min: 10, max: 220 }) },
           ...(template.taxClass === undefined ? {} : { tax_class: template.taxClass }),
           variants,
         };

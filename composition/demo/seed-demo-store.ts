@@ -1,8 +1,8 @@
-// The demo store: a realistic shop in Nairobi, the same every time (seeded faker), so the
-// quick start, the docs and manual tests all see the same data. Each capability adds its part.
+// The demo store: a realistic shop in Nairobi, the same every time (its own seeded generator,
+// demo-random.ts, not faker: docs/decisions/operations.md, operations-22), so the quick start, the
+// docs and manual tests all see the same data. Each capability adds its part.
 import { SecretGenerator } from "../../application/ports/secret-generator.js";
 import { CreateStaffMember } from "../../application/staff/create-staff-member.js";
-import { Faker, en } from "@faker-js/faker";
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
 import { CreateStore } from "../../application/stores/create-store.js";
@@ -14,8 +14,15 @@ import { seedDemoOrders } from "./demo-orders.js";
 import { seedDemoPromotions } from "./demo-promotions.js";
 import { seedDemoShipping } from "./demo-shipping.js";
 import { seedDemoContent } from "./demo-content.js";
+import { demoRandom } from "./demo-random.js";
 
 export const DEMO_SEED = 20_261_122;
+
+/**
+ * The demo store's name: the one the seeded faker drew before the demo had its own generator
+ * (operations-22), which the API reference's examples show.
+ */
+const DEMO_STORE_NAME = "Parisian, Boehm and Kuphal Home & Living";
 
 export interface DemoCustomer {
   readonly id: string;
@@ -45,15 +52,14 @@ export interface DemoStoreSummary {
 export const DEMO_OWNER_EMAIL = "owner@example.com";
 
 export const seedDemoStore = async (container: Container): Promise<DemoStoreSummary> => {
-  const faker = new Faker({ locale: [en] });
-  faker.seed(DEMO_SEED);
+  const random = demoRandom(DEMO_SEED);
   const created = await container.get(CreateStore).execute({
-    name: `${faker.company.name()} Home & Living`,
+    name: DEMO_STORE_NAME,
     baseCurrency: "KES",
     timeZone: "Africa/Nairobi",
   });
   const principal: Principal = { storeId: created.store.id, keyId: "demo-seed", keyType: "secret", mode: "test" };
-  const catalog = await seedDemoCatalog(container, principal, faker);
+  const catalog = await seedDemoCatalog(container, principal, random);
   await seedDemoPricing(container, principal);
   const customers = await seedDemoCustomers(container, principal, catalog);
   await seedDemoShipping(container, principal);

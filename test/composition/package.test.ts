@@ -1,8 +1,10 @@
 // The library as a user gets it: `npm pack` builds and packs the project, a scratch project
 // installs the tarball from disk, and every example of docs/embedding.md runs there as written.
 // Also: the core entry loads neither Koa nor knex, the types resolve for TypeScript users, the
-// `storefront` command works from the installed package, and the README's typed-client lines
-// type-check and run there against a demo store.
+// `storefront` command works from the installed package, a production install (`--omit=dev`) holds
+// neither tsx nor faker and `npx storefront serve` runs the compiled code with its demo store
+// (docs/decisions/operations.md, operations-22), and the README's typed-client lines type-check and
+// run there against a demo store.
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -66,7 +68,8 @@ describe("the npm package", function () {
     });
     const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("["))) as [{ filename: string }];
     await writeFile(join(scratch, "package.json"), JSON.stringify({ name: "scratch", private: true, type: "module" }));
-    await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", join(scratch, filename)], {
+    // A production install, as an operator makes one: no dev dependencies (tsx) anywhere.
+    await run("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline", join(scratch, filename)], {
       cwd: scratch,
       env: userEnv(),
       maxBuffer: 64 * 1024 * 1024,
@@ -165,6 +168,77 @@ describe("the npm package", function () {
     });
     const seeded = JSON.parse(stdout) as { store_id: string; secret_key: string };
     assert.match(seeded.secret_key, /^svc_sk_test_/);
+  });
+
+  it("serves the demo store with `npx storefront serve` from the compiled code, with no tsx or faker installed or loaded", async () => {
+    const { stdout: devOnly } = await run("find", [".", "-type", "d", "(", "-path", "*/node_modules/tsx", "-o", "-path", "*/node_modules/@faker-js", ")"], { cwd: scratch });
+    assert.equal(devOnly.trim(), "", "the production install holds neither tsx (a dev dependency of Storefront) nor @faker-js/faker (no dependency)");
+    // Every module the server's process loads through the ES module loader, written to a file as
+    // it loads (a hook in its own thread): tsx and faker would have to be imported to be used.
+    await writeFile(
+      join(scratch, "record-loads-hooks.mjs"),
+      [
+        'import { appendFileSync } from "node:fs";',
+        "let file;",
+        "export const initialize = (data) => { file = data.file; };",
+        "export const load = (url, context, nextLoad) => { appendFileSync(file, `${url}\\n`); return nextLoad(url, context); };",
+      ].join("\n"),
+    );
+    await writeFile(
+      join(scratch, "record-loads.mjs"),
+      'import { register } from "node:module";\nregister("./record-loads-hooks.mjs", import.meta.url, { data: { file: process.env.LOADED_MODULES_FILE } });\n',
+    );
+    const loadedFile = join(scratch, "loaded-modules.txt");
+    await writeFile(loadedFile, "");
+    const server = spawn("npx", ["--no", "storefront", "serve"], {
+      cwd: scratch,
+      // Its own process group, so that npx and the server it starts are stopped together.
+      detached: true,
+      env: userEnv({
+        STOREFRONT_DATABASE_URL: `sqlite:${join(scratch, "serve.sqlite")}`,
+        STOREFRONT_LOG_LEVEL: "info",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        NODE_OPTIONS: `--import=${join(scratch, "record-loads.mjs")}`,
+        LOADED_MODULES_FILE: loadedFile,
+      }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    server.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    server.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    const exited = once(server, "exit");
+    try {
+      const started = Date.now();
+      while (!/secret key \(test\)\s+\S+/.test(output)) {
+        assert.equal(server.exitCode, null, `npx storefront serve exited before serving (a tsx or faker import would crash it here, neither being installed):\n${output.slice(-4_000)}`);
+        assert.ok(Date.now() - started < 120_000, `npx storefront serve printed no demo keys in 120 s:\n${output.slice(-4_000)}`);
+        await new Promise((wake) => setTimeout(wake, 200));
+      }
+      const listening = output
+        .split("\n")
+        .flatMap((line) => (line.startsWith("{") && line.endsWith("}") ? [JSON.parse(line) as { msg?: string; port?: number }] : []))
+        .find((entry) => entry.msg === "storefront listening");
+      assert.ok(typeof listening?.port === "number", `a "storefront listening" line with the port:\n${output.slice(-4_000)}`);
+      const base = `http://127.0.0.1:${listening.port}`;
+      const key = /secret key \(test\)\s+(\S+)/.exec(output)![1]!;
+      assert.equal((await fetch(`${base}/healthz`)).status, 200, "the server answers");
+      const products = await fetch(`${base}/v1/products?limit=5`, { headers: { authorization: `Bearer ${key}` } });
+      assert.equal(products.status, 200);
+      const listed = ((await products.json()) as { products: { name: string }[] }).products;
+      assert.equal(listed.length, 5, "the demo store is seeded: its catalog lists products");
+
+      const loaded = (await readFile(loadedFile, "utf8")).split("\n").filter((url) => url !== "");
+      assert.ok(
+        loaded.some((url) => url.endsWith("/node_modules/storefront/dist/composition/cli/main.js")),
+        `the command ran the compiled JavaScript of dist/ (${loaded.length} modules recorded)`,
+      );
+      assert.deepEqual(loaded.filter((url) => /\/(tsx|@faker-js|esbuild)\//.test(url)), [], "no module of tsx (or its esbuild) or of faker was loaded");
+    } finally {
+      if (server.exitCode === null && server.signalCode === null) process.kill(-server.pid!, "SIGTERM");
+      const stopped = await Promise.race([exited.then(() => true), new Promise<false>((wake) => setTimeout(() => wake(false), 15_000))]);
+      if (!stopped) process.kill(-server.pid!, "SIGKILL");
+    }
   });
 
   it("gives storefront/client and storefront/admin-client types that name only their generated schemas and openapi-fetch", async () => {

@@ -4188,7 +4188,7 @@ export interface components {
             /** @description The https URL events are sent to. */
             url: string;
             /** @description The event types sent to this endpoint. */
-            events: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received")[];
+            events: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "order.delivered" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received" | "message.created" | "webhook_endpoint.disabled")[];
             /** @description False when no events are sent to it. */
             enabled: boolean;
             /** @description Made with a live key: receives live events; with a test key: test events only. */
@@ -4226,7 +4226,7 @@ export interface components {
             /** @description The https URL to send events to; it must not resolve to a private, loopback or link-local address. */
             url: string;
             /** @description The event types to send, each once. */
-            events: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received")[];
+            events: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "order.delivered" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received" | "message.created" | "webhook_endpoint.disabled")[];
             /** @description False to send no events for now; true when absent. */
             enabled?: boolean;
             /** @description The store's own key-value data (at most 50 string values). */
@@ -4244,7 +4244,7 @@ export interface components {
             /** @description The new https URL to send events to. */
             url?: string;
             /** @description The new list of event types (replaces the old one). */
-            events?: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received")[];
+            events?: ("order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "order.delivered" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received" | "message.created" | "webhook_endpoint.disabled")[];
             /** @description False to stop sending events, true to resume. */
             enabled?: boolean;
             /** @description The new key-value data (replaces the old one). */
@@ -4261,7 +4261,7 @@ export interface components {
              * @description The test event's type.
              * @enum {string}
              */
-            event_type: "order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received";
+            event_type: "order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "order.delivered" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received" | "message.created" | "webhook_endpoint.disabled";
             /** @description The URL the event was sent to. */
             endpoint_url: string;
             /** @description The HTTP status the receiver answered, or null when none came. */
@@ -4292,7 +4292,7 @@ export interface components {
                  * @description The event's type.
                  * @enum {string}
                  */
-                type: "order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received";
+                type: "order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "order.delivered" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received" | "message.created" | "webhook_endpoint.disabled";
                 /** @description True for an event of live mode, false for test mode. */
                 livemode: boolean;
                 /** @description The event's data object, as delivered. */
@@ -20298,7 +20298,7 @@ export interface operations {
                      * @description The type of the sample event to send.
                      * @enum {string}
                      */
-                    event_type?: "order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received";
+                    event_type?: "order.created" | "order.paid" | "order.fulfilled" | "order.cancelled" | "order.delivered" | "fulfilment.created" | "payment.succeeded" | "payment.failed" | "customer.created" | "product.created" | "product.stock_low" | "cart.abandoned" | "gift_card.issued" | "promotion.applied" | "refund.created" | "refund.succeeded" | "refund.failed" | "return.requested" | "return.approved" | "return.refused" | "return.received" | "message.created" | "webhook_endpoint.disabled";
                 };
             };
         };

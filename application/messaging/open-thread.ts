@@ -7,6 +7,7 @@ import type { CustomerPrincipal } from "../access/customer-principal.js";
 import { ParameterInvalid } from "../errors/request-errors.js";
 import { ResourceMissing } from "../errors/resource-errors.js";
 import { Clock } from "../ports/clock.js";
+import { EventOutbox } from "../ports/event-outbox.js";
 import { CustomerRepository } from "../ports/customer-repository.js";
 import { IdGenerator } from "../ports/id-generator.js";
 import { MessagingRepository } from "../ports/messaging-repository.js";
@@ -15,6 +16,8 @@ import { ProductRepository } from "../ports/product-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import type { OpenThreadInput } from "./messaging-inputs.js";
 import { toThreadRecord, type ThreadRecord } from "./messaging-records.js";
+import { messageEventData } from "./message-event.js";
+import { toMessageRecord } from "./messaging-records.js";
 import { newMessage } from "./new-message.js";
 
 @injectable()
@@ -27,9 +30,11 @@ export class OpenThread {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(Clock) private readonly clock: Clock,
+    @inject(EventOutbox) private readonly outbox: EventOutbox,
   ) {}
 
-  async execute(customer: CustomerPrincipal, input: OpenThreadInput): Promise<ThreadRecord> {
+  /** `livemode`: the mode of the API key the request came with (the `message.created` event's mode). */
+  async execute(customer: CustomerPrincipal, input: OpenThreadInput, livemode = false): Promise<ThreadRecord> {
     const storeId = customer.storeId;
     const author = await this.customers.findById(storeId, customer.customerId);
     if (author === undefined) throw new ResourceMissing({ resource: "customer", message: "No such customer." });
@@ -66,9 +71,10 @@ export class OpenThread {
     return this.uow.run(async () => {
       await this.messaging.insertThread(storeId, thread);
       const first = newMessage(this.ids.newId(), thread.id, { type: "customer", id: author.id, name: author.name }, input.message, [], at);
-      await this.messaging.appendMessage(storeId, first);
+      const message = toMessageRecord(await this.messaging.appendMessage(storeId, first));
       const stored = await this.messaging.findThread(storeId, thread.id);
       if (stored === undefined) throw new Error("a thread inserted in this transaction is missing");
+      await this.outbox.record({ storeId, type: "message.created", livemode, data: messageEventData(stored, message) });
       return toThreadRecord(stored);
     });
   }

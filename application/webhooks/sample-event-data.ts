@@ -89,6 +89,8 @@ export const sampleEventData = (type: EventType, now: string, livemode: boolean)
       return { order: sampleOrder(now, livemode, { order_status: "shipped", payment_status: "paid", fulfilment_status: "fulfilled", shipped_at: now, tracking_number: "TRACK-000000" }) };
     case "order.cancelled":
       return { order: sampleOrder(now, livemode, { order_status: "cancelled" }) };
+    case "order.delivered":
+      return { order: sampleOrder(now, livemode, { order_status: "delivered", payment_status: "paid", fulfilment_status: "fulfilled", shipped_at: now, delivered_at: now, tracking_number: "TRACK-000000" }) };
     case "fulfilment.created":
       return {
         fulfilment: {
@@ -138,5 +140,12 @@ export const sampleEventData = (type: EventType, now: string, livemode: boolean)
     case "return.refused":
     case "return.received":
       return { return: sampleReturn(now, livemode, type.slice("return.".length)) };
+    case "message.created":
+      return {
+        message: { id: SAMPLE_ID, message_content: "Is the sofa available in green?", message_type: "text", sender_type: "customer", sender_id: SAMPLE_ID, sender_name: "Sample Customer", attachments: [], metadata: {}, message_status: "sent", read_at: null, is_edited: false, is_deleted: false, edited_at: null, deleted_at: null, created_at: now, updated_at: now },
+        thread: { id: SAMPLE_ID, subject: "Sofa colours", customer_id: SAMPLE_ID, customer_name: "Sample Customer", customer_email: "customer@example.com", order_id: null },
+      };
+    case "webhook_endpoint.disabled":
+      return { webhook_endpoint: { id: SAMPLE_ID, url: "https://example.com/webhooks" }, reason: "gone" };
   }
 };

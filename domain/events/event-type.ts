@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   "order.paid",
   "order.fulfilled",
   "order.cancelled",
+  "order.delivered",
   "fulfilment.created",
   "payment.succeeded",
   "payment.failed",
@@ -23,6 +24,8 @@ export const EVENT_TYPES = [
   "return.approved",
   "return.refused",
   "return.received",
+  "message.created",
+  "webhook_endpoint.disabled",
 ] as const;
 
 export const EventType = Schema.Literal(...EVENT_TYPES);

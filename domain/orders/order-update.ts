@@ -21,7 +21,7 @@ export interface StatusUpdate {
   readonly deliveredAt?: string | undefined;
 }
 
-export type OrderEventType = "order.paid" | "order.fulfilled" | "order.cancelled";
+export type OrderEventType = "order.paid" | "order.fulfilled" | "order.delivered" | "order.cancelled";
 
 export interface UpdateOutcome {
   readonly next: OrderState & { readonly fulfilmentStatus: FulfilmentStatus };
@@ -57,6 +57,7 @@ export const applyStatusUpdate = (state: OrderState, update: StatusUpdate, now: 
     const events: OrderEventType[] = [];
     if (becamePaid) events.push("order.paid");
     if (becameShipped) events.push("order.fulfilled");
+    if (becameDelivered) events.push("order.delivered");
     if (becameCancelled) events.push("order.cancelled");
     return {
       next: {

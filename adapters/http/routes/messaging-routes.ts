@@ -77,7 +77,7 @@ export class MessagingRoutes implements RouteModule {
         body: OpenThreadInput,
         headers: [customerTokenHeader],
         success: { status: 201, description: "The new thread.", schema: Thread },
-        handle: async ({ principal, body, ctx }) => this.open.execute(await this.authenticate.execute(principal, customerToken(ctx)), body),
+        handle: async ({ principal, body, ctx }) => this.open.execute(await this.authenticate.execute(principal, customerToken(ctx)), body, principal.mode === "live"),
       }),
       defineRoute({
         operationId: "getThread",
@@ -142,7 +142,7 @@ export class MessagingRoutes implements RouteModule {
         errors: [403],
         success: { status: 201, description: "The message.", schema: Message },
         handle: async ({ principal, params, body, ctx }) =>
-          this.send.asCustomer(await this.authenticate.execute(principal, customerToken(ctx)), params.id, body),
+          this.send.asCustomer(await this.authenticate.execute(principal, customerToken(ctx)), params.id, body, principal.mode === "live"),
       }),
       defineRoute({
         operationId: "markThreadRead",

@@ -6,7 +6,7 @@
 // rows still due match, which is also safe between processes sharing the file.
 import { inject, injectable } from "inversify";
 import type { Knex } from "knex";
-import type { RecordedEvent } from "../../../application/ports/event-outbox.js";
+import { EventOutbox, type RecordedEvent } from "../../../application/ports/event-outbox.js";
 import { IdGenerator } from "../../../application/ports/id-generator.js";
 import type { Page, PageRequest } from "../../../application/pagination/page.js";
 import type {
@@ -90,6 +90,7 @@ export class KnexWebhookDeliveryQueue implements WebhookDeliveryQueue {
   constructor(
     @inject(Database) private readonly db: Database,
     @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(EventOutbox) private readonly outbox: EventOutbox,
   ) {}
 
   async fanOut(now: string, limit: number): Promise<number> {
@@ -243,10 +244,19 @@ export class KnexWebhookDeliveryQueue implements WebhookDeliveryQueue {
           updated_at: attempt.attemptedAt,
         });
       if (gone) {
-        await q("webhook_endpoints")
-          .where({ id: attempt.endpointId })
+        const switchedOff = await q("webhook_endpoints")
+          .where({ id: attempt.endpointId, enabled: true })
           .update({ enabled: false, disabled_reason: "gone", updated_at: attempt.attemptedAt });
         await this.failPending(attempt.storeId, attempt.endpointId, attempt.attemptedAt);
+        // Once, by the completion that switched it off; it mails the staff who manage webhooks (docs/emails.md).
+        if (Number(switchedOff) > 0) {
+          await this.outbox.record({
+            storeId: attempt.storeId,
+            type: "webhook_endpoint.disabled",
+            livemode: claimed.endpoint.livemode,
+            data: { webhook_endpoint: { id: claimed.endpoint.id, url: claimed.endpoint.url }, reason: "gone" },
+          });
+        }
       }
     });
   }

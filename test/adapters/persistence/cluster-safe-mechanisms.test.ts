@@ -162,7 +162,7 @@ const clusterSafeSuite = (title: string, open: () => Promise<{ a: Database; b: D
       }
       const outbox = new KnexEventOutbox(p.a, ids, { now: () => new Date(now.getTime() - 5_000) });
       for (let i = 0; i < 15; i++) await outbox.record({ storeId: p.storeId, type: "order.paid", livemode: false, data: { n: i } });
-      const queues = [new KnexWebhookDeliveryQueue(first, ids), new KnexWebhookDeliveryQueue(second, ids)];
+      const queues = [new KnexWebhookDeliveryQueue(first, ids, outbox), new KnexWebhookDeliveryQueue(second, ids, outbox)];
       await queues[0]!.fanOut(at(-1_000), 100);
       const taken: string[] = [];
       for (let round = 0; round < 40; round++) {

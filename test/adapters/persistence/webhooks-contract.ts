@@ -25,9 +25,9 @@ export const webhookQueueContract = (open: () => Promise<Database>, options: { r
     const store = { id: ids.newId(), name: "Webhook store", baseCurrency: "KES", hmacSecret: "h".repeat(48), createdAt: at(0) } as Store;
     await stores.create(store);
     const endpoints = new KnexWebhookEndpointRepository(db);
-    const queue = new KnexWebhookDeliveryQueue(db, ids);
     let now = at(1_000);
     const outbox = new KnexEventOutbox(db, ids, { now: () => new Date(now) });
+    const queue = new KnexWebhookDeliveryQueue(db, ids, outbox);
     const endpoint = async (events: readonly EventType[], overrides: Partial<WebhookEndpoint> = {}): Promise<WebhookEndpoint> => {
       const e: WebhookEndpoint = {
         id: ids.newId(),
@@ -186,7 +186,7 @@ export const webhookQueueContract = (open: () => Promise<Database>, options: { r
       const first = await open();
       const second = await open();
       const s = await setUp(first);
-      const racer = new KnexWebhookDeliveryQueue(second, ids);
+      const racer = new KnexWebhookDeliveryQueue(second, ids, new KnexEventOutbox(second, ids, { now: () => new Date() }));
       for (let i = 0; i < 4; i++) await s.endpoint(["order.paid"]);
       for (let i = 0; i < 15; i++) await s.event("order.paid");
       await s.queue.fanOut(at(2_000), 100);

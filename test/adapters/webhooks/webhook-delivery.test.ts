@@ -225,6 +225,10 @@ describe("webhook delivery by the worker", () => {
     assert.equal(read.body.webhook_endpoint.disabled_reason, "gone");
     assert.equal((await states(older))[0]!.state, "failed");
     assert.equal((await states(newer))[0]!.state, "failed");
+    // once, by the completion that switched it off: it mails the staff who manage webhooks (docs/emails.md)
+    const disabled = (await t.application.database.knex("events").where({ type: "webhook_endpoint.disabled" })).filter((row: any) => JSON.parse(row.data).webhook_endpoint.id === target.id);
+    assert.equal(disabled.length, 1);
+    assert.equal(JSON.parse(disabled[0].data).reason, "gone");
     const count = receiver.of("/d-gone").length;
     clock.advance(3_600_000);
     await productEvent();

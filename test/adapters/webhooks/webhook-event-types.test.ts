@@ -7,7 +7,7 @@ import { after, afterEach, before, describe, it } from "mocha";
 import { DetectAbandonedCarts } from "../../../application/carts/detect-abandoned-carts.js";
 import { DeliverWebhooks } from "../../../application/webhooks/deliver-webhooks.js";
 import { EVENT_TYPES, type EventType } from "../../../domain/events/event-type.js";
-import { registerCustomer } from "../../support/customer-fixtures.js";
+import { registerCustomer, withToken } from "../../support/customer-fixtures.js";
 import { checkoutSession, createProduct, fillCustomerCart, fillSessionCart, placeSimpleOrder, setUpDelivery } from "../../support/order-fixtures.js";
 import { signedOrderPatch, signedRequest } from "../../support/signed-request.js";
 import { startTestApplication, type TestApplication } from "../../support/test-application.js";
@@ -84,6 +84,32 @@ describe("every event type reaches subscribed endpoints only", () => {
     const placed = await order();
     const [body] = await expectDelivered("order.cancelled", () => patchOrder(placed.id, { order_status: "cancelled" }));
     assert.equal(body.data.order.id, placed.id);
+  });
+
+  it("order.delivered: order_status becomes delivered", async () => {
+    const placed = await order();
+    await patchOrder(placed.id, { order_status: "processing" });
+    await patchOrder(placed.id, { order_status: "shipped" });
+    const [body] = await expectDelivered("order.delivered", () => patchOrder(placed.id, { order_status: "delivered" }));
+    assert.equal(body.data.order.order_status, "delivered");
+  });
+
+  it("message.created: a customer opens a thread, and the store replies", async () => {
+    const customer = await registerCustomer(t.client, secret);
+    let threadId = "";
+    const [opened] = await expectDelivered("message.created", async () => {
+      const thread = await t.client.post("/v1/messaging/threads", { subject: "Colours", thread_type: "general", message: "In green?" }, withToken(secret, customer.accessToken));
+      assert.equal(thread.status, 201, thread.text);
+      threadId = thread.body.id;
+    });
+    assert.equal(opened.data.message.sender_type, "customer");
+    assert.equal(opened.data.thread.id, threadId);
+    assert.equal(opened.data.thread.customer_email, customer.email);
+    const [replied] = await expectDelivered("message.created", async () => {
+      const reply = await t.client.post(`/admin/v1/inbox/threads/${threadId}/messages`, { message_content: "Yes, in green." }, { key: secret });
+      assert.equal(reply.status, 201, reply.text);
+    });
+    assert.equal(replied.data.message.sender_type, "store");
   });
 
   it("customer.created: registration", async () => {

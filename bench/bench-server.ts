@@ -5,7 +5,8 @@
 // STOREFRONT_BENCH_COUNT_STATEMENTS=1 the drivers' statements are counted (bench/statement-counter.ts),
 // with STOREFRONT_BENCH_PROFILE=1 the parent may start and stop a CPU profile around a measured run.
 // The parent sends lines "<id> counts", "<id> texts-on", "<id> texts-off" (statements recorded by
-// their text too, or not), "<id> profile-start", "<id> profile-stop <file>" on stdin;
+// their text too, or not), "<id> timing-on", "<id> timing-off" (SQLite's calls timed, or only
+// counted: the measured run is not), "<id> profile-start", "<id> profile-stop <file>" on stdin;
 // each is answered by one JSON line {"bench_reply":<id>,"value":...} on stdout.
 import { writeFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
@@ -77,6 +78,10 @@ if (readCounts !== undefined || profiling) {
     if (command === "counts" && readCounts !== undefined) return readCounts();
     if ((command === "texts-on" || command === "texts-off") && counters !== undefined) {
       counters.recordTexts(command === "texts-on");
+      return true;
+    }
+    if ((command === "timing-on" || command === "timing-off") && counters !== undefined) {
+      counters.timeEngine(command === "timing-on");
       return true;
     }
     if (command === "profile-start" && profiling) {

@@ -199,6 +199,12 @@ import { ManageTaxSettings } from "../application/stores/manage-tax-settings.js"
 import { OrderRoutes } from "../adapters/http/routes/order-routes.js";
 import { KnexOrderRepository } from "../adapters/persistence/repositories/knex-order-repository.js";
 import { KnexRefundRepository } from "../adapters/persistence/repositories/knex-refund-repository.js";
+import { KnexInvoiceRepository } from "../adapters/persistence/repositories/knex-invoice-repository.js";
+import { InvoiceRepository } from "../application/ports/invoice-repository.js";
+import { IssueDocuments } from "../application/invoices/issue-documents.js";
+import { ReadInvoices } from "../application/invoices/read-invoices.js";
+import { InvoiceRoutes } from "../adapters/http/routes/invoice-routes.js";
+import { AdminInvoiceRoutes } from "../adapters/http/admin/invoice-routes.js";
 import { KnexReturnRepository } from "../adapters/persistence/repositories/knex-return-repository.js";
 import { RefundRepository } from "../application/ports/refund-repository.js";
 import { ReturnRepository } from "../application/ports/return-repository.js";
@@ -304,13 +310,13 @@ import type { ScheduledJob } from "./worker.js";
 export const LoggerToken = Symbol.for("storefront.Logger");
 
 /** Every route module of the API; each later capability adds its module here. */
-const ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [ProductRoutes, CategoryRoutes, CollectionRoutes, PricingRoutes, AuthRoutes, CustomerRoutes, WishlistRoutes, MessagingRoutes, CartRoutes, StoreRoutes, OrderRoutes, PromotionRoutes, GiftCardRoutes, ShippingRoutes, ContentRoutes, SearchRoutes, WebhookRoutes, PaymentRoutes, ReturnRoutes];
+const ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [ProductRoutes, CategoryRoutes, CollectionRoutes, PricingRoutes, AuthRoutes, CustomerRoutes, WishlistRoutes, MessagingRoutes, CartRoutes, StoreRoutes, OrderRoutes, InvoiceRoutes, PromotionRoutes, GiftCardRoutes, ShippingRoutes, ContentRoutes, SearchRoutes, WebhookRoutes, PaymentRoutes, ReturnRoutes];
 
 /**
  * Every route module of the admin API (`/admin/v1`, docs/staff.md): its routes name a
  * `permission` each, and are answered to signed-in staff and to the secret key.
  */
-const ADMIN_ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [AdminAuthRoutes, StaffRoutes, ApiKeyRoutes, StockRoutes, DashboardRoutes, MediaRoutes, CatalogImportRoutes, AdminCustomerRoutes, InboxRoutes, AdminOrderRoutes, AdminRefundRoutes, AdminReturnRoutes, AdminWebhookRoutes];
+const ADMIN_ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [AdminAuthRoutes, StaffRoutes, ApiKeyRoutes, StockRoutes, DashboardRoutes, MediaRoutes, CatalogImportRoutes, AdminCustomerRoutes, InboxRoutes, AdminOrderRoutes, AdminInvoiceRoutes, AdminRefundRoutes, AdminReturnRoutes, AdminWebhookRoutes];
 
 /** Use cases, each bound to itself: the routes, the CLI and embedders resolve them. */
 const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
@@ -345,6 +351,8 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   CreateStaffMember,
   AuditTrail,
   RefundProviderCalls,
+  IssueDocuments,
+  ReadInvoices,
   SettleRefund,
   RefundOrder,
   SettlePendingRefunds,
@@ -579,6 +587,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   container.bind(HmacSigner).to(NodeHmacSigner);
   container.bind(OrderRepository).to(KnexOrderRepository);
   container.bind(RefundRepository).to(KnexRefundRepository);
+  container.bind(InvoiceRepository).to(KnexInvoiceRepository);
   container.bind(ReturnRepository).to(KnexReturnRepository);
   container.bind(FulfilmentRepository).to(KnexFulfilmentRepository);
   container.bind(AdminOrderReads).to(KnexAdminOrderReads);

@@ -415,7 +415,12 @@ export const buildOpenApiDocument = (routes: readonly AnyRoute[], info: OpenApiI
       [String(route.success.status)]: {
         description: route.success.description,
         ...(route.success.schema !== undefined
-          ? { content: { [route.success.mediaType ?? "application/json"]: { schema: encodedJson(route.success.schema), examples: namedExample(example.response.body) } } }
+          ? {
+              content: {
+                [route.success.mediaType ?? "application/json"]: { schema: encodedJson(route.success.schema), examples: namedExample(example.response.body) },
+                ...Object.fromEntries((route.success.alternativeMediaTypes ?? []).map((mediaType) => [mediaType, { schema: { type: "string", contentMediaType: mediaType } }])),
+              },
+            }
           : {}),
       },
     };

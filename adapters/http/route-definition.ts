@@ -131,6 +131,8 @@ export interface RouteDefinition<P, Q, B, R, A extends Access = Access> {
     readonly schema?: Schema.Schema<R, any, never>;
     /** The answer's media type when it is not JSON (a packing slip's `text/html; charset=utf-8`); the handler sets Content-Type. */
     readonly mediaType?: string;
+    /** Other media types the same answer comes in (an invoice's `application/pdf`), chosen by the request; documented as bytes. */
+    readonly alternativeMediaTypes?: readonly string[];
   };
   /**
    * A signed operation (docs/api/keys-and-auth.md, "Signed requests"): X-Timestamp and X-Signature

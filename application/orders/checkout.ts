@@ -40,6 +40,7 @@ import { CartPricer } from "../carts/cart-pricer.js";
 import { fellToThreshold } from "../catalog/manage-variants.js";
 import { BusinessRuleViolation, ResourceConflict } from "../errors/resource-errors.js";
 import { CartRepository } from "../ports/cart-repository.js";
+import { IssueDocuments } from "../invoices/issue-documents.js";
 import { Clock } from "../ports/clock.js";
 import { CustomerRepository } from "../ports/customer-repository.js";
 import { EventOutbox } from "../ports/event-outbox.js";
@@ -127,6 +128,7 @@ export class Checkout {
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(Clock) private readonly clock: Clock,
     @inject(SalesFigures) private readonly sales: SalesFigures,
+    @inject(IssueDocuments) private readonly documents: IssueDocuments,
   ) {}
 
   /**
@@ -336,6 +338,8 @@ export class Checkout {
     // stock ledger: a row per checkout cost more than a few percent of it (docs/decisions/back-office.md, back-office-22).
     await this.sales.orderPlaced(store.id, order);
     if (paidInFull && order.customerId !== null) await this.customers.recordPurchase(store.id, order.customerId, total, at);
+    // An order paid in full by its gift card is paid now: its invoice is numbered in this transaction (docs/invoices.md).
+    if (paidInFull) await this.documents.invoiceFor(store.id, order);
 
     const record = toOrderRecord(order);
     await this.outbox.record({ storeId: store.id, type: "order.created", livemode, data: { order: record } });

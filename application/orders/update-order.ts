@@ -4,7 +4,7 @@
 // gift card back when cancelled or refunded — all in one transaction. An illegal move is a 409 and
 // leaves the order unchanged. An order moved to shipped has shipped whole: what no parcel carried
 // yet goes in a last parcel, so its parcels always account for it (docs/staff.md, "Orders and
-// fulfilment").
+// fulfilment"). An order moved to paid gets its invoice (docs/invoices.md).
 import { Either } from "effect";
 import { inject, injectable } from "inversify";
 import type { FulfilmentLine } from "../../domain/orders/fulfilment.js";
@@ -12,6 +12,7 @@ import { applyStatusUpdate } from "../../domain/orders/order-update.js";
 import type { Order } from "../../domain/orders/order.js";
 import type { Principal } from "../access/principal.js";
 import { ResourceConflict, ResourceMissing } from "../errors/resource-errors.js";
+import { IssueDocuments } from "../invoices/issue-documents.js";
 import { Clock } from "../ports/clock.js";
 import { CustomerRepository } from "../ports/customer-repository.js";
 import { EventOutbox } from "../ports/event-outbox.js";
@@ -38,6 +39,7 @@ export class UpdateOrder {
     @inject(FulfilmentRepository) private readonly fulfilments: FulfilmentRepository,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(SalesFigures) private readonly sales: SalesFigures,
+    @inject(IssueDocuments) private readonly documents: IssueDocuments,
   ) {}
 
   async execute(principal: Principal, orderId: string, input: OrderUpdateInput): Promise<OrderRecord> {
@@ -82,6 +84,8 @@ export class UpdateOrder {
     if (options.write !== false) await this.orders.update(storeId, next);
     // Its revenue and lines count on the dashboard from now (docs/staff.md, "Dashboard").
     if (outcome.right.events.includes("order.paid")) await this.sales.orderPaid(storeId, next);
+    // Its invoice, numbered in this transaction: a payment that rolls back leaves no gap (docs/decisions/payments.md, "payments-31").
+    if (outcome.right.events.includes("order.paid")) await this.documents.invoiceFor(storeId, next);
     if (outcome.right.events.includes("order.paid") && next.customerId !== null) {
       await this.customers.recordPurchase(storeId, next.customerId, next.totalAmount, now);
     }

@@ -1,13 +1,14 @@
 // Applies a provider's word on a refund in one unit of work (docs/staff.md, "Refunds and returns"):
 // a pending refund becomes succeeded (the gift card gets its share back, the refunded units go
 // back in stock when asked, the order's payment_status becomes partially_refunded or refunded
-// through the order update, refund.succeeded) or failed (its amount refundable again, the
+// through the order update, refund.succeeded, its credit note, docs/invoices.md) or failed (its amount refundable again, the
 // provider's reason kept, refund.failed), or stays pending with the worker's next check. A
 // settled refund never changes again, so a repeated answer does nothing twice.
 import { inject, injectable } from "inversify";
 import { nextCheckDelayMs, paymentStatusAfterRefunds, type Refund } from "../../domain/orders/refund.js";
 import type { Order } from "../../domain/orders/order.js";
 import { ResourceMissing } from "../errors/resource-errors.js";
+import { IssueDocuments } from "../invoices/issue-documents.js";
 import { OrderRestitution } from "../orders/order-restitution.js";
 import { UpdateOrder } from "../orders/update-order.js";
 import { Clock } from "../ports/clock.js";
@@ -35,6 +36,7 @@ export class SettleRefund {
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
     @inject(SalesFigures) private readonly sales: SalesFigures,
+    @inject(IssueDocuments) private readonly documents: IssueDocuments,
   ) {}
 
   async execute(storeId: string, refundId: string, word: RefundWord): Promise<Refund> {
@@ -85,6 +87,8 @@ export class SettleRefund {
     const succeededAmount = succeeded.reduce((sum, r) => sum + r.amount, 0);
     await this.refunds.writeBalance(storeId, order.id, held, succeededAmount, at);
     if (settled.status === "succeeded") await this.giveBack(storeId, order, settled, succeeded, succeededAmount);
+    // Its credit note, numbered in this transaction (docs/decisions/payments.md, "payments-32"); a failed refund has none.
+    if (settled.status === "succeeded") await this.documents.creditNoteFor(storeId, order, settled);
     // The dashboard counts it on the day it succeeded (docs/staff.md, "Dashboard").
     if (settled.status === "succeeded") await this.sales.refundSucceeded(storeId, { amount: settled.amount, currency: settled.currency, livemode: settled.livemode, at });
     await this.outbox.record({

@@ -74,6 +74,8 @@ export const LEARNED = {
   newRefund: "019ab7c4-3c4d-7e5f-8061-7b8c9d0e1f20",
   /** The refund of the return (`POST /admin/v1/returns/{id}/refund`). */
   returnRefund: "019ab7c4-4d5e-7f60-8172-8c9d0e1f2031",
+  /** The credit note of the first refund of DEMO.paidOrder (docs/invoices.md): learned from the list of the order's credit notes. */
+  creditNote: "CN-TEST-000001",
   /** The parcel `POST /admin/v1/orders/{id}/fulfilments` records. */
   fulfilment: "019ab7c4-2b3c-7d4e-9f5a-6b7c8d9e0f1a",
   paymentReference: "PAY-1764072000123-K7Q2M9XA",

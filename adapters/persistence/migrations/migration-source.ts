@@ -40,6 +40,7 @@ import * as staffSecondFactor from "./0035-staff-second-factor.js";
 import * as orderAmountIndex from "./0036-order-amount-index.js";
 import * as storeTimeZone from "./0037-store-time-zone.js";
 import * as taxSettings from "./0038-tax-settings.js";
+import * as invoices from "./0039-invoices.js";
 import * as emails from "./0040-emails.js";
 
 interface Migration {
@@ -48,7 +49,7 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments, searchPostings, searchCounts, catalogImports, orderCounters, paymentChargedAmounts, substringSearch, ownerKeys, catalogItemVersions, searchNonAscii, listNameIndex, searchBitmaps, staff, fulfilments, refunds, returns, customerBlocksInbox, media, stockLedgerDashboard, staffSecondFactor, orderAmountIndex, storeTimeZone, taxSettings, emails];
+const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments, searchPostings, searchCounts, catalogImports, orderCounters, paymentChargedAmounts, substringSearch, ownerKeys, catalogItemVersions, searchNonAscii, listNameIndex, searchBitmaps, staff, fulfilments, refunds, returns, customerBlocksInbox, media, stockLedgerDashboard, staffSecondFactor, orderAmountIndex, storeTimeZone, taxSettings, invoices, emails];
 
 export class StorefrontMigrationSource implements Knex.MigrationSource<Migration> {
   getMigrations(): Promise<Migration[]> {

@@ -66,6 +66,10 @@ export class KnexStoreRepository implements StoreRepository {
       // The order number counter exists from the start, so a store's first orders only update it:
       // first orders racing to create it deadlocked on MariaDB (and conflict across Galera nodes).
       await this.db.run((q) => q("order_sequences").insert({ store_id: store.id, last_number: 0 }));
+      // So are the invoice and credit note counters (docs/invoices.md, "Numbers").
+      await this.db.run((q) =>
+        q("document_sequences").insert(["invoice", "invoice_test", "credit_note", "credit_note_test"].map((series) => ({ store_id: store.id, series, last_number: 0 }))),
+      );
     });
   }
 

@@ -116,6 +116,9 @@ const RUN_ORDER: ReadonlyArray<string | Setup> = [
   "adminCreateRefund",
   "adminListOrderRefunds",
   "adminGetRefund",
+  "adminGetOrderInvoice",
+  "adminListOrderCreditNotes",
+  "adminGetOrderCreditNote",
   "adminGetOrderTimeline",
   {
     setup: "Amina asks for a return through /v1 (the shopper API's requestReturn example)",

@@ -154,6 +154,21 @@ const RUN_ORDER: ReadonlyArray<string | Setup> = [
   "requestReturn",
   "listOrderReturns",
   "receiveMpesaReversalResult",
+  {
+    setup: "a goodwill refund of Amina's paid order through the admin API (secret key), for the credit note examples",
+    run: async ({ client, summary, values }) => {
+      const refunded = await client.post(
+        `/admin/v1/orders/${values.get(DEMO.paidOrder)}/refunds`,
+        { amount: 50_000, reason: "Goodwill: the delivery came a day late." },
+        { key: summary.secret_key, headers: { "Idempotency-Key": "examples-credit-note" } },
+      );
+      assert.equal(refunded.status, 201, refunded.text);
+      assert.equal(refunded.body.status, "succeeded", refunded.text);
+    },
+  },
+  "getOrderInvoice",
+  "listOrderCreditNotes",
+  "getOrderCreditNote",
   "createWebhookEndpoint",
   "listWebhookEndpoints",
   "getWebhookEndpoint",

@@ -918,6 +918,66 @@ export interface paths {
         patch: operations["updateOrder"];
         trace?: never;
     };
+    "/v1/orders/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's invoice: JSON, a printable HTML page or a PDF
+         * @description A secret key reads the invoice of any order of the store; a publishable key needs the customer's `x-auth-token` (401 `invalid_token` without it) and reads only that customer's (another's order is a 404). The invoice is issued, with the next number of the store's gapless sequence, when the order is paid, and never changes after: the seller, the buyer, the lines with their tax rate and tax, the totals by rate and the currency as they were then. `format=html` answers a printable page, `format=pdf` a PDF (or an Accept header preferring them); JSON is in decimal major units. An order not paid yet is a 409 `order_not_paid`; one paid before invoices were issued has none (404).
+         */
+        get: operations["getOrderInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/credit-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's credit notes, one per refund that succeeded
+         * @description Who may read the order may read its credit notes (a publishable key with the customer's `x-auth-token`). Each refund that succeeded has one, numbered in the store's gapless credit note sequence; oldest first, in decimal major units.
+         */
+        get: operations["listOrderCreditNotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/credit-notes/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One credit note of the order: JSON, a printable HTML page or a PDF
+         * @description Read as the order's invoice is (a publishable key with the customer's `x-auth-token`): what the refund credited, line by line (or its amount), the tax inside and the totals by rate, with the invoice it corrects. `format=html` or `format=pdf` as for the invoice. A number the order has no credit note of is a 404.
+         */
+        get: operations["getOrderCreditNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/promotions": {
         parameters: {
             query?: never;
@@ -2769,6 +2829,213 @@ export interface components {
              * @description When the order was delivered (ISO 8601 with offset); set to now on a move to delivered when absent.
              */
             delivered_at?: string;
+        };
+        Invoice: {
+            /** @description The invoice number: `INV-` and a 6-digit sequence, gapless per store (`INV-TEST-` in test mode). */
+            number: string;
+            /** @description The order's id. */
+            order_id: string;
+            /** @description The order's number. */
+            order_number: string;
+            /** @description False for a test-mode order's document (numbered in its own series, `-TEST-`). */
+            livemode: boolean;
+            /** @description When it was issued (ISO 8601 UTC): when the order was paid, or the refund succeeded. */
+            issued_at: string;
+            /** @description The order's currency (ISO 4217). */
+            currency: string;
+            /** @description When the order was placed (ISO 8601 UTC). */
+            ordered_at: string;
+            /** @description Whether the prices include tax; null on orders placed before per-line tax (tax was added). */
+            prices_include_tax: boolean | null;
+            /** @description The seller as the store was when the invoice was issued. */
+            seller: {
+                /** @description The store's name when the document was issued. */
+                name: string;
+                /** @description The store's address when the document was issued, or null when it had none. */
+                address: components["schemas"]["OrderAddress"] | null;
+                /** @description The store's tax registration number, or null. */
+                tax_number: string | null;
+            };
+            /** @description The buyer as the order names them. */
+            buyer: {
+                /** @description The buyer's name as given at checkout. */
+                name: string;
+                /** @description The buyer's email as given at checkout. */
+                email: string;
+                /** @description The buyer's phone number, or null. */
+                phone: string | null;
+                /** @description The billing address. */
+                billing_address: components["schemas"]["OrderAddress"];
+                /** @description The shipping address. */
+                shipping_address: components["schemas"]["OrderAddress"];
+            };
+            /** @description The order's lines, in order. */
+            lines: {
+                /** @description The product's name (with the variant's) when ordered. */
+                name: string;
+                /** @description The SKU when ordered. */
+                sku: string;
+                /** @description Units. */
+                quantity: number;
+                /** @description The unit price as the store stated it, in decimal major units of the order's currency. */
+                unit_price: number;
+                /** @description quantity × unit_price, in decimal major units of the order's currency. */
+                line_total: number;
+                /** @description The line's share of the order's discount, in decimal major units of the order's currency. */
+                discount_amount: number;
+                /** @description The tax rate in percent as text ("16", "7.5"); null on orders placed before per-line tax. */
+                tax_rate: string | null;
+                /** @description True for an exempt line (outside the tax, unlike a zero-rated one). */
+                tax_exempt: boolean;
+                /** @description The line without tax, after its discount share, in decimal major units of the order's currency; null on orders placed before per-line tax. */
+                net_amount: number | null;
+                /** @description The line's tax, in decimal major units of the order's currency; null on orders placed before per-line tax. */
+                tax_amount: number | null;
+                /** @description What the buyer pays for the line: after its discount share, with its tax, in decimal major units of the order's currency. */
+                total_amount: number;
+            }[];
+            /** @description The delivery fee. */
+            shipping: {
+                /** @description The delivery fee as stated, in decimal major units of the order's currency. */
+                amount: number;
+                /** @description The tax rate in percent as text ("16", "7.5"); null on orders placed before per-line tax. */
+                tax_rate: string | null;
+                /** @description True for an exempt line (outside the tax, unlike a zero-rated one). */
+                tax_exempt: boolean;
+                /** @description The fee's tax, in decimal major units of the order's currency; null on orders placed before per-line tax. */
+                tax_amount: number | null;
+                /** @description The fee with its tax, in decimal major units of the order's currency. */
+                total_amount: number;
+            };
+            /** @description The discount of the promotions. */
+            discount: {
+                /** @description The order's discount, in decimal major units of the order's currency. */
+                amount: number;
+                /** @description The names of the promotions applied. */
+                promotions: string[];
+            };
+            /** @description The lines' sum as stated (quantity × unit price), in decimal major units of the order's currency. */
+            subtotal: number;
+            /** @description The order's tax, in decimal major units of the order's currency. */
+            tax_amount: number;
+            /** @description The order's total, in decimal major units of the order's currency. */
+            total_amount: number;
+            /** @description The totals by tax rate: zero-rated first, ascending rates, exempt last. Their tax_amount and gross_amount add up exactly to the document's. */
+            totals_by_rate: {
+                /** @description The tax rate in percent as text ("16", "7.5"); null on orders placed before per-line tax. */
+                tax_rate: string | null;
+                /** @description True for an exempt line (outside the tax, unlike a zero-rated one). */
+                tax_exempt: boolean;
+                /** @description What the lines and shipping at this rate come to without tax, in decimal major units of the order's currency. */
+                net_amount: number;
+                /** @description Their tax, in decimal major units of the order's currency. */
+                tax_amount: number;
+                /** @description Their net_amount + tax_amount, in decimal major units of the order's currency. */
+                gross_amount: number;
+            }[];
+            /** @description What a gift card paid of the total, in decimal major units of the order's currency. */
+            gift_card_amount: number;
+            /**
+             * @description How the rest was paid.
+             * @enum {string}
+             */
+            payment_method: "card_redirect" | "card_popup" | "mobile_stk" | "mobile_collect" | "cash" | "bank_transfer";
+            /** @description The payment's reference, or null. */
+            payment_reference: string | null;
+        };
+        CreditNoteSummary: {
+            /** @description The credit note number: `CN-` and a 6-digit sequence, gapless per store (`CN-TEST-` in test mode). */
+            number: string;
+            /** @description The refund it documents. */
+            refund_id: string;
+            /** @description The invoice it corrects, or null for an order paid before invoices were issued. */
+            invoice_number: string | null;
+            /** @description False for a test-mode order's document (numbered in its own series, `-TEST-`). */
+            livemode: boolean;
+            /** @description When it was issued (ISO 8601 UTC): when the order was paid, or the refund succeeded. */
+            issued_at: string;
+            /** @description The order's currency (ISO 4217). */
+            currency: string;
+            /** @description The tax credited, in decimal major units of the order's currency; null on orders placed before per-line tax. */
+            tax_amount: number | null;
+            /** @description The amount credited (the refund's amount), in decimal major units of the order's currency. */
+            total_amount: number;
+        };
+        CreditNote: {
+            /** @description The credit note number: `CN-` and a 6-digit sequence, gapless per store (`CN-TEST-` in test mode). */
+            number: string;
+            /** @description The refund it documents. */
+            refund_id: string;
+            /** @description The invoice it corrects, or null for an order paid before invoices were issued. */
+            invoice_number: string | null;
+            /** @description False for a test-mode order's document (numbered in its own series, `-TEST-`). */
+            livemode: boolean;
+            /** @description When it was issued (ISO 8601 UTC): when the order was paid, or the refund succeeded. */
+            issued_at: string;
+            /** @description The order's currency (ISO 4217). */
+            currency: string;
+            /** @description The tax credited, in decimal major units of the order's currency; null on orders placed before per-line tax. */
+            tax_amount: number | null;
+            /** @description The amount credited (the refund's amount), in decimal major units of the order's currency. */
+            total_amount: number;
+            /** @description The order's id. */
+            order_id: string;
+            /** @description The order's number. */
+            order_number: string;
+            /** @description The refund's reason, or null. */
+            reason: string | null;
+            /** @description The seller, as on the order's invoice. */
+            seller: {
+                /** @description The store's name when the document was issued. */
+                name: string;
+                /** @description The store's address when the document was issued, or null when it had none. */
+                address: components["schemas"]["OrderAddress"] | null;
+                /** @description The store's tax registration number, or null. */
+                tax_number: string | null;
+            };
+            /** @description The buyer as the order names them. */
+            buyer: {
+                /** @description The buyer's name as given at checkout. */
+                name: string;
+                /** @description The buyer's email as given at checkout. */
+                email: string;
+                /** @description The buyer's phone number, or null. */
+                phone: string | null;
+                /** @description The billing address. */
+                billing_address: components["schemas"]["OrderAddress"];
+                /** @description The shipping address. */
+                shipping_address: components["schemas"]["OrderAddress"];
+            };
+            /** @description What was credited: the refunded lines, or one line for a refund by amount. */
+            lines: {
+                /** @description The order line's name, or `Refund` for a refund by amount. */
+                name: string;
+                /** @description The order line's SKU, or null for a refund by amount. */
+                sku: string | null;
+                /** @description Units refunded, or null for a refund by amount. */
+                quantity: number | null;
+                /** @description The tax rate in percent as text ("16", "7.5"); null on orders placed before per-line tax. */
+                tax_rate: string | null;
+                /** @description True for an exempt line (outside the tax, unlike a zero-rated one). */
+                tax_exempt: boolean;
+                /** @description The tax inside the amount credited, in decimal major units of the order's currency; null on orders placed before per-line tax. */
+                tax_amount: number | null;
+                /** @description The amount credited, in decimal major units of the order's currency. */
+                total_amount: number;
+            }[];
+            /** @description The totals by tax rate: zero-rated first, ascending rates, exempt last. Their tax_amount and gross_amount add up exactly to the document's. */
+            totals_by_rate: {
+                /** @description The tax rate in percent as text ("16", "7.5"); null on orders placed before per-line tax. */
+                tax_rate: string | null;
+                /** @description True for an exempt line (outside the tax, unlike a zero-rated one). */
+                tax_exempt: boolean;
+                /** @description What the lines and shipping at this rate come to without tax, in decimal major units of the order's currency. */
+                net_amount: number;
+                /** @description Their tax, in decimal major units of the order's currency. */
+                tax_amount: number;
+                /** @description Their net_amount + tax_amount, in decimal major units of the order's currency. */
+                gross_amount: number;
+            }[];
         };
         PromotionList: {
             /** @description This page of promotions, in the list's order. */
@@ -11514,6 +11781,352 @@ export interface operations {
             };
             /** @description The request is well formed but breaks a business rule. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The headers, with the URL, are larger than 16 KiB (`request_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; quote the request_id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderInvoice: {
+        parameters: {
+            query?: {
+                /** @description json, html (a printable page) or pdf; absent: what the Accept header prefers of application/json, text/html and application/pdf (JSON when it names none). */
+                format?: "json" | "html" | "pdf";
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
+            };
+            header?: {
+                /**
+                 * @description Required with a publishable key: the customer who placed the order.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
+                "x-auth-token"?: string;
+            };
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 019ab7c2-5d1e-7a40-9f3b-2e6d8c1a4b57
+                 */
+                id: components["schemas"]["UUID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                    "text/html; charset=utf-8": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description The request is invalid: a parameter, the body or `fields` is wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record in this store, or no such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request conflicts with the record's state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL is longer than 8 KiB (`request_too_large`). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The headers, with the URL, are larger than 16 KiB (`request_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; quote the request_id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrderCreditNotes: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
+            };
+            header?: {
+                /**
+                 * @description Required with a publishable key: the customer who placed the order.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
+                "x-auth-token"?: string;
+            };
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 019ab7c2-5d1e-7a40-9f3b-2e6d8c1a4b57
+                 */
+                id: components["schemas"]["UUID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit notes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The order's credit notes, oldest first. */
+                        credit_notes: components["schemas"]["CreditNoteSummary"][];
+                    };
+                };
+            };
+            /** @description The request is invalid: a parameter, the body or `fields` is wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record in this store, or no such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL is longer than 8 KiB (`request_too_large`). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The headers, with the URL, are larger than 16 KiB (`request_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; quote the request_id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderCreditNote: {
+        parameters: {
+            query?: {
+                /** @description json, html (a printable page) or pdf; absent: what the Accept header prefers of application/json, text/html and application/pdf (JSON when it names none). */
+                format?: "json" | "html" | "pdf";
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
+            };
+            header?: {
+                /**
+                 * @description Required with a publishable key: the customer who placed the order.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
+                "x-auth-token"?: string;
+            };
+            path: {
+                /**
+                 * @description The order's id.
+                 * @example 019ab7c2-5d1e-7a40-9f3b-2e6d8c1a4b57
+                 */
+                id: components["schemas"]["UUID"];
+                /**
+                 * @description The credit note's number (`CN-000001`).
+                 * @example CN-TEST-000001
+                 */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                    "text/html; charset=utf-8": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description The request is invalid: a parameter, the body or `fields` is wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record in this store, or no such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL is longer than 8 KiB (`request_too_large`). */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -306,6 +306,8 @@ import { SettlePayment } from "../application/payments/settle-payment.js";
 import { VerifyPayment } from "../application/payments/verify-payment.js";
 import type { Config } from "./config.js";
 import type { ScheduledJob } from "./worker.js";
+import { bindEmails } from "./email-bindings.js";
+import { DeliverEmails } from "../application/emails/deliver-emails.js";
 
 export const LoggerToken = Symbol.for("storefront.Logger");
 
@@ -557,6 +559,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   const notifier =
     config.smtpUrl !== undefined ? new SmtpNotifier(config.smtpUrl, config.mailFrom, logger) : new LogNotifier(logger, config.production);
   container.bind(Notifier).toConstantValue(notifier);
+  const emails = bindEmails(container, config);
   container.bind<StaffLinks>(StaffLinks).toConstantValue({ adminUrl: config.adminUrl });
   container.bind(Totp).to(OtplibTotp).inSingletonScope();
   container.bind(RequestContext).toConstantValue(new AsyncRequestContext());
@@ -646,6 +649,9 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
   jobs.push({ name: "abandoned-carts", everyMs: 5 * 60 * 1000, run: () => abandonedCarts.execute() });
   const deliverWebhooks = container.get(DeliverWebhooks);
   jobs.push({ name: "webhook-delivery", everyMs: config.workerIntervalMs, run: () => deliverWebhooks.execute() });
+  // Emails from the same outbox (docs/emails.md, "Retries and backoff").
+  const deliverEmails = container.get(DeliverEmails);
+  jobs.push({ name: "email-delivery", everyMs: config.workerIntervalMs, run: () => deliverEmails.execute() });
   // Refunds a provider has not settled yet are asked about again (docs/staff.md, "Refunds and returns").
   const settleRefunds = container.get(SettlePendingRefunds);
   jobs.push({ name: "refund-settlement", everyMs: config.workerIntervalMs, run: () => settleRefunds.execute() });
@@ -724,6 +730,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
     close: async () => {
       catalogVersions.stop();
       if (notifier instanceof SmtpNotifier) await notifier.close();
+      emails.close();
       await rateLimitStore.close();
       await database.close();
     },

@@ -1,0 +1,36 @@
+// The emails' adapters in the container (docs/emails.md): the MJML renderer, the SMTP transport
+// when STOREFRONT_SMTP_URL is set (none otherwise: the job then makes no email), the knex queue,
+// templates and preferences, the job's settings, and the email use cases.
+import type { Container } from "inversify";
+import { MjmlEmailRenderer } from "../adapters/notifications/mjml-email-renderer.js";
+import { SmtpEmailTransport } from "../adapters/notifications/smtp-email-transport.js";
+import { KnexCustomerEmailPreferences } from "../adapters/persistence/repositories/knex-customer-email-preferences.js";
+import { KnexEmailQueue } from "../adapters/persistence/repositories/knex-email-queue.js";
+import { KnexEmailTemplates } from "../adapters/persistence/repositories/knex-email-templates.js";
+import { DeliverEmails } from "../application/emails/deliver-emails.js";
+import { EmailDeliverySettings } from "../application/emails/email-delivery-settings.js";
+import { PlanEmailSends } from "../application/emails/plan-email-sends.js";
+import { CustomerEmailPreferences } from "../application/ports/customer-email-preferences.js";
+import { EmailQueue } from "../application/ports/email-queue.js";
+import { EmailRenderer } from "../application/ports/email-renderer.js";
+import { EmailTemplateRepository } from "../application/ports/email-template-repository.js";
+import { EmailTransport } from "../application/ports/email-transport.js";
+import type { Config } from "./config.js";
+
+/** Binds the email ports; returns what must be closed with the application. */
+export const bindEmails = (container: Container, config: Config): { close(): void } => {
+  const transport = config.smtpUrl === undefined ? undefined : new SmtpEmailTransport(config.smtpUrl, config.mailFrom);
+  container.bind(EmailTransport).toConstantValue(
+    transport ?? {
+      send: () => Promise.resolve({ kind: "unavailable", reason: "no mail server is configured (STOREFRONT_SMTP_URL)" }),
+    },
+  );
+  container.bind(EmailRenderer).toConstantValue(new MjmlEmailRenderer());
+  container.bind(EmailQueue).to(KnexEmailQueue);
+  container.bind(EmailTemplateRepository).to(KnexEmailTemplates);
+  container.bind(CustomerEmailPreferences).to(KnexCustomerEmailPreferences);
+  container.bind(PlanEmailSends).toSelf();
+  container.bind(DeliverEmails).toSelf();
+  container.bind<EmailDeliverySettings>(EmailDeliverySettings).toConstantValue({ enabled: transport !== undefined, batchSize: 50, claimTtlMs: 120_000 });
+  return { close: () => transport?.close() };
+};

@@ -1,7 +1,7 @@
 // Invoices and credit notes (docs/invoices.md; docs/api/orders.md, "Invoices and credit notes"), on
 // SQLite and on MariaDB: a paid order's invoice numbered gapless per store, also with 30 payments
 // at once (provider verifications and signed order updates mixed) and payments that roll back among
-// them; its JSON, HTML and PDF; who may read it (the customer's token, the admin API's session,
+// them, and a checkout paid in full by gift card; its JSON, HTML and PDF; who may read it (the customer's token, the admin API's session,
 // another store's or customer's order a 404, an unpaid order a 409); and one credit note per refund
 // that succeeded, in its own gapless sequence.
 import assert from "node:assert/strict";
@@ -193,6 +193,20 @@ const suite = (label: string, options: () => { databaseUrl?: string }) =>
       assert.equal(again.body.seller.name, "Test Store");
       assert.deepEqual(again.body, admin.body);
       await knex("stores").where({ id: t.store.store.id }).update({ name: "Test Store" });
+    });
+
+    it("a checkout paid in full by gift card is paid at once: its invoice is issued in the checkout's transaction", async () => {
+      const issued = await t.client.post("/v1/gift-cards", { initial_balance: 100_000 }, { key: secret, headers: { "Idempotency-Key": randomUUID() } });
+      assert.equal(issued.status, 201, issued.text);
+      const { order } = await placeSimpleOrder(t.client, { secret, publishable }, { price: 100_000, overrides: { gift_card_code: issued.body.code } });
+      assert.equal(order.payment_status, "paid");
+      assert.equal(order.amount_due, 0);
+      const invoice = await t.client.get(`/v1/orders/${order.id}/invoice`, { key: secret });
+      assert.equal(invoice.status, 200, invoice.text);
+      assert.equal(invoice.body.gift_card_amount, order.total_amount);
+      const html = await t.client.get(`/v1/orders/${order.id}/invoice?format=html`, { key: secret });
+      assert.ok(html.text.includes("Paid by gift card"), "the page says the gift card paid");
+      assert.ok(!html.text.includes("Paid by mobile money"), "and nothing else");
     });
 
     it("who may read it: the customer with their token, the store's staff; another customer's or store's order is a 404", async () => {

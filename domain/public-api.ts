@@ -56,3 +56,7 @@ export * from "./tax/order-tax.js";
 export * from "./tax/refund-tax.js";
 export * from "./tax/proportional-share.js";
 export * from "./tax/store-tax-defaults.js";
+export * from "./money/format-minor.js";
+export * from "./invoices/document-number.js";
+export * from "./invoices/invoice.js";
+export * from "./invoices/credit-note.js";

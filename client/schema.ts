@@ -6,6 +6,30 @@
 // run `npm run client:types` after changing a route (a test fails until then).
 
 export interface paths {
+    "/v1/customers/{id}/email-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which emails the customer gets, and whether their address bounced
+         * @description Any key with the customer's `x-auth-token`, whose customer must be the one asked for (403 `forbidden` otherwise). Every email a customer may get, whether it may be turned off and whether it is on, and the state of the customer's address.
+         */
+        get: operations["getEmailPreferences"];
+        /**
+         * Turn optional emails off or on
+         * @description Secret key with the customer's `x-auth-token`, whose customer must be the one asked for. Replaces the list of optional emails the customer does not want (`order_delivered`, `message_reply`); an email the order needs (its confirmation, payment, shipping, cancellation, refunds, returns) cannot be turned off: naming one is a 400 `parameter_invalid` naming it (`turned_off[0]`). Saving also sets a `bouncing` or `malformed` address back to `ok`.
+         */
+        put: operations["updateEmailPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/products": {
         parameters: {
             query?: never;
@@ -1697,6 +1721,37 @@ export interface components {
                 request_id: string;
             };
         };
+        /** Format: uuid */
+        UUID: string;
+        EmailPreferences: {
+            /** @description Every email a customer may get (docs/emails.md, "What is sent when"). */
+            emails: {
+                /**
+                 * @description The email's key (docs/emails.md, "What is sent when").
+                 * @enum {string}
+                 */
+                key: "order_confirmation" | "payment_received" | "order_shipped" | "order_delivered" | "order_cancelled" | "refund_issued" | "return_update" | "message_reply" | "staff_new_order" | "staff_new_message" | "staff_low_stock" | "staff_webhook_disabled";
+                /** @description What the email is. */
+                title: string;
+                /** @description True when the customer may turn it off; the others are needed for the order and always sent. */
+                optional: boolean;
+                /** @description Whether the customer gets it. */
+                enabled: boolean;
+            }[];
+            /**
+             * @description `bouncing`: the mail server refused the address for good; `malformed`: it is not an address; no email is sent while it is either. Saving the preferences sets it back to `ok`.
+             * @enum {string}
+             */
+            email_status: "ok" | "bouncing" | "malformed";
+            /** @description The mail server's answer, or why the address is malformed. */
+            email_status_reason: string | null;
+            /** @description When the address was marked (ISO 8601, UTC). */
+            email_status_at: string | null;
+        };
+        EmailPreferencesInput: {
+            /** @description The optional emails the customer does not want (order_delivered, message_reply); the rest are sent. Replaces the list. */
+            turned_off: ("order_confirmation" | "payment_received" | "order_shipped" | "order_delivered" | "order_cancelled" | "refund_issued" | "return_update" | "message_reply" | "staff_new_order" | "staff_new_message" | "staff_low_stock" | "staff_webhook_disabled")[];
+        };
         /** @description A flat product record with its default variant's data. */
         ProductListItem: {
             /** @description The product's id. */
@@ -1928,8 +1983,6 @@ export interface components {
             /** @description The variant's own tax class, overriding the product's tax_class, or null when it has none. */
             variant_tax_class: string | null;
         };
-        /** Format: uuid */
-        UUID: string;
         Category: {
             /** @description The category's id. */
             id: string;
@@ -3847,6 +3900,257 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getEmailPreferences: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated response fields to keep. Dot notation selects nested fields (`a.b`, `a.*`). */
+                fields?: string;
+            };
+            header: {
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
+                "x-auth-token": string;
+            };
+            path: {
+                /**
+                 * @description The customer's id.
+                 * @example 019ab948-38da-73a9-9626-3ec23d03dce9
+                 */
+                id: components["schemas"]["UUID"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's email preferences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailPreferences"];
+                };
+            };
+            /** @description The request is invalid: a parameter, the body or `fields` is wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key (or customer token) may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record in this store, or no such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL is longer than 8 KiB (`request_too_large`). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The headers, with the URL, are larger than 16 KiB (`request_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; quote the request_id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateEmailPreferences: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The customer's access_token from sign-in, registration or refresh; the customer must own the record.
+                 * @example sf_at_Qm9vdHN0cmFwRXhhbXBsZUFjY2Vzc1Rva2VuQW1pbmEx
+                 */
+                "x-auth-token": string;
+            };
+            path: {
+                /**
+                 * @description The customer's id.
+                 * @example 019ab948-38da-73a9-9626-3ec23d03dce9
+                 */
+                id: components["schemas"]["UUID"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailPreferencesInput"];
+            };
+        };
+        responses: {
+            /** @description The customer's email preferences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailPreferences"];
+                };
+            };
+            /** @description The request is invalid: a parameter, the body or `fields` is wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key (or customer token) may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record in this store, or no such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The URL is longer than 8 KiB (`request_too_large`). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The headers, with the URL, are larger than 16 KiB (`request_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; quote the request_id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listProducts: {
         parameters: {
             query?: {

@@ -1,14 +1,20 @@
 // The emails' adapters in the container (docs/emails.md): the MJML renderer, the SMTP transport
 // when STOREFRONT_SMTP_URL is set (none otherwise: the job then makes no email), the knex queue,
-// templates and preferences, the job's settings, and the email use cases.
+// templates and preferences, the job's settings, the email use cases and their routes (the admin
+// templates, the customer's preferences).
 import type { Container } from "inversify";
 import { MjmlEmailRenderer } from "../adapters/notifications/mjml-email-renderer.js";
 import { SmtpEmailTransport } from "../adapters/notifications/smtp-email-transport.js";
 import { KnexCustomerEmailPreferences } from "../adapters/persistence/repositories/knex-customer-email-preferences.js";
 import { KnexEmailQueue } from "../adapters/persistence/repositories/knex-email-queue.js";
 import { KnexEmailTemplates } from "../adapters/persistence/repositories/knex-email-templates.js";
+import { AdminEmailTemplateRoutes } from "../adapters/http/admin/email-template-routes.js";
+import { AdminRouteModule, RouteModule } from "../adapters/http/route-module.js";
+import { EmailPreferenceRoutes } from "../adapters/http/routes/email-preference-routes.js";
 import { DeliverEmails } from "../application/emails/deliver-emails.js";
 import { EmailDeliverySettings } from "../application/emails/email-delivery-settings.js";
+import { ManageEmailPreferences } from "../application/emails/manage-email-preferences.js";
+import { ManageEmailTemplates } from "../application/emails/manage-email-templates.js";
 import { PlanEmailSends } from "../application/emails/plan-email-sends.js";
 import { CustomerEmailPreferences } from "../application/ports/customer-email-preferences.js";
 import { EmailQueue } from "../application/ports/email-queue.js";
@@ -31,6 +37,10 @@ export const bindEmails = (container: Container, config: Config): { close(): voi
   container.bind(CustomerEmailPreferences).to(KnexCustomerEmailPreferences);
   container.bind(PlanEmailSends).toSelf();
   container.bind(DeliverEmails).toSelf();
+  container.bind(ManageEmailTemplates).toSelf();
+  container.bind(ManageEmailPreferences).toSelf();
+  container.bind(AdminRouteModule).to(AdminEmailTemplateRoutes);
+  container.bind(RouteModule).to(EmailPreferenceRoutes);
   container.bind<EmailDeliverySettings>(EmailDeliverySettings).toConstantValue({ enabled: transport !== undefined, batchSize: 50, claimTtlMs: 120_000 });
   return { close: () => transport?.close() };
 };

@@ -150,6 +150,13 @@ const RUN_ORDER: ReadonlyArray<string | Setup> = [
       learn(v1.response, registered.body, values);
     },
   },
+  "adminListEmailTemplates",
+  "adminGetEmailTemplate",
+  "adminUpdateEmailTemplate",
+  "adminPreviewEmailTemplate",
+  "adminResetEmailTemplate",
+  "adminGetEmailSettings",
+  "adminUpdateEmailSettings",
   ...MIRRORED_ORDER,
   "adminSignOut",
 ];

@@ -58,6 +58,8 @@ const RUN_ORDER: ReadonlyArray<string | Setup> = [
   "getCurrentCustomer",
   "logOut",
   "getCustomer",
+  "getEmailPreferences",
+  "updateEmailPreferences",
   "listProducts",
   "getProductBySlug",
   "getProduct",

@@ -36,7 +36,7 @@ table { width: 100%; border-collapse: collapse; margin-bottom: 1.5em; }
 th, td { text-align: left; padding: 0.3em 0.5em; border-bottom: 1px solid #999; vertical-align: top; }
 .n { text-align: right; white-space: nowrap; }
 table.totals { width: auto; margin-left: auto; }
-table.totals tr:last-child td { font-weight: bold; }
+table.totals tr.total td { font-weight: bold; }
 footer { font-size: 9pt; color: #333; }
 @media print { body { margin: 0; } }
 </style>
@@ -54,7 +54,7 @@ ${view.parties.map((party) => `<div><strong>${escapeHtml(party.heading)}</strong
 ${table(view.columns, view.rows, view.firstNumericColumn, "lines")}
 <table class="totals">
 <tbody>
-${view.totals.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td class="n">${escapeHtml(value)}</td></tr>`).join("\n")}
+${view.totals.map(([label, value], i) => `<tr${i === view.totalRow ? ' class="total"' : ""}><td>${escapeHtml(label)}</td><td class="n">${escapeHtml(value)}</td></tr>`).join("\n")}
 </tbody>
 </table>
 <h2>Totals by tax rate</h2>

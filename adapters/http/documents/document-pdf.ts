@@ -55,7 +55,7 @@ export const documentPdf = (view: DocumentView, issuedAt: string): Promise<Buffe
     });
     y = partiesEnd + 16;
 
-    const table = (columns: readonly string[], rows: readonly (readonly string[])[], firstNumeric: number, tableWidth: number, left: number) => {
+    const table = (columns: readonly string[], rows: readonly (readonly string[])[], firstNumeric: number, tableWidth: number, left: number, boldRow = -1) => {
       const widths = widthsOf(columns.length, tableWidth);
       const drawRow = (cells: readonly string[], bold: boolean) => {
         doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(FONT_SIZE);
@@ -73,13 +73,13 @@ export const documentPdf = (view: DocumentView, issuedAt: string): Promise<Buffe
         doc.moveTo(left, y).lineTo(left + tableWidth, y).lineWidth(0.5).stroke();
       };
       if (columns.some((column) => column !== "")) drawRow(columns, true);
-      for (const row of rows) drawRow(row, false);
+      rows.forEach((row, i) => drawRow(row, i === boldRow));
       y += 12;
     };
 
     table(view.columns, view.rows, view.firstNumericColumn, width, MARGIN);
     // The totals, right-aligned under the lines.
-    table(["", ""], view.totals, 1, width / 2, MARGIN + width / 2);
+    table(["", ""], view.totals, 1, width / 2, MARGIN + width / 2, view.totalRow);
     doc.font("Helvetica-Bold").fontSize(11).text("Totals by tax rate", MARGIN, y, { width });
     y = doc.y + 4;
     table(view.rateColumns, view.rateRows, 1, (width * 2) / 3, MARGIN);

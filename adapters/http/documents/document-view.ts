@@ -21,6 +21,8 @@ export interface DocumentView {
   readonly firstNumericColumn: number;
   readonly rows: readonly (readonly string[])[];
   readonly totals: readonly (readonly [string, string])[];
+  /** The row of `totals` that is the document's total, shown in bold. */
+  readonly totalRow: number;
   readonly rateColumns: readonly string[];
   readonly rateRows: readonly (readonly string[])[];
   readonly notes: readonly string[];
@@ -114,6 +116,7 @@ export const invoiceView = (invoice: Invoice): DocumentView => {
     firstNumericColumn: 2,
     rows,
     totals,
+    totalRow: totals.findIndex(([label]) => label.startsWith("Total")),
     rateColumns: ["Tax rate", "Net", "Tax", "Gross"],
     rateRows: rateRows(invoice.byRate, money),
     notes: [
@@ -152,6 +155,7 @@ export const creditNoteView = (note: CreditNote): DocumentView => {
       ["Tax credited", note.tax === null ? "—" : money(note.tax)],
       [`Total credited (${note.currency})`, money(note.total)],
     ],
+    totalRow: 1,
     rateColumns: ["Tax rate", "Net", "Tax", "Gross"],
     rateRows: rateRows(note.byRate, money),
     notes: [`Amounts in ${note.currency}.`, ...(note.livemode ? [] : ["A test-mode refund: this is not a tax document."])],

@@ -9,9 +9,10 @@ import type { CreditNote } from "../../../domain/invoices/credit-note.js";
 import { seriesKey, type DocumentSeries } from "../../../domain/invoices/document-number.js";
 import type { Invoice, Seller } from "../../../domain/invoices/invoice.js";
 import type { Address } from "../../../domain/orders/order.js";
-import { readJson, writeJson } from "../column-types.js";
+import { readJson } from "../column-types.js";
 import { isUniqueViolation } from "../database-errors.js";
 import { Database } from "../database.js";
+import { readCreditNoteDocument, readInvoiceDocument, writeDocument } from "../invoice-document-columns.js";
 import { randomUUID } from "node:crypto";
 
 @injectable()
@@ -56,7 +57,7 @@ export class KnexInvoiceRepository implements InvoiceRepository {
         currency: invoice.currency,
         total_amount: invoice.total,
         tax_amount: invoice.tax,
-        document: writeJson(invoice),
+        document: writeDocument(invoice),
         issued_at: invoice.issuedAt,
       }),
     );
@@ -65,7 +66,7 @@ export class KnexInvoiceRepository implements InvoiceRepository {
   async findInvoice(storeId: string, orderId: string): Promise<Invoice | undefined> {
     const rows = await this.db.run((q) => q("invoices").where({ store_id: storeId, order_id: orderId }).select("document"));
     const row = rows[0] as { document: string } | undefined;
-    return row === undefined ? undefined : readJson<Invoice>(row.document, undefined as never);
+    return row === undefined ? undefined : readInvoiceDocument(row.document);
   }
 
   async insertCreditNote(storeId: string, note: CreditNote): Promise<void> {
@@ -81,7 +82,7 @@ export class KnexInvoiceRepository implements InvoiceRepository {
         currency: note.currency,
         total_amount: note.total,
         tax_amount: note.tax,
-        document: writeJson(note),
+        document: writeDocument(note),
         issued_at: note.issuedAt,
       }),
     );
@@ -91,12 +92,12 @@ export class KnexInvoiceRepository implements InvoiceRepository {
     const rows: { document: string }[] = await this.db.run((q) =>
       q("credit_notes").where({ store_id: storeId, order_id: orderId }).orderBy([{ column: "issued_at" }, { column: "sequence" }]).select("document"),
     );
-    return rows.map((row) => readJson<CreditNote>(row.document, undefined as never));
+    return rows.map((row) => readCreditNoteDocument(row.document));
   }
 
   async findCreditNote(storeId: string, orderId: string, number: string): Promise<CreditNote | undefined> {
     const rows: { document: string }[] = await this.db.run((q) => q("credit_notes").where({ store_id: storeId, order_id: orderId, number }).select("document"));
     const row = rows[0];
-    return row === undefined ? undefined : readJson<CreditNote>(row.document, undefined as never);
+    return row === undefined ? undefined : readCreditNoteDocument(row.document);
   }
 }

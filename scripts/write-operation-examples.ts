@@ -1,5 +1,6 @@
-// Rewrites the answers of the operation examples (adapters/http/examples/*-examples.ts) from the
-// answers a run of test/adapters/http/openapi-examples.test.ts captured, keeping each request:
+// Rewrites the answers of the /v1 operation examples (adapters/http/routes/*-examples.ts, one file
+// beside each route module) from the answers a run of test/adapters/http/openapi-examples.test.ts
+// captured, keeping each request and what the file declares around its examples map:
 //   STOREFRONT_CAPTURE_EXAMPLES=/tmp/answers.json npx mocha test/adapters/http/openapi-examples.test.ts
 //   node --import tsx scripts/write-operation-examples.ts /tmp/answers.json
 // Review the diff before committing: the examples are documentation.
@@ -7,7 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { DEMO, EXAMPLE_SESSION, LEARNED, SUPPLIED } from "../adapters/http/examples/example-ids.js";
 
-const EXAMPLES_DIR = fileURLToPath(new URL("../adapters/http/examples/", import.meta.url));
+const EXAMPLES_DIR = fileURLToPath(new URL("../adapters/http/routes/", import.meta.url));
 const WIDTH = 150;
 
 const capturePath = process.argv[2];
@@ -47,7 +48,7 @@ const write = (value: unknown, indent: string, used: Set<string>): string => {
 for (const file of readdirSync(EXAMPLES_DIR).filter((name) => name.endsWith("-examples.ts"))) {
   const path = `${EXAMPLES_DIR}${file}`;
   const text = readFileSync(path, "utf8");
-  const [exportName, examples] = Object.entries(await import(path))[0] as [string, Record<string, object>];
+  const [exportName, examples] = Object.entries(await import(path)).find(([name]) => name.endsWith("Examples")) as [string, Record<string, object>];
   const used = new Set<string>();
   const operations = Object.entries(examples).map(([operationId, example]) => {
     const answer = captured[operationId];
@@ -55,11 +56,15 @@ for (const file of readdirSync(EXAMPLES_DIR).filter((name) => name.endsWith("-ex
     const response = answer.body === undefined ? { status: answer.status } : { status: answer.status, body: answer.body };
     return `  ${operationId}: ${write({ ...example, response }, "  ", used)},`;
   });
-  const header = text.slice(0, text.indexOf("import type"));
-  const imports = [
-    `import type { RouteExample } from "../route-definition.js";`,
-    ...(used.size > 0 ? [`import { ${[...used].sort().join(", ")} } from "./example-ids.js";`] : []),
-  ].join("\n");
-  writeFileSync(path, `${header}${imports}\n\nexport const ${exportName} = {\n${operations.join("\n")}\n} satisfies Record<string, RouteExample>;\n`);
+  // The file's own declarations (values its examples share) stay; the ids' import names what is used now, and what it named before.
+  const start = text.indexOf(`export const ${exportName} = {`);
+  const closing = "} satisfies Record<string, RouteExample>;";
+  const end = text.indexOf(closing, start) + closing.length;
+  const idsImport = /^import \{ ([\w, ]+) \} from "\.\.\/examples\/example-ids\.js";\n/m;
+  const before = text.slice(0, start);
+  for (const name of idsImport.exec(before)?.[1]?.split(", ") ?? []) used.add(name);
+  const imports = used.size > 0 ? `import { ${[...used].sort().join(", ")} } from "../examples/example-ids.js";\n` : "";
+  const prefix = idsImport.test(before) ? before.replace(idsImport, imports) : before.replace(/^import type \{ RouteExample \}/m, `${imports}import type { RouteExample }`);
+  writeFileSync(path, `${prefix}export const ${exportName} = {\n${operations.join("\n")}\n${closing}${text.slice(end)}`);
   console.log(`wrote ${file} (${operations.length} operations)`);
 }

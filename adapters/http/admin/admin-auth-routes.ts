@@ -14,12 +14,12 @@ import { ManageStaff } from "../../../application/staff/manage-staff.js";
 import { ManageStoreSettings } from "../../../application/stores/manage-store-settings.js";
 import { toSessionRecord, toStaffRecord } from "../../../application/staff/staff-records.js";
 import type { OpenedSession } from "../../../application/staff/staff-sessions.js";
-import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from "../../../domain/staff/permissions.js";
-import { ADMIN } from "../examples/example-ids.js";
+import { ROLE_PERMISSIONS } from "../../../domain/staff/permissions.js";
 import { defineRoute, reply, type AnyRoute, type RouteContext } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { clearedCookies, sessionCookies } from "./staff-cookies.js";
 import { SignedIn, StaffMemberSchema, StaffSessionSchema } from "./staff-schemas.js";
+import { adminAuthExamples } from "./admin-auth-examples.js";
 
 const TAG = "Staff sign-in";
 
@@ -52,30 +52,6 @@ const Me = Schema.Struct({
   permissions: Schema.Array(Schema.String),
   session: Schema.NullOr(StaffSessionSchema).annotations({ description: "This session; null when the caller is the secret key." }),
 });
-
-const memberExample = {
-  id: ADMIN.ownerId,
-  object: "staff_member",
-  store_id: "019ab1e0-7c5a-7d1e-9d55-3b1c3e1f0a01",
-  email: ADMIN.ownerEmail,
-  name: "Demo Owner",
-  role: "owner",
-  status: "active",
-  totp_enabled: false,
-  created_at: "2026-11-27T08:00:00.000Z",
-  updated_at: "2026-11-27T08:00:00.000Z",
-  disabled_at: null,
-} as const;
-const sessionExample = {
-  id: ADMIN.sessionId,
-  object: "staff_session",
-  created_at: "2026-11-27T08:05:00.000Z",
-  last_seen_at: "2026-11-27T08:05:00.000Z",
-  expires_at: "2026-12-04T08:05:00.000Z",
-  client_address: "127.0.0.1",
-  user_agent: "Mozilla/5.0",
-  current: true,
-} as const;
 
 const signedInAnswer = (ctx: RouteContext, opened: OpenedSession) =>
   reply(
@@ -122,10 +98,7 @@ export class AdminAuthRoutes implements RouteModule {
         access: "public",
         body: SignInBody,
         errors: [401, 403, 429],
-        example: {
-          body: { email: ADMIN.ownerEmail, password: ADMIN.ownerPassword },
-          response: { status: 200, body: { object: "staff_sign_in", member: memberExample, csrf_token: ADMIN.csrfToken, session: sessionExample, permissions: [...ALL_PERMISSIONS] } },
-        },
+        example: adminAuthExamples.adminSignIn,
         success: { status: 200, description: "Signed in: the member, the CSRF token and the session (cookies set).", schema: SignedIn },
         handle: async ({ body, ctx }) => signedInAnswer(ctx, await this.signIn.execute(body, sourceOf(ctx), originOf(ctx))),
       }),
@@ -140,10 +113,7 @@ export class AdminAuthRoutes implements RouteModule {
         access: "public",
         body: LinkBody,
         errors: [401, 429],
-        example: {
-          body: { token: ADMIN.linkToken, password: "kettle-orbit-violet-92" },
-          response: { status: 200, body: { object: "staff_sign_in", member: { ...memberExample, id: ADMIN.invitedId, email: ADMIN.invitedEmail, name: "Wanjiru Kamau", role: "fulfilment" }, csrf_token: ADMIN.csrfToken, session: sessionExample, permissions: [...ROLE_PERMISSIONS.fulfilment] } },
-        },
+        example: adminAuthExamples.adminRedeemSignInLink,
         success: { status: 200, description: "Signed in with the new password.", schema: SignedIn },
         handle: async ({ body, ctx }) => signedInAnswer(ctx, await this.redeem.execute(body, sourceOf(ctx), originOf(ctx))),
       }),
@@ -156,18 +126,7 @@ export class AdminAuthRoutes implements RouteModule {
         tag: TAG,
         access: "secret",
         permission: "dashboard.read",
-        example: {
-          response: {
-            status: 200,
-            body: {
-              object: "staff_me",
-              member: memberExample,
-              store: { id: memberExample.store_id, name: "Parisian, Boehm and Kuphal Home & Living", base_currency: "KES", time_zone: "Africa/Nairobi" },
-              permissions: [...ALL_PERMISSIONS],
-              session: sessionExample,
-            },
-          },
-        },
+        example: adminAuthExamples.adminGetMe,
         success: { status: 200, description: "The member.", schema: Me },
         handle: async ({ principal }) => {
           const member = await this.manage.get(principal, memberOf(principal));
@@ -192,7 +151,7 @@ export class AdminAuthRoutes implements RouteModule {
         tag: TAG,
         access: "secret",
         permission: "dashboard.read",
-        example: { response: { status: 200, body: { object: "list", data: [sessionExample] } } },
+        example: adminAuthExamples.adminListMySessions,
         success: { status: 200, description: "The open sessions.", schema: Schema.Struct({ object: Schema.Literal("list"), data: Schema.Array(StaffSessionSchema) }) },
         handle: async ({ principal }) => {
           const sessions = await this.manage.sessions(principal, memberOf(principal));
@@ -209,7 +168,7 @@ export class AdminAuthRoutes implements RouteModule {
         access: "secret",
         permission: "dashboard.read",
         body: Schema.Struct({ everywhere: Schema.optionalWith(Schema.Boolean, { default: () => false }).annotations({ description: "End every session of the member, not only this one." }) }),
-        example: { body: { everywhere: false }, response: { status: 200, body: { object: "staff_sign_out", sessions_ended: 1 } } },
+        example: adminAuthExamples.adminSignOut,
         success: { status: 200, description: "How many sessions ended.", schema: Schema.Struct({ object: Schema.Literal("staff_sign_out"), sessions_ended: Schema.Number }) },
         handle: async ({ principal, body, ctx }) => {
           const ended = await this.signOut.execute(principal, body.everywhere);
@@ -226,7 +185,7 @@ export class AdminAuthRoutes implements RouteModule {
         access: "secret",
         permission: "dashboard.read",
         errors: [422],
-        example: { response: { status: 200, body: { secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", otpauth_uri: "otpauth://totp/Storefront%20Demo:owner%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Storefront%20Demo" } } },
+        example: adminAuthExamples.adminStartSecondFactor,
         success: { status: 200, description: "The secret to enrol.", schema: Schema.Struct({ secret: Schema.String, otpauth_uri: Schema.String }) },
         handle: ({ principal }) => this.secondFactor.start(principal),
       }),
@@ -241,10 +200,7 @@ export class AdminAuthRoutes implements RouteModule {
         permission: "dashboard.read",
         body: Schema.Struct({ code: Schema.String.pipe(Schema.maxLength(16)).annotations({ description: "The app's 6-digit code." }) }),
         errors: [401, 422],
-        example: {
-          body: { code: "123456" },
-          response: { status: 200, body: { recovery_codes: ["k3j9x-p2m7q", "a8d2w-qz4rt", "m7c1v-x9bn2", "t5y6u-r3e2w", "h8j9k-l2p3o", "z1x2c-v3b4n", "q9w8e-r7t6y", "u5i4o-p3a2s", "d1f2g-h3j4k", "l5z6x-c7v8b"] } },
-        },
+        example: adminAuthExamples.adminConfirmSecondFactor,
         success: { status: 200, description: "The recovery codes.", schema: Schema.Struct({ recovery_codes: Schema.Array(Schema.String) }) },
         handle: ({ principal, body }) => this.secondFactor.confirm(principal, body.code),
       }),
@@ -259,7 +215,7 @@ export class AdminAuthRoutes implements RouteModule {
         permission: "dashboard.read",
         body: Schema.Struct({ password: Password }),
         errors: [401],
-        example: { body: { password: ADMIN.ownerPassword }, response: { status: 200, body: memberExample } },
+        example: adminAuthExamples.adminTurnOffSecondFactor,
         success: { status: 200, description: "The member.", schema: StaffMemberSchema },
         handle: async ({ principal, body }) => toStaffRecord(await this.secondFactor.turnOff(principal, body.password)),
       }),

@@ -3,13 +3,12 @@ import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { ManageApiKeys, toApiKeyRecord } from "../../../application/access/manage-api-keys.js";
 import { KeyType, Mode } from "../../../domain/access/api-key.js";
-import { ADMIN } from "../examples/example-ids.js";
 import { uuidParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
+import { adminApiKeyExamples } from "./api-key-examples.js";
 
 const TAG = "API keys";
-const KEY_ID = ADMIN.apiKey;
 
 const ApiKeySchema = Schema.Struct({
   id: Schema.String,
@@ -26,7 +25,6 @@ const NewKey = Schema.Struct({
   secret: Schema.String.annotations({ description: "The whole key: shown only in this answer, only its hash is kept." }),
 });
 
-const keyExample = { id: KEY_ID, object: "api_key", type: "secret", mode: "test", display_prefix: "svc_sk_test_Ab12", created_at: "2026-11-27T09:00:00.000Z", revoked_at: null } as const;
 const IdParams = Schema.Struct({ id: uuidParam });
 
 @injectable()
@@ -44,20 +42,7 @@ export class ApiKeyRoutes implements RouteModule {
         tag: TAG,
         access: "secret",
         permission: "api_keys.manage",
-        example: {
-          response: {
-            status: 200,
-            body: {
-              object: "list",
-              data: [
-                keyExample,
-                { ...keyExample, id: "019ac001-0000-7000-8000-0000000000b2", type: "publishable", display_prefix: "svc_pk_test_Cd34" },
-                { ...keyExample, id: "019ac001-0000-7000-8000-0000000000b3", mode: "live", display_prefix: "svc_sk_live_Ef56" },
-                { ...keyExample, id: "019ac001-0000-7000-8000-0000000000b4", type: "publishable", mode: "live", display_prefix: "svc_pk_live_Gh78" },
-              ],
-            },
-          },
-        },
+        example: adminApiKeyExamples.adminListApiKeys,
         success: { status: 200, description: "The keys.", schema: Schema.Struct({ object: Schema.Literal("list"), data: Schema.Array(ApiKeySchema) }) },
         handle: async ({ principal }) => ({ object: "list" as const, data: (await this.keys.list(principal)).map(toApiKeyRecord) }),
       }),
@@ -72,7 +57,7 @@ export class ApiKeyRoutes implements RouteModule {
         permission: "api_keys.manage",
         idempotency: "optional",
         body: Schema.Struct({ type: KeyType, mode: Mode }),
-        example: { body: { type: "secret", mode: "test" }, response: { status: 201, body: { key: keyExample, secret: "svc_sk_test_Ab12000000000000000000000000000000000000" } } },
+        example: adminApiKeyExamples.adminCreateApiKey,
         success: { status: 201, description: "The key and its secret (once).", schema: NewKey },
         handle: async ({ principal, body }) => {
           const made = await this.keys.create(principal, body.type, body.mode);
@@ -90,7 +75,7 @@ export class ApiKeyRoutes implements RouteModule {
         permission: "api_keys.manage",
         params: IdParams,
         errors: [422],
-        example: { params: { id: KEY_ID }, response: { status: 200, body: { key: { ...keyExample, id: ADMIN.rolledApiKey, display_prefix: "svc_sk_test_Ef56" }, secret: "svc_sk_test_Ef56000000000000000000000000000000000000" } } },
+        example: adminApiKeyExamples.adminRollApiKey,
         success: { status: 200, description: "The new key and its secret (once).", schema: NewKey },
         handle: async ({ principal, params }) => {
           const made = await this.keys.roll(principal, params.id);
@@ -108,7 +93,7 @@ export class ApiKeyRoutes implements RouteModule {
         permission: "api_keys.manage",
         params: IdParams,
         errors: [422],
-        example: { params: { id: ADMIN.rolledApiKey }, response: { status: 200, body: { ...keyExample, id: ADMIN.rolledApiKey, revoked_at: "2026-11-27T09:05:00.000Z" } } },
+        example: adminApiKeyExamples.adminRevokeApiKey,
         success: { status: 200, description: "The revoked key.", schema: ApiKeySchema },
         handle: async ({ principal, params }) => toApiKeyRecord(await this.keys.revoke(principal, params.id)),
       }),

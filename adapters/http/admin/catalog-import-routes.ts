@@ -15,7 +15,7 @@ import { CatalogFileError } from "../../catalog-import/catalog-file-error.js";
 import type { CatalogFile } from "../../catalog-import/catalog-file.js";
 import { openCsvCatalog } from "../../catalog-import/csv-catalog-reader.js";
 import { openJsonLinesCatalog } from "../../catalog-import/jsonl-catalog-reader.js";
-import { catalogImportExamples } from "../examples/catalog-import-examples.js";
+import { adminCatalogImportExamples } from "./catalog-import-examples.js";
 import { PayloadTooLarge } from "../http-errors.js";
 import { defineRoute, type AnyRoute, type RouteContext } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
@@ -83,7 +83,7 @@ export class CatalogImportRoutes implements RouteModule {
         description:
           "Permission `catalog.write`. The body is the catalog file itself (docs/catalog-import.md): `text/csv` (one row per variant, rows grouped by `product_handle`) or `application/jsonl` / `application/x-ndjson` (one product per line, as the product write API takes it). At most 10 MiB (413 `payload_too_large`). Products are matched by SKU: a product none of whose SKUs the store holds is created, any other updated; nothing is deleted. With `dry_run=true` every batch is written in a transaction that is rolled back: the report says what a run would create, update and reject, and nothing is written. A bad row is rejected with its line and reason and never half-writes its product; other products are imported. A file that cannot be imported at all (not CSV, an unknown CSV column, no header, no product) is a 400 `parameter_invalid` naming the problem, and nothing is written. The import runs while the request waits (about 1,000 products a second), and the answer is its whole report. A renamed product (its SKU matched, another name) is rejected unless `allow_renames=true`. Every product written is a `product.created` event, as through the product API.",
         tag: TAG,
-        example: catalogImportExamples.adminImportCatalog,
+        example: adminCatalogImportExamples.adminImportCatalog,
         access: "secret",
         permission: "catalog.write",
         query: Schema.Struct({

@@ -5,7 +5,7 @@ import { inject, injectable } from "inversify";
 import { BlockCustomer } from "../../../application/customers/block-customer.js";
 import { ReadCustomers } from "../../../application/customers/read-customers.js";
 import { BLOCK_REASON_MAX } from "../../../domain/customers/customer-block.js";
-import { customerExamples } from "../examples/customer-inbox-examples.js";
+import { adminCustomerExamples } from "./customer-examples.js";
 import { cursorParam, integerParam, textParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
@@ -119,7 +119,7 @@ export class AdminCustomerRoutes implements RouteModule {
           limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }).annotations({ description: "Most records in one page." }),
           cursor: Schema.optional(cursorParam).annotations({ description: "Where to continue: a previous page's pagination.next_cursor; absent for the first page." }),
         }),
-        example: customerExamples.adminListCustomers,
+        example: adminCustomerExamples.adminListCustomers,
         success: { status: 200, description: "A page of customers.", schema: Schema.Struct({ customers: Schema.Array(AdminCustomer), pagination: Pagination }) },
         handle: async ({ principal, query }) => {
           const page = await this.reads.list(principal, query.q, { limit: query.limit, cursor: query.cursor });
@@ -138,7 +138,7 @@ export class AdminCustomerRoutes implements RouteModule {
         permission: "customers.read",
         params: ById,
         errors: [404],
-        example: customerExamples.adminGetCustomer,
+        example: adminCustomerExamples.adminGetCustomer,
         success: { status: 200, description: "The customer.", schema: AdminCustomerDetail },
         handle: ({ principal, params }) => this.reads.detail(principal, params.id),
       }),
@@ -155,7 +155,7 @@ export class AdminCustomerRoutes implements RouteModule {
         params: ById,
         body: BlockCustomerInput,
         errors: [404],
-        example: customerExamples.adminBlockCustomer,
+        example: adminCustomerExamples.adminBlockCustomer,
         success: { status: 200, description: "The customer, blocked, and how many sessions ended.", schema: BlockOutcome },
         handle: ({ principal, params, body }) => this.blocks.block(principal, params.id, body.reason),
       }),
@@ -171,7 +171,7 @@ export class AdminCustomerRoutes implements RouteModule {
         permission: "customers.block",
         params: ById,
         errors: [404],
-        example: customerExamples.adminUnblockCustomer,
+        example: adminCustomerExamples.adminUnblockCustomer,
         success: { status: 200, description: "The customer, no longer blocked.", schema: BlockOutcome },
         handle: ({ principal, params }) => this.blocks.unblock(principal, params.id),
       }),

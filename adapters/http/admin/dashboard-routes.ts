@@ -2,10 +2,10 @@
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { ReadDashboard } from "../../../application/dashboard/read-dashboard.js";
-import { DEMO } from "../examples/example-ids.js";
 import { integerParam, textParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
+import { adminDashboardExamples } from "./dashboard-examples.js";
 
 const TAG = "Dashboard";
 
@@ -60,35 +60,6 @@ export const Dashboard = Schema.Struct({
   }),
 }).annotations({ identifier: "Dashboard" });
 
-const day = (i: number): string => new Date(Date.UTC(2026, 9, 29) + i * 86_400_000).toISOString().slice(0, 10);
-const examplePeriod = (from: string, orders: number, paid: number, revenue: number) => ({
-  from,
-  to: "2026-11-27",
-  orders,
-  paid_orders: paid,
-  revenue,
-  average_order_value: paid === 0 ? 0 : Math.round(revenue / paid),
-  refunds: { count: 0, amount: 0 },
-});
-const exampleProduct = { product_id: DEMO.product, name: "Mudcloth Cushion Cover", units: 2, revenue: 900_000 };
-const exampleDashboard = {
-  currency: "KES",
-  timezone: "Africa/Nairobi",
-  generated_at: "2026-11-27T09:30:00.000Z",
-  today: examplePeriod("2026-11-27", 3, 3, 4_872_000),
-  last_7_days: examplePeriod("2026-11-21", 3, 3, 4_872_000),
-  last_30_days: examplePeriod("2026-10-29", 3, 3, 4_872_000),
-  by_day: Array.from({ length: 30 }, (_, i) => ({ date: day(i), orders: i === 29 ? 3 : 0, paid_orders: i === 29 ? 3 : 0, revenue: i === 29 ? 4_872_000 : 0 })),
-  top_products: { by_units: [exampleProduct], by_revenue: [exampleProduct] },
-  low_stock: {
-    at_or_below: 5,
-    variants: [
-      { variant_id: DEMO.simpleVariant, product_id: DEMO.simpleProduct, product_name: "Soapstone Table Lamp", sku: "LMP-SOAP-01", variant_name: "Default", stock: 0, threshold: 3 },
-    ],
-    has_more: true,
-  },
-};
-
 @injectable()
 export class DashboardRoutes implements RouteModule {
   constructor(@inject(ReadDashboard) private readonly dashboard: ReadDashboard) {}
@@ -114,11 +85,7 @@ export class DashboardRoutes implements RouteModule {
           top_limit: Schema.optionalWith(integerParam(1, 50), { default: () => 10 }).annotations({ description: "Most products in each top list." }),
         }),
         errors: [400],
-        example: {
-          query: { timezone: "Africa/Nairobi", top_limit: "1", low_stock_limit: "1" },
-          key: "secret",
-          response: { status: 200, body: exampleDashboard },
-        },
+        example: adminDashboardExamples.adminGetDashboard,
         success: { status: 200, description: "The dashboard's figures.", schema: Dashboard },
         handle: ({ principal, query }) =>
           this.dashboard.execute(principal, {

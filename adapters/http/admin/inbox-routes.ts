@@ -6,7 +6,7 @@ import { inject, injectable } from "inversify";
 import { InboxCommands, ReadInbox } from "../../../application/messaging/inbox.js";
 import { SendMessageInput } from "../../../application/messaging/messaging-inputs.js";
 import { ThreadStatus, ThreadType } from "../../../domain/messaging/thread.js";
-import { inboxExamples } from "../examples/customer-inbox-examples.js";
+import { adminInboxExamples } from "./inbox-examples.js";
 import { booleanParam, cursorParam, integerParam, uuidParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
@@ -62,7 +62,7 @@ export class InboxRoutes implements RouteModule {
           limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }).annotations({ description: "Most records in one page." }),
           cursor: Schema.optional(cursorParam).annotations({ description: "Where to continue: a previous page's pagination.next_cursor; absent for the first page." }),
         }),
-        example: inboxExamples.adminListInboxThreads,
+        example: adminInboxExamples.adminListInboxThreads,
         success: { status: 200, description: "A page of threads.", schema: Schema.Struct({ threads: Schema.Array(InboxThread), pagination: Pagination }) },
         handle: async ({ principal, query }) => {
           const page = await this.reads.list(
@@ -95,7 +95,7 @@ export class InboxRoutes implements RouteModule {
           cursor: Schema.optional(cursorParam).annotations({ description: "Where to continue the messages: a previous page's pagination.next_cursor." }),
         }),
         errors: [404],
-        example: inboxExamples.adminGetInboxThread,
+        example: adminInboxExamples.adminGetInboxThread,
         success: {
           status: 200,
           description: "The thread and a page of its messages.",
@@ -119,7 +119,7 @@ export class InboxRoutes implements RouteModule {
         params: ById,
         body: SendMessageInput,
         errors: [404, 409],
-        example: inboxExamples.adminReplyToThread,
+        example: adminInboxExamples.adminReplyToThread,
         success: { status: 201, description: "The message.", schema: Message },
         handle: ({ principal, params, body }) => this.commands.reply(principal, params.id, body),
       }),
@@ -136,7 +136,7 @@ export class InboxRoutes implements RouteModule {
         params: ById,
         body: AssignThreadInput,
         errors: [404],
-        example: inboxExamples.adminAssignThread,
+        example: adminInboxExamples.adminAssignThread,
         success: { status: 200, description: "The thread.", schema: InboxThread },
         handle: ({ principal, params, body }) => this.commands.assign(principal, params.id, body.staff_member_id),
       }),
@@ -152,7 +152,7 @@ export class InboxRoutes implements RouteModule {
         permission: "inbox.reply",
         params: ById,
         errors: [404],
-        example: inboxExamples.adminCloseThread,
+        example: adminInboxExamples.adminCloseThread,
         success: { status: 200, description: "The thread.", schema: InboxThread },
         handle: ({ principal, params }) => this.commands.close(principal, params.id),
       }),
@@ -168,7 +168,7 @@ export class InboxRoutes implements RouteModule {
         permission: "inbox.reply",
         params: ById,
         errors: [404],
-        example: inboxExamples.adminReopenThread,
+        example: adminInboxExamples.adminReopenThread,
         success: { status: 200, description: "The thread.", schema: InboxThread },
         handle: ({ principal, params }) => this.commands.reopen(principal, params.id),
       }),
@@ -184,7 +184,7 @@ export class InboxRoutes implements RouteModule {
         permission: "inbox.reply",
         params: ById,
         errors: [404],
-        example: inboxExamples.adminMarkThreadRead,
+        example: adminInboxExamples.adminMarkThreadRead,
         success: { status: 200, description: "The thread, with nothing unread for the store.", schema: InboxThread },
         handle: ({ principal, params }) => this.commands.markRead(principal, params.id),
       }),

@@ -7,7 +7,7 @@ import { inject, injectable } from "inversify";
 import { MediaTooLarge } from "../../../application/errors/media-errors.js";
 import { ManageMedia } from "../../../application/media/manage-media.js";
 import { MEDIA_MAX_BYTES, mediaPath, type Media } from "../../../domain/media/media.js";
-import { mediaExamples } from "../examples/media-examples.js";
+import { adminMediaExamples } from "./media-examples.js";
 import { multipartFile } from "../multipart-file.js";
 import { cursorParam, integerParam, textParam } from "../query-params.js";
 import { defineRoute, type AnyRoute, type RouteContext } from "../route-definition.js";
@@ -99,7 +99,7 @@ export class MediaRoutes implements RouteModule {
         description:
           "Permission `catalog.write`. The body is the image's bytes (Content-Type image/png, image/jpeg, image/webp, image/gif, image/avif or application/octet-stream), or a multipart/form-data form whose part `file` is the image. At most 10 MiB. What the file is, is decided by decoding its bytes, never by its name or declared type: bytes that decode as no image are a 415 `media_not_image`, an image of a format not served (SVG, TIFF, HEIC...) a 415 `media_format_unsupported`, more than 10 MiB a 413 `media_too_large`, more than 50 million pixels a 422 `media_dimensions_too_large`; nothing of a refused upload is kept. The original is kept upright and without its metadata (EXIF, GPS) in its own format; the variants are WebP, never wider than the original. Answers the public URLs, which a product's `media[].url` takes. Recorded in the audit log as `media.upload`.",
         tag: TAG,
-        example: mediaExamples.adminUploadMedia,
+        example: adminMediaExamples.adminUploadMedia,
         access: "secret",
         permission: "catalog.write",
         query: Schema.Struct({
@@ -123,7 +123,7 @@ export class MediaRoutes implements RouteModule {
         summary: "The store's images, newest first",
         description: "Permission `catalog.read`. The store's media items, newest first, with the URLs of each one's original and variants. Cursor pagination.",
         tag: TAG,
-        example: mediaExamples.adminListMedia,
+        example: adminMediaExamples.adminListMedia,
         access: "secret",
         permission: "catalog.read",
         query: Schema.Struct({
@@ -143,7 +143,7 @@ export class MediaRoutes implements RouteModule {
         summary: "One image, with the URLs of its files",
         description: "Permission `catalog.read`. One media item of the store (another store's id is a 404).",
         tag: TAG,
-        example: mediaExamples.adminGetMedia,
+        example: adminMediaExamples.adminGetMedia,
         access: "secret",
         permission: "catalog.read",
         params: ById,
@@ -158,7 +158,7 @@ export class MediaRoutes implements RouteModule {
         description:
           "Permission `catalog.write`. Removes the media item and its files; its URLs then answer 404 (copies a CDN or browser kept may live on until they expire). Products that still name its URL keep the URL: remove it from them too. Another store's id is a 404. Recorded in the audit log as `media.delete`.",
         tag: TAG,
-        example: mediaExamples.adminDeleteMedia,
+        example: adminMediaExamples.adminDeleteMedia,
         access: "secret",
         permission: "catalog.write",
         params: ById,

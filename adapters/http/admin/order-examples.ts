@@ -40,11 +40,11 @@ const parcel = {
 };
 
 export const adminOrderExamples = {
-  listOrders: {
+  adminListOrders: {
     query: { payment_status: "paid", fulfilment_status: "unfulfilled", limit: "1" },
     response: { status: 200, body: { orders: [summary], pagination: { limit: 1, next_cursor: null, has_more: false } } },
   },
-  getOrder: {
+  adminGetOrder: {
     params: { id: DEMO.paidOrder },
     response: {
       status: 200,
@@ -113,7 +113,7 @@ export const adminOrderExamples = {
       },
     },
   },
-  createFulfilment: {
+  adminCreateFulfilment: {
     params: { id: DEMO.paidOrder },
     headers: { "Idempotency-Key": "parcel-019ab7c2-1" },
     body: {
@@ -125,11 +125,11 @@ export const adminOrderExamples = {
     },
     response: { status: 201, body: { fulfilment: parcel, order: { ...summary, fulfilment_status: "partially_fulfilled", updated_at: AT } } },
   },
-  listFulfilments: {
+  adminListFulfilments: {
     params: { id: DEMO.paidOrder },
     response: { status: 200, body: { fulfilments: [parcel] } },
   },
-  packingSlip: {
+  adminGetPackingSlip: {
     params: { id: DEMO.paidOrder },
     query: { fulfilment_id: LEARNED.fulfilment },
     response: {
@@ -137,7 +137,7 @@ export const adminOrderExamples = {
       body: "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Packing slip ORD-2026-000003 (parcel 019ab7c4)</title>\n…</html>\n",
     },
   },
-  timeline: {
+  adminGetOrderTimeline: {
     params: { id: DEMO.paidOrder },
     response: {
       status: 200,
@@ -152,7 +152,7 @@ export const adminOrderExamples = {
       },
     },
   },
-  cancelOrder: {
+  adminCancelOrder: {
     params: { id: DEMO.pendingOrder },
     body: { reason: "The customer asked by phone." },
     response: {

@@ -69,7 +69,7 @@ export class AdminOrderRoutes implements RouteModule {
         description:
           "Permission `orders.read`. The store's orders, newest first, paged by cursor. Every filter may be combined: `status`, `payment_status`, `fulfilment_status`, `customer_id`, `created_from` (inclusive) and `created_to` (exclusive), `total_min` and `total_max` (inclusive, integer minor units), and `q`: an order number exactly or by its start, or the buyer's email or phone number exactly. Amounts are integer minor units of each order's currency. `total_min` above `total_max`, or `created_from` after `created_to`, is a 400.",
         tag: TAG,
-        example: adminOrderExamples.listOrders,
+        example: adminOrderExamples.adminListOrders,
         access: "secret",
         permission: "orders.read",
         query: ListQuery,
@@ -109,7 +109,7 @@ export class AdminOrderRoutes implements RouteModule {
         description:
           "Permission `orders.read`. The order with each line's units ordered and shipped (`quantity_fulfilled`), its payments and its parcels (oldest first). Amounts are integer minor units of the order's currency. Another store's order is a 404.",
         tag: TAG,
-        example: adminOrderExamples.getOrder,
+        example: adminOrderExamples.adminGetOrder,
         access: "secret",
         permission: "orders.read",
         params: ById,
@@ -124,7 +124,7 @@ export class AdminOrderRoutes implements RouteModule {
         description:
           "Permission `orders.read`. The order's status changes, writes by staff and keys (with who made them), payments, refunds, parcels, webhook deliveries of its events (the endpoint shown by its origin) and messages of the threads about it, oldest first; at most the newest 500 of each kind.",
         tag: TAG,
-        example: adminOrderExamples.timeline,
+        example: adminOrderExamples.adminGetOrderTimeline,
         access: "secret",
         permission: "orders.read",
         params: ById,
@@ -146,7 +146,7 @@ export class AdminOrderRoutes implements RouteModule {
         description:
           "Permission `orders.cancel`. Moves the order to `cancelled` (from pending or processing) in one transaction: its units go back in stock, a gift card gets back what it paid, `order.cancelled` goes to webhooks, and the audit log records it with the optional `reason`. Cancelling a cancelled order changes nothing. An order of which a parcel has shipped, or that is shipped or delivered, is a 409 `invalid_transition`: its goods come back by a return. Another store's order is a 404.",
         tag: TAG,
-        example: adminOrderExamples.cancelOrder,
+        example: adminOrderExamples.adminCancelOrder,
         access: "secret",
         permission: "orders.cancel",
         params: ById,
@@ -165,7 +165,7 @@ export class AdminOrderRoutes implements RouteModule {
         description:
           "Permission `orders.fulfil`. Records a parcel of the order: `lines` (each order line at most once, each quantity at most what is left to ship of it), or without `lines` everything not shipped yet. The order's `fulfilment_status` becomes `partially_fulfilled` or `fulfilled`; a pending order becomes processing, and the parcel that ships the last unit moves it to `shipped` (`shipped_at`, `order.fulfilled`). Records `fulfilment.created`. Concurrent parcels of one order never ship more than was ordered. 422 `order_not_fulfillable` (not paid, cancelled or refunded), `order_already_fulfilled`, `fulfilment_exceeds_quantity`, `order_line_unknown`, `fulfilment_line_repeated`. An `Idempotency-Key` makes retries safe.",
         tag: TAG,
-        example: adminOrderExamples.createFulfilment,
+        example: adminOrderExamples.adminCreateFulfilment,
         access: "secret",
         permission: "orders.fulfil",
         params: ById,
@@ -183,7 +183,7 @@ export class AdminOrderRoutes implements RouteModule {
         summary: "An order's parcels, oldest first",
         description: "Permission `orders.read`. Every parcel of the order with its carrier, tracking number and lines. Another store's order is a 404.",
         tag: TAG,
-        example: adminOrderExamples.listFulfilments,
+        example: adminOrderExamples.adminListFulfilments,
         access: "secret",
         permission: "orders.read",
         params: ById,
@@ -198,7 +198,7 @@ export class AdminOrderRoutes implements RouteModule {
         description:
           "Permission `orders.fulfil`. An HTML page to print: the store's name and address, the order number, the ship-to address, and each line's SKU, name, units ordered and units shipped (with `fulfilment_id`: the lines of that parcel, and the units in it). Every value is HTML-escaped; the page runs no script. An unknown `fulfilment_id` is a 404.",
         tag: TAG,
-        example: adminOrderExamples.packingSlip,
+        example: adminOrderExamples.adminGetPackingSlip,
         access: "secret",
         permission: "orders.fulfil",
         params: ById,

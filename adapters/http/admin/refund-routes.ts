@@ -11,7 +11,7 @@ import { IDEMPOTENCY_HEADER } from "../idempotent-execution.js";
 import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Refund } from "../schemas/refund-return-schemas.js";
-import { refundReturnExamples } from "./refund-return-examples.js";
+import { adminRefundExamples } from "./refund-examples.js";
 
 const TAG = "Refunds and returns";
 const OrderId = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The order's id." }) });
@@ -34,7 +34,7 @@ export class AdminRefundRoutes implements RouteModule {
         description:
           "Permission `orders.refund`; idempotent (`Idempotency-Key` required: a repeat answers the same refund and asks no provider twice). By `lines` (each line id and quantity, worth what the line was charged after its share of discounts, with its tax), by `amount` (integer minor units), or neither (all that remains). The money goes back through the provider that took the payment (Stripe, Paystack, M-Pesa reversal, pawaPay); an order paid off-line is refunded by the store (`destination` `manual`), and the part paid by gift card goes back to the card. The answer is the refund: `succeeded`, `failed` with the provider's reason, or `pending` when the provider has not answered yet (the worker asks again and settles it). Above what remains refundable (what was paid less pending and succeeded refunds) is a 422 `refund_exceeds_payment` and nothing reaches the provider; an unpaid order a 409 `order_not_paid`. `restock` puts the refunded lines' units back in stock when the refund succeeds. A whole refund sets the order's payment_status `refunded`, a partial one `partially_refunded`. Records refund.created, then refund.succeeded or refund.failed.",
         tag: TAG,
-        example: refundReturnExamples.createRefund,
+        example: adminRefundExamples.adminCreateRefund,
         access: "secret",
         permission: "orders.refund",
         params: OrderId,
@@ -53,7 +53,7 @@ export class AdminRefundRoutes implements RouteModule {
         summary: "An order's refunds, oldest first",
         description: "Permission `orders.read`. Every refund of the order, oldest first, with its status, amounts (integer minor units) and the provider's id and reason. Another store's order is a 404.",
         tag: TAG,
-        example: refundReturnExamples.listOrderRefunds,
+        example: adminRefundExamples.adminListOrderRefunds,
         access: "secret",
         permission: "orders.read",
         params: OrderId,
@@ -67,7 +67,7 @@ export class AdminRefundRoutes implements RouteModule {
         summary: "One refund",
         description: "Permission `orders.read`. The refund: its status (pending, succeeded, failed), amounts in integer minor units, lines, destination and the provider's id and reason. Another store's refund is a 404.",
         tag: TAG,
-        example: refundReturnExamples.getRefund,
+        example: adminRefundExamples.adminGetRefund,
         access: "secret",
         permission: "orders.read",
         params: RefundId,

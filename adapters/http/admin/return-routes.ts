@@ -18,7 +18,7 @@ import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
 import { Refund, Return, ReturnWithEvents } from "../schemas/refund-return-schemas.js";
-import { refundReturnExamples } from "./refund-return-examples.js";
+import { adminReturnExamples } from "./return-examples.js";
 
 const TAG = "Refunds and returns";
 const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The return's id." }) });
@@ -36,7 +36,7 @@ export class AdminReturnRoutes implements RouteModule {
         summary: "Returns, newest first, all or of one status",
         description: "Permission `returns.manage`. The store's returns, newest first, paged by cursor; `status` keeps one state (requested, approved, refused, received, refunded).",
         tag: TAG,
-        example: refundReturnExamples.listReturns,
+        example: adminReturnExamples.adminListReturns,
         access: "secret",
         permission: "returns.manage",
         query: Schema.Struct({
@@ -57,7 +57,7 @@ export class AdminReturnRoutes implements RouteModule {
         summary: "One return, with every state it went through",
         description: "Permission `returns.manage`. The return and its `events`, oldest first: each move's states, who made it (the customer, a staff member, an API key), its note and what it carried. Another store's return is a 404.",
         tag: TAG,
-        example: refundReturnExamples.getReturn,
+        example: adminReturnExamples.adminGetReturn,
         access: "secret",
         permission: "returns.manage",
         params: ById,
@@ -71,7 +71,7 @@ export class AdminReturnRoutes implements RouteModule {
         summary: "Approve a requested return",
         description: "Permission `returns.manage`. requested → approved, with an optional note the customer sees. Any other state is a 409 `invalid_transition`. Records return.approved.",
         tag: TAG,
-        example: refundReturnExamples.approveReturn,
+        example: adminReturnExamples.adminApproveReturn,
         access: "secret",
         permission: "returns.manage",
         params: ById,
@@ -87,7 +87,7 @@ export class AdminReturnRoutes implements RouteModule {
         summary: "Refuse a requested return, saying why",
         description: "Permission `returns.manage`. requested → refused, with the `note` the customer sees; refused is final, and its units may be asked back again. Any other state is a 409 `invalid_transition`. Records return.refused.",
         tag: TAG,
-        example: refundReturnExamples.refuseReturn,
+        example: adminReturnExamples.adminRefuseReturn,
         access: "secret",
         permission: "returns.manage",
         params: ById,
@@ -104,7 +104,7 @@ export class AdminReturnRoutes implements RouteModule {
         description:
           "Permission `returns.manage`. approved → received. For each line of the return: the units received (at most those returned) and whether they go back in stock (`restock` false for damaged goods). A unit goes back in stock at most once, whether by a return, a refund with restock or a cancellation. Records return.received.",
         tag: TAG,
-        example: refundReturnExamples.receiveReturn,
+        example: adminReturnExamples.adminReceiveReturn,
         access: "secret",
         permission: "returns.manage",
         params: ById,
@@ -121,7 +121,7 @@ export class AdminReturnRoutes implements RouteModule {
         description:
           "Permission `returns.manage` (no `orders.refund` needed: refunding what came back is part of handling a return); idempotent (`Idempotency-Key` required). An approved or received return is refunded through the refund operation: its lines, worth what they were charged, or `amount` (integer minor units), with the same limits (422 `refund_exceeds_payment`) and provider call. The return becomes refunded once the refund is not failed (succeeded, or pending at the provider); a failed refund leaves it as it was, to refund again with a new key.",
         tag: TAG,
-        example: refundReturnExamples.refundReturn,
+        example: adminReturnExamples.adminRefundReturn,
         access: "secret",
         permission: "returns.manage",
         params: ById,

@@ -8,12 +8,12 @@ import { ListRoles } from "../../../application/staff/list-roles.js";
 import { ManageStaff, type Invited } from "../../../application/staff/manage-staff.js";
 import { toSessionRecord, toStaffRecord } from "../../../application/staff/staff-records.js";
 import { StaffRole } from "../../../domain/staff/permissions.js";
-import { ADMIN } from "../examples/example-ids.js";
 import { cursorParam, integerParam, textParam, uuidParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { fromTimeCursor, pageOf } from "./admin-cursor.js";
 import { AuditList, Invitation, RoleTableSchema, StaffList, StaffMemberSchema, StaffSessionSchema } from "./staff-schemas.js";
+import { adminStaffExamples } from "./staff-examples.js";
 
 const TAG = "Staff";
 const AUDIT_TAG = "Audit log";
@@ -21,20 +21,6 @@ const AUDIT_TAG = "Audit log";
 const IdParams = Schema.Struct({ id: uuidParam });
 const Limit = Schema.optionalWith(integerParam(1, 100), { default: () => 20 }).annotations({ description: "Page size, 1-100 (default 20)." });
 const Instant = Schema.String.pipe(Schema.filter((s) => !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}/.test(s), { message: () => "must be a date or date-time (ISO 8601)" }));
-
-const member = {
-  id: ADMIN.invitedId,
-  object: "staff_member",
-  store_id: "019ab1e0-7c5a-7d1e-9d55-3b1c3e1f0a01",
-  email: ADMIN.invitedEmail,
-  name: "Wanjiru Kamau",
-  role: "support",
-  status: "invited",
-  totp_enabled: false,
-  created_at: "2026-11-27T08:10:00.000Z",
-  updated_at: "2026-11-27T08:10:00.000Z",
-  disabled_at: null,
-} as const;
 
 const invitationAnswer = (invited: Invited) => ({
   object: "staff_invitation" as const,
@@ -75,7 +61,7 @@ export class StaffRoutes implements RouteModule {
         access: "secret",
         permission: "staff.manage",
         query: Schema.Struct({ status: Schema.optional(Schema.Literal("invited", "active", "disabled")), limit: Limit, cursor: Schema.optional(cursorParam) }),
-        example: { query: { status: "invited", limit: "20" }, response: { status: 200, body: { object: "list", data: [member], pagination: { limit: 20, next_cursor: null, has_more: false } } } },
+        example: adminStaffExamples.adminListStaff,
         success: { status: 200, description: "A page of members.", schema: StaffList },
         handle: async ({ principal, query }) => {
           const before = fromTimeCursor(query.cursor);
@@ -94,13 +80,7 @@ export class StaffRoutes implements RouteModule {
         tag: TAG,
         access: "secret",
         permission: "staff.manage",
-        example: {
-          response: {
-            status: 200,
-            // The example is the table itself, as an owner reads it.
-            body: { object: "staff_role_table", ...new ListRoles().execute({ storeId: "019ab1e0-7c5a-7d1e-9d55-3b1c3e1f0a01", keyId: "example", keyType: "secret", mode: "test" }) },
-          },
-        },
+        example: adminStaffExamples.adminListRoles,
         success: { status: 200, description: "The roles and permissions.", schema: RoleTableSchema },
         handle: async ({ principal }) => ({ object: "staff_role_table" as const, ...this.roles.execute(principal) }),
       }),
@@ -121,7 +101,7 @@ export class StaffRoutes implements RouteModule {
           name: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200))),
         }),
         errors: [409],
-        example: { body: { email: ADMIN.invitedEmail, role: "support", name: "Wanjiru Kamau" }, response: { status: 201, body: { object: "staff_invitation", member, sign_in_link: `http://localhost:3000/admin/sign-in?link=${ADMIN.linkToken}`, link_expires_at: "2026-11-28T08:10:00.000Z" } } },
+        example: adminStaffExamples.adminInviteStaff,
         success: { status: 201, description: "The invited member and their link.", schema: Invitation },
         handle: async ({ principal, body }) => invitationAnswer(await this.manage.invite(principal, body)),
       }),
@@ -135,7 +115,7 @@ export class StaffRoutes implements RouteModule {
         access: "secret",
         permission: "staff.manage",
         params: IdParams,
-        example: { params: { id: ADMIN.invitedId }, response: { status: 200, body: member } },
+        example: adminStaffExamples.adminGetStaffMember,
         success: { status: 200, description: "The member.", schema: StaffMemberSchema },
         handle: async ({ principal, params }) => toStaffRecord(await this.manage.get(principal, params.id)),
       }),
@@ -151,7 +131,7 @@ export class StaffRoutes implements RouteModule {
         params: IdParams,
         body: Schema.Struct({ name: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200))), role: Schema.optional(StaffRole) }),
         errors: [422],
-        example: { params: { id: ADMIN.invitedId }, body: { role: "fulfilment" }, response: { status: 200, body: { ...member, role: "fulfilment" } } },
+        example: adminStaffExamples.adminUpdateStaffMember,
         success: { status: 200, description: "The member.", schema: StaffMemberSchema },
         handle: async ({ principal, params, body }) => toStaffRecord(await this.manage.update(principal, params.id, body)),
       }),
@@ -166,7 +146,7 @@ export class StaffRoutes implements RouteModule {
         permission: "staff.manage",
         params: IdParams,
         errors: [422],
-        example: { params: { id: ADMIN.invitedId }, response: { status: 200, body: { ...member, role: "fulfilment", status: "disabled", disabled_at: "2026-11-27T08:20:00.000Z" } } },
+        example: adminStaffExamples.adminDisableStaffMember,
         success: { status: 200, description: "The member.", schema: StaffMemberSchema },
         handle: async ({ principal, params }) => toStaffRecord(await this.manage.disable(principal, params.id)),
       }),
@@ -180,7 +160,7 @@ export class StaffRoutes implements RouteModule {
         access: "secret",
         permission: "staff.manage",
         params: IdParams,
-        example: { params: { id: ADMIN.invitedId }, response: { status: 200, body: { ...member, role: "fulfilment" } } },
+        example: adminStaffExamples.adminEnableStaffMember,
         success: { status: 200, description: "The member.", schema: StaffMemberSchema },
         handle: async ({ principal, params }) => toStaffRecord(await this.manage.enable(principal, params.id)),
       }),
@@ -195,7 +175,7 @@ export class StaffRoutes implements RouteModule {
         permission: "staff.manage",
         params: IdParams,
         errors: [422],
-        example: { params: { id: ADMIN.invitedId }, response: { status: 200, body: { object: "staff_invitation", member: { ...member, role: "fulfilment" }, sign_in_link: `http://localhost:3000/admin/sign-in?link=${ADMIN.linkToken}`, link_expires_at: "2026-11-28T08:25:00.000Z" } } },
+        example: adminStaffExamples.adminSendStaffSignInLink,
         success: { status: 200, description: "The member and their new link.", schema: Invitation },
         handle: async ({ principal, params }) => invitationAnswer(await this.manage.newLink(principal, params.id)),
       }),
@@ -209,7 +189,7 @@ export class StaffRoutes implements RouteModule {
         access: "secret",
         permission: "staff.manage",
         params: IdParams,
-        example: { params: { id: ADMIN.invitedId }, response: { status: 200, body: { object: "list", data: [] } } },
+        example: adminStaffExamples.adminListStaffSessions,
         success: { status: 200, description: "The open sessions.", schema: Schema.Struct({ object: Schema.Literal("list"), data: Schema.Array(StaffSessionSchema) }) },
         handle: async ({ principal, params }) => ({ object: "list" as const, data: (await this.manage.sessions(principal, params.id)).map((s) => toSessionRecord(s, principal.staff?.sessionId)) }),
       }),
@@ -233,29 +213,7 @@ export class StaffRoutes implements RouteModule {
           limit: Limit,
           cursor: Schema.optional(cursorParam),
         }),
-        example: {
-          query: { operation: "staff.disable" },
-          response: {
-            status: 200,
-            body: {
-              object: "list",
-              data: [
-                {
-                  id: ADMIN.auditEntry,
-                  object: "audit_entry",
-                  at: "2026-11-27T08:20:00.000Z",
-                  actor: { type: "staff", id: ADMIN.ownerId, label: ADMIN.ownerEmail },
-                  request_id: "req_0123456789abcdef01234567",
-                  operation: "staff.disable",
-                  resource_type: "staff_member",
-                  resource_id: ADMIN.invitedId,
-                  changes: { status: ["active", "disabled"] },
-                },
-              ],
-              pagination: { limit: 20, next_cursor: null, has_more: false },
-            },
-          },
-        },
+        example: adminStaffExamples.adminListAuditEntries,
         success: { status: 200, description: "A page of entries.", schema: AuditList },
         handle: async ({ principal, query }) => {
           const rows = await this.audit.list(principal.storeId, {

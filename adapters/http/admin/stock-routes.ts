@@ -3,11 +3,11 @@ import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { AdjustStock, StockAdjustmentInput } from "../../../application/catalog/adjust-stock.js";
 import { ADJUSTMENT_REASONS, SYSTEM_STOCK_REASONS } from "../../../domain/catalog/stock-ledger.js";
-import { DEMO } from "../examples/example-ids.js";
 import { cursorParam, integerParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
+import { adminStockExamples } from "./stock-examples.js";
 
 const TAG = "Stock";
 
@@ -36,22 +36,6 @@ export const StockLedgerEntry = Schema.Struct({
   created_at: Schema.String,
 }).annotations({ identifier: "StockLedgerEntry" });
 
-const exampleEntry = {
-  id: "019ac0a1-5c3e-7d2a-9b4f-1e2d3c4b5a69",
-  variant_id: DEMO.simpleVariant,
-  product_id: DEMO.simpleProduct,
-  sku: "LMP-SOAP-01",
-  delta: 12,
-  stock_before: 3,
-  stock_after: 15,
-  reason: "received",
-  note: "Delivery note 4471",
-  actor: { type: "api_key", id: "019ab0c2-9d1e-7f3a-8b2c-4d5e6f7a8b9c", label: "secret key" },
-  order_id: null,
-  request_id: "req_3f9a1c7e5b2d4068",
-  created_at: "2026-11-27T09:14:05.120Z",
-};
-
 @injectable()
 export class StockRoutes implements RouteModule {
   constructor(@inject(AdjustStock) private readonly stock: AdjustStock) {}
@@ -71,12 +55,7 @@ export class StockRoutes implements RouteModule {
         params: ByVariant,
         body: StockAdjustmentInput,
         errors: [404, 422],
-        example: {
-          params: { id: DEMO.simpleVariant },
-          body: { delta: 12, reason: "received", note: "Delivery note 4471" },
-          key: "secret",
-          response: { status: 201, body: exampleEntry },
-        },
+        example: adminStockExamples.adminAdjustStock,
         success: { status: 201, description: "The ledger entry the adjustment wrote.", schema: StockLedgerEntry },
         handle: ({ principal, params, body }) => this.stock.execute(principal, params.id, body),
       }),
@@ -96,13 +75,7 @@ export class StockRoutes implements RouteModule {
           cursor: Schema.optional(cursorParam).annotations({ description: "Where to continue: a previous page's pagination.next_cursor." }),
         }),
         errors: [404],
-        example: {
-          params: { id: DEMO.simpleVariant },
-          query: { limit: "1" },
-          key: "secret",
-          // True once adminAdjustStock's example ran: the demo lamp's one entry.
-          response: { status: 200, body: { entries: [exampleEntry], pagination: { limit: 1, next_cursor: null, has_more: false } } },
-        },
+        example: adminStockExamples.adminListStockLedger,
         success: { status: 200, description: "A page of ledger entries.", schema: Schema.Struct({ entries: Schema.Array(StockLedgerEntry), pagination: Pagination }) },
         handle: async ({ principal, params, query }) => {
           const page = await this.stock.ledgerPage(principal, params.id, { limit: query.limit, cursor: query.cursor });

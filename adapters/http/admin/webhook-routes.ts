@@ -4,10 +4,10 @@
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { ResendWebhookEvent } from "../../../application/webhooks/resend-webhook-event.js";
-import { LEARNED } from "../examples/example-ids.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { WebhookDelivery } from "../schemas/webhook-schemas.js";
+import { adminWebhookExamples } from "./webhook-examples.js";
 
 const ByEndpointAndEvent = Schema.Struct({
   id: Schema.propertySignature(Schema.UUID).annotations({ description: "The webhook endpoint's id." }),
@@ -32,28 +32,7 @@ export class AdminWebhookRoutes implements RouteModule {
         permission: "webhooks.manage",
         params: ByEndpointAndEvent,
         errors: [404],
-        example: {
-          params: { id: LEARNED.webhookEndpoint, event_id: LEARNED.webhookEvent },
-          key: "secret",
-          response: {
-            status: 200,
-            body: {
-              delivery: {
-                id: "01a213e9-0b6c-7a11-9d3e-52c1f08e6b47",
-                endpoint_id: LEARNED.webhookEndpoint,
-                event_id: LEARNED.webhookEvent,
-                event_type: "order.paid",
-                attempt_number: 2,
-                status_code: 200,
-                response_body: "ok",
-                error: null,
-                latency_ms: 48,
-                success: true,
-                attempted_at: "2026-11-27T08:02:44.310Z",
-              },
-            },
-          },
-        },
+        example: adminWebhookExamples.adminResendWebhookEvent,
         success: { status: 200, description: "The attempt: what the endpoint answered.", schema: Schema.Struct({ delivery: WebhookDelivery }) },
         handle: ({ principal, params }) => this.resend.execute(principal, params.id, params.event_id),
       }),

@@ -27,7 +27,7 @@ import { sessionIdOf } from "./cart-routes.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Acknowledgement, Me, PasswordChanged, Session, SignIn } from "../schemas/customer-schemas.js";
-import { authExamples } from "../examples/auth-examples.js";
+import { authExamples } from "./auth-examples.js";
 
 const CART_SESSION_HEADER = {
   name: "X-Session-Id",

@@ -15,7 +15,7 @@ import { uuidParam } from "../query-params.js";
 import { defineRoute, type AnyRoute, type HeaderDoc } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Cart } from "../schemas/cart-schemas.js";
-import { shoppingExamples } from "../examples/shopping-examples.js";
+import { cartExamples } from "./cart-examples.js";
 
 const TAG = "Cart";
 export const SESSION_HEADER = "x-session-id";
@@ -66,7 +66,7 @@ export class CartRoutes implements RouteModule {
         description:
           "Any key. The cart of the customer named by `x-auth-token` (with or without `customer_id`), or else of `X-Session-Id`; with neither, 400 `session_required`. Before the first add it is an empty cart without id. Money (`unit_price`, `line_total`, `subtotal`) is in integer minor units of the cart's `currency`. The same addressing holds for adding, changing and removing lines.",
         tag: TAG,
-        example: shoppingExamples.getCart,
+        example: cartExamples.getCart,
         access: "publishable",
         query: CustomerQuery,
         headers,
@@ -82,7 +82,7 @@ export class CartRoutes implements RouteModule {
         description:
           "Any key, addressed as `GET /v1/cart` (a `customer_id` needs the customer's `x-auth-token`). Adds a variant; a variant already in the cart has its quantity raised instead of a second line. Stock short of the new quantity is a 409 `insufficient_stock`; a variant of no active product of the store (or one deleted a moment ago) a 404 `resource_missing` naming `variant_id`. The variant, its price and the price rules are read in the write's transaction, so `unit_price` is what checkout would charge now. Answers the cart, money in integer minor units.",
         tag: TAG,
-        example: shoppingExamples.addCartItem,
+        example: cartExamples.addCartItem,
         access: "publishable",
         body: AddCartItemInput,
         headers,
@@ -100,7 +100,7 @@ export class CartRoutes implements RouteModule {
         description:
           "Any key, addressed as `GET /v1/cart`. Sets a line's quantity (1-10000); stock short of it is a 409 `insufficient_stock`, a line of another cart a 404. Answers the cart, money in integer minor units.",
         tag: TAG,
-        example: shoppingExamples.updateCartItem,
+        example: cartExamples.updateCartItem,
         access: "publishable",
         params: ByLine,
         body: UpdateCartItemInput,
@@ -119,7 +119,7 @@ export class CartRoutes implements RouteModule {
         description:
           "Any key, addressed as `GET /v1/cart`. Removes a line (a line of another cart is a 404) and answers the cart, money in integer minor units.",
         tag: TAG,
-        example: shoppingExamples.removeCartItem,
+        example: cartExamples.removeCartItem,
         access: "publishable",
         params: ByLine,
         query: CustomerQuery,

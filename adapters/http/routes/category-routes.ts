@@ -15,7 +15,7 @@ import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { CATEGORY_FIELDS, Category, SUBCATEGORY_FIELDS, Subcategory } from "../schemas/catalog-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
-import { catalogExamples } from "../examples/catalog-examples.js";
+import { categoryExamples } from "./category-examples.js";
 
 const TAG = "Categories";
 const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The category's or subcategory's id." }) });
@@ -44,7 +44,7 @@ export class CategoryRoutes implements RouteModule {
         description:
           "Any key. Categories by name: active ones unless `active=false` (then inactive ones only), `search` matching a name substring case-insensitively; cursor pagination (limit 1-200, default 50).",
         tag: TAG,
-        example: catalogExamples.listCategories,
+        example: categoryExamples.listCategories,
         access: "publishable",
         // No product is shown.
         answerCache: { scope: () => ({ products: [], search: false }) },
@@ -68,7 +68,7 @@ export class CategoryRoutes implements RouteModule {
         description:
           "Any key. Subcategories by name, of one category with `category_id`: active ones unless `active=false`, `search` matching a name substring case-insensitively; cursor pagination (limit 1-500, default 100).",
         tag: TAG,
-        example: catalogExamples.listSubcategories,
+        example: categoryExamples.listSubcategories,
         access: "publishable",
         answerCache: { scope: () => ({ products: [], search: false }) },
         query: Schema.Struct({ ...listQuery(500, 100), category_id: Schema.optional(uuidParam).annotations({ description: "Only subcategories of this category." }) }),
@@ -94,7 +94,7 @@ export class CategoryRoutes implements RouteModule {
         summary: "Create a category",
         description: "Secret key. Creates a category, active unless `active` is false. Answers it with its id.",
         tag: TAG,
-        example: catalogExamples.createCategory,
+        example: categoryExamples.createCategory,
         access: "secret",
         body: CategoryInput,
         success: { status: 201, description: "The category.", schema: Category },
@@ -107,7 +107,7 @@ export class CategoryRoutes implements RouteModule {
         summary: "Change a category",
         description: "Secret key. Renames a category, changes its image or switches it on or off; absent fields stay as they are.",
         tag: TAG,
-        example: catalogExamples.updateCategory,
+        example: categoryExamples.updateCategory,
         access: "secret",
         params: ById,
         body: CategoryPatch,
@@ -121,7 +121,7 @@ export class CategoryRoutes implements RouteModule {
         summary: "Delete a category and its subcategories (products stay, without a category)",
         description: "Secret key. Deletes a category with its subcategories; its products stay in the catalog without a category.",
         tag: TAG,
-        example: catalogExamples.deleteCategory,
+        example: categoryExamples.deleteCategory,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },
@@ -137,7 +137,7 @@ export class CategoryRoutes implements RouteModule {
         summary: "Create a subcategory of a category",
         description: "Secret key. Creates a subcategory under `category_id`, which must be a category of the store (a 400 naming `category_id` otherwise).",
         tag: TAG,
-        example: catalogExamples.createSubcategory,
+        example: categoryExamples.createSubcategory,
         access: "secret",
         body: SubcategoryInput,
         success: { status: 201, description: "The subcategory.", schema: Subcategory },
@@ -150,7 +150,7 @@ export class CategoryRoutes implements RouteModule {
         summary: "Change a subcategory",
         description: "Secret key. Renames a subcategory, changes its image, switches it on or off or moves it to another category of the store.",
         tag: TAG,
-        example: catalogExamples.updateSubcategory,
+        example: categoryExamples.updateSubcategory,
         access: "secret",
         params: ById,
         body: SubcategoryPatch,
@@ -164,7 +164,7 @@ export class CategoryRoutes implements RouteModule {
         summary: "Delete a subcategory",
         description: "Secret key. Deletes a subcategory; its products stay in the catalog without a subcategory.",
         tag: TAG,
-        example: catalogExamples.deleteSubcategory,
+        example: categoryExamples.deleteSubcategory,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },

@@ -10,7 +10,7 @@ import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Collection, CollectionItem } from "../schemas/catalog-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
-import { catalogExamples } from "../examples/catalog-examples.js";
+import { collectionExamples } from "./collection-examples.js";
 
 const TAG = "Collections";
 const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The collection's id." }) });
@@ -33,7 +33,7 @@ export class CollectionRoutes implements RouteModule {
         description:
           "Any key. Active collections, highest `display_priority` first, filtered by `type` and `show_on_homepage`; cursor pagination (limit 1-200, default 50).",
         tag: TAG,
-        example: catalogExamples.listProductCollections,
+        example: collectionExamples.listProductCollections,
         access: "publishable",
         // Collections only: no product is shown.
         answerCache: { scope: () => ({ products: [], search: false }) },
@@ -61,7 +61,7 @@ export class CollectionRoutes implements RouteModule {
         description:
           "Any key. The collection's products in order, each with its `sort_order` and the embedded product (`online_price` and `online_sale_price` in integer minor units of the store's base currency); cursor pagination. A publishable key sees active products only, and an inactive collection as a 404; a secret key sees both.",
         tag: TAG,
-        example: catalogExamples.listProductCollectionItems,
+        example: collectionExamples.listProductCollectionItems,
         access: "publishable",
         answerCache: { scope: (answer) => ({ products: answer.items.map((item) => item.online_product_id), search: false }) },
         params: ById,
@@ -87,7 +87,7 @@ export class CollectionRoutes implements RouteModule {
         description:
           "Secret key. Creates a collection (its items are set with `PUT /v1/product-collections/{id}/items`). The slug defaults to one made from the name; a taken slug is a 409 `duplicate_slug`.",
         tag: TAG,
-        example: catalogExamples.createProductCollection,
+        example: collectionExamples.createProductCollection,
         access: "secret",
         body: CollectionInput,
         errors: [409],
@@ -101,7 +101,7 @@ export class CollectionRoutes implements RouteModule {
         summary: "Change a collection",
         description: "Secret key. Changes a collection's name, slug, type, switch, home-page flag or priority; a taken slug is a 409 `duplicate_slug`.",
         tag: TAG,
-        example: catalogExamples.updateProductCollection,
+        example: collectionExamples.updateProductCollection,
         access: "secret",
         params: ById,
         body: CollectionPatch,
@@ -116,7 +116,7 @@ export class CollectionRoutes implements RouteModule {
         summary: "Delete a collection (its products stay)",
         description: "Secret key. Deletes a collection and its item list; the products stay in the catalog.",
         tag: TAG,
-        example: catalogExamples.deleteProductCollection,
+        example: collectionExamples.deleteProductCollection,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },
@@ -133,7 +133,7 @@ export class CollectionRoutes implements RouteModule {
         description:
           "Secret key. Replaces the whole item list: ordered by `sort_order`, else by the order given. Each `product_id` must be a product of the store, once (a 400 naming `items[i].product_id` otherwise). Answers the new items.",
         tag: TAG,
-        example: catalogExamples.replaceProductCollectionItems,
+        example: collectionExamples.replaceProductCollectionItems,
         access: "secret",
         params: ById,
         body: CollectionItemsInput,

@@ -23,7 +23,7 @@ import {
   PostSummary,
 } from "../schemas/content-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
-import { contentExamples } from "../examples/content-examples.js";
+import { contentExamples } from "./content-examples.js";
 
 const POSTS = "Posts";
 const LOOKBOOKS = "Lookbooks";

@@ -8,7 +8,7 @@ import { customerToken, customerTokenHeader } from "../customer-token.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Customer, CUSTOMER_FIELDS } from "../schemas/customer-schemas.js";
-import { authExamples } from "../examples/auth-examples.js";
+import { customerExamples } from "./customer-examples.js";
 
 const TAG = "Customers";
 
@@ -29,7 +29,7 @@ export class CustomerRoutes implements RouteModule {
         description:
           "Any key with the customer's `x-auth-token`: the token's customer must be the one asked for (403 `forbidden` otherwise). The customer's record with `store_metrics`; `total_spent` is in major units of the store's base currency, like order amounts.",
         tag: TAG,
-        example: authExamples.getCustomer,
+        example: customerExamples.getCustomer,
         access: "publishable",
         params: Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The customer's id." }) }),
         headers: [customerTokenHeader],

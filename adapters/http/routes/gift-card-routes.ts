@@ -21,7 +21,7 @@ import {
   GiftCardList,
 } from "../schemas/gift-card-schemas.js";
 import { pagination } from "../schemas/pagination-schema.js";
-import { commerceExamples } from "../examples/commerce-examples.js";
+import { giftCardExamples } from "./gift-card-examples.js";
 
 const TAG = "Gift cards";
 const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The gift card's id." }) });
@@ -54,7 +54,7 @@ export class GiftCardRoutes implements RouteModule {
         description:
           "Any key. `valid` is true exactly when the card is active, its balance is above 0 and it has not expired (a card is valid through its expiry date, UTC). `balance` is in major units of the card's `currency`. The code is compared case-insensitively, spaces and hyphens aside. An unknown code is a 404; unknown codes are limited per client address (the shopper's, named by a secret-key caller in `Storefront-Customer-IP`) and per key (429 with Retry-After). `fields` selects fields of the embedded `gift_card` (an unknown name is a 400 `unknown_field`).",
         tag: TAG,
-        example: commerceExamples.checkGiftCard,
+        example: giftCardExamples.checkGiftCard,
         access: "publishable",
         query: CheckQuery,
         fields: { allowed: GIFT_CARD_FIELDS, target: { key: "gift_card" } },
@@ -76,7 +76,7 @@ export class GiftCardRoutes implements RouteModule {
         summary: "List the store's gift cards, newest first",
         description: "Secret key. The store's cards, newest first, with their codes; balances in major units of each card's `currency`. Cursor pagination.",
         tag: TAG,
-        example: commerceExamples.listGiftCards,
+        example: giftCardExamples.listGiftCards,
         access: "secret",
         query: ListQuery,
         fields: { allowed: GIFT_CARD_FIELDS, target: { list: "gift_cards" } },
@@ -94,7 +94,7 @@ export class GiftCardRoutes implements RouteModule {
         description:
           "Secret key. A card with its ledger, oldest first: its issue, each redemption by an order and each restoration (an order's amount given back), amounts and balances in major units of the card's `currency`.",
         tag: TAG,
-        example: commerceExamples.getGiftCard,
+        example: giftCardExamples.getGiftCard,
         access: "secret",
         params: ById,
         fields: { allowed: GIFT_CARD_DETAIL_FIELDS },
@@ -109,7 +109,7 @@ export class GiftCardRoutes implements RouteModule {
         description:
           "Secret key. `initial_balance` is in major units of the card's `currency` (default: the store's base currency). The code is 16 random characters in groups of four. Records `gift_card.issued`. Send an `Idempotency-Key` to retry safely: a repeat with the same key and body answers the same card.",
         tag: TAG,
-        example: commerceExamples.issueGiftCard,
+        example: giftCardExamples.issueGiftCard,
         access: "secret",
         body: GiftCardInput,
         idempotency: "optional",
@@ -125,7 +125,7 @@ export class GiftCardRoutes implements RouteModule {
         description:
           "Secret key. Switches a card on or off, changes its expiry date or its usage cap (`maximum_usage_percentage`: the share of an order total it may pay; null is 100). A past expiry date ends the card; switching on a card with no balance left makes it full_redeemed. Answers the card with its ledger.",
         tag: TAG,
-        example: commerceExamples.updateGiftCard,
+        example: giftCardExamples.updateGiftCard,
         access: "secret",
         params: ById,
         body: GiftCardPatch,
@@ -139,7 +139,7 @@ export class GiftCardRoutes implements RouteModule {
         summary: "Deactivate a gift card (it is kept, with its ledger, as inactive)",
         description: "Secret key. Switches the card off for good: it is kept, with its ledger, as inactive, and no longer pays for orders.",
         tag: TAG,
-        example: commerceExamples.deactivateGiftCard,
+        example: giftCardExamples.deactivateGiftCard,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deactivated." },

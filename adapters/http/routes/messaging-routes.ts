@@ -17,7 +17,7 @@ import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Message, MESSAGE_FIELDS, Thread, THREAD_FIELDS } from "../schemas/messaging-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
-import { shoppingExamples } from "../examples/shopping-examples.js";
+import { messagingExamples } from "./messaging-examples.js";
 
 const TAG = "Messaging";
 const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The thread's id." }) });
@@ -45,7 +45,7 @@ export class MessagingRoutes implements RouteModule {
         description:
           "Any key with the customer's `x-auth-token`. The customer's threads with the store, most recent activity first, with unread counts; cursor pagination.",
         tag: TAG,
-        example: shoppingExamples.listThreads,
+        example: messagingExamples.listThreads,
         access: "publishable",
         query: Schema.Struct({
           limit: Schema.optionalWith(integerParam(1, 200), { default: () => 50 }).annotations({ description: "Most records in one page." }),
@@ -72,7 +72,7 @@ export class MessagingRoutes implements RouteModule {
         description:
           "Secret key and the customer's `x-auth-token`. Opens a thread with its first message, optionally about one of the customer's orders or a product of the store (an unknown one is a 400 naming it).",
         tag: TAG,
-        example: shoppingExamples.openThread,
+        example: messagingExamples.openThread,
         access: "secret",
         body: OpenThreadInput,
         headers: [customerTokenHeader],
@@ -86,7 +86,7 @@ export class MessagingRoutes implements RouteModule {
         summary: "One of the customer's threads",
         description: "Any key with the customer's `x-auth-token`, whose customer must own the thread (403 `forbidden` otherwise).",
         tag: TAG,
-        example: shoppingExamples.getThread,
+        example: messagingExamples.getThread,
         access: "publishable",
         params: ById,
         headers: [customerTokenHeader],
@@ -104,7 +104,7 @@ export class MessagingRoutes implements RouteModule {
         description:
           "Any key with the customer's `x-auth-token`, whose customer must own the thread (403 otherwise). Oldest first, or newest first with `order=desc`; the cursor is the base64 of the created_at of the last message of the previous page.",
         tag: TAG,
-        example: shoppingExamples.listThreadMessages,
+        example: messagingExamples.listThreadMessages,
         access: "publishable",
         params: ById,
         query: Schema.Struct({
@@ -134,7 +134,7 @@ export class MessagingRoutes implements RouteModule {
         description:
           "Secret key and the customer's `x-auth-token`, whose customer must own the thread (403 otherwise). Posts a message as the customer, with optional attachment URLs; the thread's unread count for the store goes up.",
         tag: TAG,
-        example: shoppingExamples.sendMessage,
+        example: messagingExamples.sendMessage,
         access: "secret",
         params: ById,
         body: SendMessageInput,
@@ -152,7 +152,7 @@ export class MessagingRoutes implements RouteModule {
         description:
           "Secret key and the customer's `x-auth-token`, whose customer must own the thread (403 otherwise). Marks the store's messages read by the customer and answers the thread with `unread_count_customer` 0.",
         tag: TAG,
-        example: shoppingExamples.markThreadRead,
+        example: messagingExamples.markThreadRead,
         access: "secret",
         params: ById,
         headers: [customerTokenHeader],

@@ -14,7 +14,7 @@ import { defineRoute, type AnyRoute, type HeaderDoc } from "../route-definition.
 import type { RouteModule } from "../route-module.js";
 import { Order } from "../schemas/order-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
-import { shoppingExamples } from "../examples/shopping-examples.js";
+import { orderExamples } from "./order-examples.js";
 
 const TAG = "Orders";
 
@@ -54,7 +54,7 @@ export class OrderRoutes implements RouteModule {
         description:
           "Secret key; with `customer_id`, the customer's `x-auth-token` too. Checks out the cart of `customer_id` or `session_id` in one transaction: prices, promotions, the gift card (`gift_card_code`), shipping to `shipping_address` and tax, then stock is taken and the cart emptied. The order's money is in decimal major units of its `currency`; `amount_due` is what a payment must cover. An empty cart is a 409 `cart_empty`, short stock a 409 `insufficient_stock`, an address outside every zone and tier a 422 `address_not_deliverable`, an unusable gift card a 422 `gift_card_not_usable`. Records `order.created` (and `promotion.applied`). An `Idempotency-Key` makes retries safe.",
         tag: TAG,
-        example: shoppingExamples.createOrder,
+        example: orderExamples.createOrder,
         access: "secret",
         body: CheckoutInput,
         idempotency: "optional",
@@ -80,7 +80,7 @@ export class OrderRoutes implements RouteModule {
         description:
           "A secret key lists the store's orders, filtered by `customer_id`, `order_status` and `payment_status`; a publishable key needs the customer's `x-auth-token` (401 `invalid_token` without it) and lists only that customer's orders. Newest first, cursor pagination. Money in decimal major units of each order's `currency`.",
         tag: TAG,
-        example: shoppingExamples.listOrders,
+        example: orderExamples.listOrders,
         access: "publishable",
         query: Schema.Struct({
           customer_id: Schema.optional(uuidParam).annotations({ description: "Only this customer's orders." }),
@@ -109,7 +109,7 @@ export class OrderRoutes implements RouteModule {
         description:
           "A secret key reads any order of the store; a publishable key needs the customer's `x-auth-token` (401 `invalid_token` without it) and reads only that customer's orders (another's is a 404). Money in decimal major units of the order's `currency`.",
         tag: TAG,
-        example: shoppingExamples.getOrder,
+        example: orderExamples.getOrder,
         access: "publishable",
         params: ById,
         headers: [{ ...customerTokenHeader, required: false, description: "Required with a publishable key." }],
@@ -124,7 +124,7 @@ export class OrderRoutes implements RouteModule {
         description:
           "Secret key; signed (`X-Timestamp`, `X-Signature`) and idempotent (`Idempotency-Key` required). order_status: pending → processing | cancelled; processing → shipped | cancelled; shipped → delivered. payment_status: pending → paid | failed; failed → paid | pending; paid → refunded. An update to the current value is a no-op; any other move is a 409 `invalid_transition`. Moving to shipped sets `shipped_at`, to delivered `delivered_at`, unless given. A bad signature or a timestamp outside 5 minutes is a 401. Money in decimal major units. Records order.paid, order.fulfilled or order.cancelled as they happen.",
         tag: TAG,
-        example: shoppingExamples.updateOrder,
+        example: orderExamples.updateOrder,
         access: "secret",
         params: ById,
         body: OrderUpdateInput,

@@ -12,7 +12,7 @@ import { IDEMPOTENCY_HEADER } from "../idempotent-execution.js";
 import { defineRoute, type AnyRoute, type HeaderDoc } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { PaymentCallbackReceipt, PaymentInitialisation, PaymentVerification } from "../schemas/payment-schemas.js";
-import { shoppingExamples } from "../examples/shopping-examples.js";
+import { paymentExamples } from "./payment-examples.js";
 
 const TAG = "Payments";
 
@@ -43,7 +43,7 @@ export class PaymentRoutes implements RouteModule {
         description:
           "Secret key (a publishable key gets 403); signed and idempotent: a repeat of the `Idempotency-Key` answers the first initialisation and starts no second payment. `amount` is a decimal in major units. card_redirect (Stripe Checkout): email, success_url, cancel_url; currency defaults to the store's. card_popup (Paystack): email, callback_url, currency NGN, GHS, ZAR, KES or USD. mobile_stk (M-Pesa): phone 254XXXXXXXXX, always KES; M-Pesa takes whole shillings, so cents are charged rounded up (`charged_amount`). mobile_collect (pawaPay): country KE, UG, TZ or RW, phone of that country, currency from the country. With order_id, currency must be the order's and amount its amount due (cents included, whatever the provider); mobile_stk and mobile_collect also take the amount due rounded up to whole units (what they charge), and either way the payment is for the amount due and `charged_amount` is the whole units. Any other amount is a 400 naming `amount`; a paid or cancelled order is a 409 (`order_already_paid`, `order_cancelled`). 100 initialisations per hour per store. A test key reaches the built-in simulator when the provider has no test credentials.",
         tag: TAG,
-        example: shoppingExamples.initializePayment,
+        example: paymentExamples.initializePayment,
         access: "secret",
         body: PaymentInitialisationInput,
         signed: true,
@@ -62,7 +62,7 @@ export class PaymentRoutes implements RouteModule {
         description:
           "Secret key. Asks the provider where the payment of `reference` stands (pending, paid, failed); `amount` in decimal major units. A paid payment marks its order paid. Emits payment.succeeded or payment.failed when the status changes, and order.paid when the order becomes paid; verifying a settled payment again changes nothing. An unknown reference is a 404; a provider's refusal a 502.",
         tag: TAG,
-        example: shoppingExamples.verifyPayment,
+        example: paymentExamples.verifyPayment,
         access: "secret",
         body: PaymentVerificationInput,
         errors: [403, 404, 422, 502],
@@ -77,7 +77,7 @@ export class PaymentRoutes implements RouteModule {
         description:
           "No API key: the payment the notification names gives the store. Each provider posts its own format: checked with the provider's signature where it signs its notifications, otherwise confirmed by asking the provider, so a claim alone never settles a payment. Each provider event is processed once (a repeat answers `duplicate` true). An unknown provider or reference is a 404; a body no gateway reads a 400 `callback_rejected`.",
         tag: TAG,
-        example: shoppingExamples.receivePaymentCallback,
+        example: paymentExamples.receivePaymentCallback,
         access: "public",
         params: Schema.Struct({ provider: Schema.propertySignature(PaymentProvider).annotations({ description: "The provider kind whose notification this is." }) }),
         errors: [404, 422, 502],

@@ -24,7 +24,7 @@ import {
   PriceRule,
   ProductPrices,
 } from "../schemas/pricing-schemas.js";
-import { commerceExamples } from "../examples/commerce-examples.js";
+import { pricingExamples } from "./pricing-examples.js";
 
 const TAG = "Pricing";
 
@@ -94,7 +94,7 @@ export class PricingRoutes implements RouteModule {
         description:
           "Any key. Active products (default variant only, as on the product list) priced for a place, a customer and a quantity. The display currency comes from `region` (override), else `latitude`+`longitude`, else `place_name`, else the deprecated `country` (answered with `Deprecation` and `Warning` headers), else the store default; segment and tier come from `customer_id` on the server. Prices (`base_price`, `display_price`, `price_breakdown`) are integer minor units of the display currency. Offset pagination (`limit` 1-200, `offset` >= 0).",
         tag: TAG,
-        example: commerceExamples.listPrices,
+        example: pricingExamples.listPrices,
         access: "publishable",
         answerCache: {
           personalParams: ["customer_id"],
@@ -122,7 +122,7 @@ export class PricingRoutes implements RouteModule {
         description:
           "Any key. Every variant of one product priced as on the price list: integer minor units of the display currency chosen by `region`, coordinates, `place_name` or the deprecated `country`, with segment, tier and volume (`quantity`) discounts in `price_breakdown`. An unknown or inactive product is a 404.",
         tag: TAG,
-        example: commerceExamples.getProductPrices,
+        example: pricingExamples.getProductPrices,
         access: "publishable",
         answerCache: { personalParams: ["customer_id"], scope: (answer) => ({ products: [answer.product_id], search: false }) },
         params: ById,
@@ -143,7 +143,7 @@ export class PricingRoutes implements RouteModule {
         description:
           "Secret key. Every segment, tier and volume rule of the store, active or not. A fixed `value` and `min_lifetime_spend` are integer minor units of the base currency; a percentage `value` is 0-100.",
         tag: TAG,
-        example: commerceExamples.listPriceRules,
+        example: pricingExamples.listPriceRules,
         access: "secret",
         success: { status: 200, description: "Every price rule.", schema: Schema.Struct({ price_rules: Schema.Array(PriceRule) }) },
         handle: async ({ principal }) => ({ price_rules: await this.rules.list(principal) }),
@@ -156,7 +156,7 @@ export class PricingRoutes implements RouteModule {
         description:
           "Secret key. A segment rule (`segment`: new, returning, loyal), a tier rule (`tier` with `min_lifetime_spend`) or a volume rule (`min_quantity` >= 2), as a percentage (0-100) or a fixed amount off each unit in integer minor units of the base currency; optionally limited to products or categories. A field that does not fit the kind is a 400 naming it.",
         tag: TAG,
-        example: commerceExamples.createPriceRule,
+        example: pricingExamples.createPriceRule,
         access: "secret",
         body: PriceRuleInput,
         success: { status: 201, description: "The rule.", schema: PriceRule },
@@ -169,7 +169,7 @@ export class PricingRoutes implements RouteModule {
         summary: "Change a price rule",
         description: "Secret key. Changes a rule; the changed rule must still be whole (a 400 naming the field otherwise). Prices follow at once.",
         tag: TAG,
-        example: commerceExamples.updatePriceRule,
+        example: pricingExamples.updatePriceRule,
         access: "secret",
         params: ById,
         body: PriceRulePatch,
@@ -183,7 +183,7 @@ export class PricingRoutes implements RouteModule {
         summary: "Delete a price rule",
         description: "Secret key. Deletes a rule; prices follow at once.",
         tag: TAG,
-        example: commerceExamples.deletePriceRule,
+        example: pricingExamples.deletePriceRule,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },
@@ -199,7 +199,7 @@ export class PricingRoutes implements RouteModule {
         summary: "The store's exchange rates from its base currency",
         description: "Secret key. Every rate from the store's base currency: `rate` display-currency units per base unit, with its `as_of` time.",
         tag: TAG,
-        example: commerceExamples.listExchangeRates,
+        example: pricingExamples.listExchangeRates,
         access: "secret",
         success: { status: 200, description: "Every rate.", schema: Schema.Struct({ exchange_rates: Schema.Array(ExchangeRate) }) },
         handle: async ({ principal }) => ({ exchange_rates: await this.rates.list(principal) }),
@@ -212,7 +212,7 @@ export class PricingRoutes implements RouteModule {
         description:
           "Secret key. Sets the rate of a display currency (ISO 4217 code): units of it per base unit. A currency that already has a rate is a 409 `duplicate_currency` (PATCH it instead).",
         tag: TAG,
-        example: commerceExamples.createExchangeRate,
+        example: pricingExamples.createExchangeRate,
         access: "secret",
         body: ExchangeRateInput,
         errors: [409],
@@ -227,7 +227,7 @@ export class PricingRoutes implements RouteModule {
         description:
           "Secret key. Changes a currency's rate and its `as_of` time (now by default); prices in that currency follow at once. An unknown currency is a 404.",
         tag: TAG,
-        example: commerceExamples.updateExchangeRate,
+        example: pricingExamples.updateExchangeRate,
         access: "secret",
         params: ByCurrency,
         body: ExchangeRatePatch,
@@ -241,7 +241,7 @@ export class PricingRoutes implements RouteModule {
         summary: "Delete a rate (prices in that currency fall back to the base currency)",
         description: "Secret key. Deletes a currency's rate: prices asked in that currency fall back to the store's base currency.",
         tag: TAG,
-        example: commerceExamples.deleteExchangeRate,
+        example: pricingExamples.deleteExchangeRate,
         access: "secret",
         params: ByCurrency,
         success: { status: 204, description: "Deleted." },

@@ -14,7 +14,7 @@ import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { PRODUCT_FIELDS, ProductDetailRecord, ProductListRecord, VariantRecord } from "../schemas/catalog-schemas.js";
 import { Pagination, pagination } from "../schemas/pagination-schema.js";
-import { catalogExamples } from "../examples/catalog-examples.js";
+import { productExamples } from "./product-examples.js";
 
 const TAG = "Products";
 const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The product's id." }) });
@@ -54,7 +54,7 @@ export class ProductRoutes implements RouteModule {
         description:
           "Any key. Active products as flat list records: the default variant's `price`, `sale_price`, `selling_price` in integer minor units of the store's base currency, `has_variants` saying whether a detail read is needed. Filters by category, subcategory, collection, text `search` (a case-insensitive substring of the name or of a SKU) and `featured`; cursor pagination. An unknown `fields` name is a 400 `unknown_field`.",
         tag: TAG,
-        example: catalogExamples.listProducts,
+        example: productExamples.listProducts,
         access: "publishable",
         answerCache: { scope: (answer, query) => ({ products: answer.products.map((p) => p.product_id), search: query.search !== undefined }) },
         query: ListQuery,
@@ -87,7 +87,7 @@ export class ProductRoutes implements RouteModule {
         description:
           "Any key. The product in its detail shape: a simple product is flat; a product with several variants carries `variants`, `price_range` and `total_stock`. Prices in integer minor units of the store's base currency. A slug that breaks its pattern is a 400 naming `slug`; an unknown or inactive product a 404.",
         tag: TAG,
-        example: catalogExamples.getProductBySlug,
+        example: productExamples.getProductBySlug,
         access: "publishable",
         answerCache: { scope: (answer) => ({ products: [answer.product_id], search: false }) },
         params: Schema.Struct({ slug: Schema.propertySignature(Slug).annotations({ description: "The product's slug." }) }),
@@ -104,7 +104,7 @@ export class ProductRoutes implements RouteModule {
         description:
           "Any key; a publishable key sees active products only (an inactive one is a 404), a secret key sees inactive ones too. The same detail shape as by slug, prices in integer minor units of the store's base currency.",
         tag: TAG,
-        example: catalogExamples.getProduct,
+        example: productExamples.getProduct,
         access: "publishable",
         answerCache: { scope: (answer) => ({ products: [answer.product_id], search: false }) },
         params: ById,
@@ -120,7 +120,7 @@ export class ProductRoutes implements RouteModule {
         description:
           "Secret key. Creates a product and its variants (one variant: a simple product; the first is the default unless one says `is_default`). Prices in integer minor units of the store's base currency. The slug defaults to `{name}-{short id}`. A taken slug or SKU is a 409 (`duplicate_slug`, `duplicate_sku`); an unknown category or subcategory a 400. Records `product.created`.",
         tag: TAG,
-        example: catalogExamples.createProduct,
+        example: productExamples.createProduct,
         access: "secret",
         body: ProductInput,
         errors: [409],
@@ -135,7 +135,7 @@ export class ProductRoutes implements RouteModule {
         description:
           "Secret key. Changes product-level fields (variants have their own operations); absent fields stay as they are. A taken slug is a 409 `duplicate_slug`. Answers the product in its detail shape, prices in integer minor units.",
         tag: TAG,
-        example: catalogExamples.updateProduct,
+        example: productExamples.updateProduct,
         access: "secret",
         params: ById,
         body: ProductPatch,
@@ -151,7 +151,7 @@ export class ProductRoutes implements RouteModule {
         description:
           "Secret key. Erases a product no order points at; a product that orders point at is deactivated instead (`is_active` false), so order history keeps its lines. Either way it no longer shows in the catalog.",
         tag: TAG,
-        example: catalogExamples.deleteProduct,
+        example: productExamples.deleteProduct,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted or deactivated." },
@@ -168,7 +168,7 @@ export class ProductRoutes implements RouteModule {
         description:
           "Secret key. Adds a variant (price and sale price in integer minor units of the store's base currency); `is_default` true moves the default to it. A taken SKU is a 409 `duplicate_sku`. Answers the variant's own fields.",
         tag: TAG,
-        example: catalogExamples.addVariant,
+        example: productExamples.addVariant,
         access: "secret",
         params: ById,
         body: VariantInput,
@@ -184,7 +184,7 @@ export class ProductRoutes implements RouteModule {
         description:
           "Secret key. Changes a variant's SKU, prices (integer minor units), stock, threshold, name, attributes or default. Unsetting the only default is a 409 `default_variant_required` (make another the default instead); a taken SKU a 409 `duplicate_sku`. Stock falling to its threshold records `product.stock_low`.",
         tag: TAG,
-        example: catalogExamples.updateVariant,
+        example: productExamples.updateVariant,
         access: "secret",
         params: ByVariant,
         body: VariantPatch,
@@ -200,7 +200,7 @@ export class ProductRoutes implements RouteModule {
         description:
           "Secret key. Removes a variant; a product keeps at least one (deleting the last is a 409 `last_variant`: delete the product instead). When the default goes, another variant becomes the default.",
         tag: TAG,
-        example: catalogExamples.deleteVariant,
+        example: productExamples.deleteVariant,
         access: "secret",
         params: ByVariant,
         errors: [409],

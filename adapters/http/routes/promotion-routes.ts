@@ -11,7 +11,7 @@ import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { pagination } from "../schemas/pagination-schema.js";
 import { Promotion, PROMOTION_FIELDS, PromotionList } from "../schemas/promotion-schemas.js";
-import { commerceExamples } from "../examples/commerce-examples.js";
+import { promotionExamples } from "./promotion-examples.js";
 
 const TAG = "Promotions";
 const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The promotion's id." }) });
@@ -43,7 +43,7 @@ export class PromotionRoutes implements RouteModule {
         description:
           "Any key. Active now: switched on, started, not ended and below its usage limit, newest first; cursor pagination. A secret key may ask for another `status` (scheduled, expired, inactive) or `all`; a publishable key gets 403 for those. Amounts (`min_purchase`, `max_discount`, a fixed `discount_value`) are integer minor units of the store's base currency.",
         tag: TAG,
-        example: commerceExamples.listPromotions,
+        example: promotionExamples.listPromotions,
         access: "publishable",
         query: ListQuery,
         fields: { allowed: PROMOTION_FIELDS, target: { list: "promotions" } },
@@ -61,7 +61,7 @@ export class PromotionRoutes implements RouteModule {
         description:
           "Any key. One promotion in any state, its `status` derived from the clock and its usage (active, scheduled, expired, inactive). Amounts in integer minor units of the store's base currency.",
         tag: TAG,
-        example: commerceExamples.getPromotion,
+        example: promotionExamples.getPromotion,
         access: "publishable",
         params: ById,
         fields: { allowed: PROMOTION_FIELDS },
@@ -76,7 +76,7 @@ export class PromotionRoutes implements RouteModule {
         description:
           "Secret key. Amounts (`discount_value` of a fixed discount, `min_purchase`, `max_discount`) are integer minor units of the store's base currency, like the catalog and cart prices promotions apply to; a percentage `discount_value` is 0-100. `start_date` defaults to now; the promotion runs on [start_date, end_date). `status` sets the switch (active or inactive); answers show the derived status. Bundle and BOGO promotions name their products.",
         tag: TAG,
-        example: commerceExamples.createPromotion,
+        example: promotionExamples.createPromotion,
         access: "secret",
         body: PromotionInput,
         success: { status: 201, description: "The promotion.", schema: Promotion },
@@ -90,7 +90,7 @@ export class PromotionRoutes implements RouteModule {
         description:
           "Secret key. Changes a promotion; the result must still be whole (dates in order, the products its type needs), else a 400 naming the field. Amounts in integer minor units of the store's base currency.",
         tag: TAG,
-        example: commerceExamples.updatePromotion,
+        example: promotionExamples.updatePromotion,
         access: "secret",
         params: ById,
         body: PromotionPatch,
@@ -104,7 +104,7 @@ export class PromotionRoutes implements RouteModule {
         summary: "Delete a promotion (orders keep the discounts it gave)",
         description: "Secret key. Deletes a promotion; orders keep the discounts it gave them.",
         tag: TAG,
-        example: commerceExamples.deletePromotion,
+        example: promotionExamples.deletePromotion,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },

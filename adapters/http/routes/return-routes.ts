@@ -7,7 +7,7 @@ import { ReceiveReversalResult } from "../../../application/refunds/receive-reve
 import { ManageReturns, ReturnRequestInput } from "../../../application/returns/manage-returns.js";
 import { readReversalResult } from "../../payments/mpesa-daraja-gateway.js";
 import { customerToken, customerTokenHeader } from "../customer-token.js";
-import { returnExamples } from "../examples/return-examples.js";
+import { returnExamples } from "./return-examples.js";
 import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Return } from "../schemas/refund-return-schemas.js";

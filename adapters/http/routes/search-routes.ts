@@ -9,7 +9,7 @@ import { SearchProducts } from "../../../application/search/search-products.js";
 import { integerParam, textParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
-import { contentExamples } from "../examples/content-examples.js";
+import { searchExamples } from "./search-examples.js";
 
 const TAG = "Search";
 
@@ -75,7 +75,7 @@ export class SearchRoutes implements RouteModule {
         description:
           "Any key. Text search over active products: typo-tolerant and prefix-matching over name, SKU (an exact SKU first), brand, tags, category and description. `q` and `query` are alternatives (both only when they agree); blank is a 400. Each result names its product, a score and why it matched.",
         tag: TAG,
-        example: contentExamples.searchProducts,
+        example: searchExamples.searchProducts,
         access: "publishable",
         query: TextSearchQuery,
         success: { status: 200, description: "The search envelope.", schema: SearchEnvelope },
@@ -95,7 +95,7 @@ export class SearchRoutes implements RouteModule {
         description:
           "Any key, publishable keys included. Text relevance blended with vector similarity, so a description of a need finds products that share no word with it; optionally within one category. Answers the same envelope as the text search.",
         tag: TAG,
-        example: contentExamples.semanticSearchProducts,
+        example: searchExamples.semanticSearchProducts,
         access: "publishable",
         body: SemanticSearchInput,
         success: { status: 200, description: "The search envelope.", schema: SearchEnvelope },
@@ -110,7 +110,7 @@ export class SearchRoutes implements RouteModule {
         description:
           "Secret key. Bought together (from the store's orders) blended with similar products (vectors), for `product_id`, `customer_id` (their purchases) or both. Never the product itself, nor inactive or out-of-stock products. An unknown product or customer is a 404.",
         tag: TAG,
-        example: contentExamples.recommendProducts,
+        example: searchExamples.recommendProducts,
         access: "secret",
         body: RecommendationInput,
         errors: [403, 404],

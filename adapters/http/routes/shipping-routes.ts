@@ -17,7 +17,7 @@ import {
 import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { DeliveryZone, PricingTier, ShippingQuote, ShippingZones } from "../schemas/shipping-schemas.js";
-import { commerceExamples } from "../examples/commerce-examples.js";
+import { shippingExamples } from "./shipping-examples.js";
 
 const TAG = "Shipping";
 const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The tier's or zone's id." }) });
@@ -41,7 +41,7 @@ export class ShippingRoutes implements RouteModule {
         description:
           "Any key. The store's distance pricing tiers and delivery zones, active or not; zones carry their polygon of [latitude, longitude] vertices. Fees and thresholds are decimal major units of the store's base currency.",
         tag: TAG,
-        example: commerceExamples.listShippingZones,
+        example: shippingExamples.listShippingZones,
         access: "publishable",
         success: { status: 200, description: "Tiers and zones, active or not.", schema: ShippingZones },
         handle: ({ principal }) => this.list.execute(principal),
@@ -54,7 +54,7 @@ export class ShippingRoutes implements RouteModule {
         description:
           "Any key. Prices delivery to a point as checkout will: the active zone of highest priority holding the point, else the active tier holding its distance from the store's location (`PATCH /v1/store`). Delivery is free once `subtotal` (major units, after discounts) reaches the threshold. Fees in major units of the base currency. Outside every zone and tier: 422 `address_not_deliverable`.",
         tag: TAG,
-        example: commerceExamples.quoteShipping,
+        example: shippingExamples.quoteShipping,
         access: "publishable",
         body: ShippingQuoteInput,
         errors: [422],
@@ -69,7 +69,7 @@ export class ShippingRoutes implements RouteModule {
         description:
           "Secret key. A tier prices deliveries whose distance from the store falls in [min_distance_meters, max_distance_meters); `delivery_fee` and `free_delivery_threshold` are decimal major units of the store's base currency. A maximum not above the minimum is a 400 naming `max_distance_meters`.",
         tag: TAG,
-        example: commerceExamples.createPricingTier,
+        example: shippingExamples.createPricingTier,
         access: "secret",
         body: PricingTierInput,
         success: { status: 201, description: "The tier.", schema: PricingTier },
@@ -82,7 +82,7 @@ export class ShippingRoutes implements RouteModule {
         summary: "Change a pricing tier",
         description: "Secret key. Changes a tier (fees in major units of the base currency); quotes and checkouts follow at once.",
         tag: TAG,
-        example: commerceExamples.updatePricingTier,
+        example: shippingExamples.updatePricingTier,
         access: "secret",
         params: ById,
         body: PricingTierPatch,
@@ -96,7 +96,7 @@ export class ShippingRoutes implements RouteModule {
         summary: "Delete a pricing tier",
         description: "Secret key. Deletes a tier; deliveries in its range are then priced by another tier or zone, or refused.",
         tag: TAG,
-        example: commerceExamples.deletePricingTier,
+        example: shippingExamples.deletePricingTier,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },
@@ -113,7 +113,7 @@ export class ShippingRoutes implements RouteModule {
         description:
           "Secret key. A zone is a polygon of 3 to 1000 [latitude, longitude] vertices; a point inside it is priced with its `delivery_fee` (decimal major units of the store's base currency), the highest `priority` winning where zones overlap. Zones come before distance tiers.",
         tag: TAG,
-        example: commerceExamples.createDeliveryZone,
+        example: shippingExamples.createDeliveryZone,
         access: "secret",
         body: DeliveryZoneInput,
         success: { status: 201, description: "The zone.", schema: DeliveryZone },
@@ -126,7 +126,7 @@ export class ShippingRoutes implements RouteModule {
         summary: "Change a delivery zone",
         description: "Secret key. Changes a zone's name, fee, threshold (major units), switch, priority, colour or polygon.",
         tag: TAG,
-        example: commerceExamples.updateDeliveryZone,
+        example: shippingExamples.updateDeliveryZone,
         access: "secret",
         params: ById,
         body: DeliveryZonePatch,
@@ -140,7 +140,7 @@ export class ShippingRoutes implements RouteModule {
         summary: "Delete a delivery zone",
         description: "Secret key. Deletes a zone; points in it are then priced by another zone or a distance tier, or refused.",
         tag: TAG,
-        example: commerceExamples.deleteDeliveryZone,
+        example: shippingExamples.deleteDeliveryZone,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },

@@ -7,7 +7,7 @@ import { ManageTaxSettings } from "../../../application/stores/manage-tax-settin
 import { TaxSettingsInput } from "../../../application/stores/tax-settings-inputs.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
-import { contentExamples } from "../examples/content-examples.js";
+import { storeExamples } from "./store-examples.js";
 
 const TAG = "Store";
 
@@ -63,7 +63,7 @@ export class StoreRoutes implements RouteModule {
         description:
           "Secret key. The key's store: name, base currency, location (the origin of delivery distances), whether prices include tax, and time zone. `tax_rate_percent` is deprecated (the default tax zone's standard rate); the tax settings are at /v1/store/tax-settings.",
         tag: TAG,
-        example: contentExamples.getStore,
+        example: storeExamples.getStore,
         access: "secret",
         success: { status: 200, description: "The store.", schema: StoreRecord },
         handle: ({ principal }) => this.settings.get(principal),
@@ -76,7 +76,7 @@ export class StoreRoutes implements RouteModule {
         description:
           "Secret key. Changes the store's name, location or `time_zone` (an IANA name such as Africa/Nairobi, kept as sent; the admin dashboard counts the store's days in it). The location (`latitude`, `longitude`) is the origin of delivery distances; null clears it, and a store without one prices deliveries by zones only. The base currency does not change. `tax_rate_percent` is deprecated: it sets the default tax zone's `standard` rate and keeps the rest of the tax settings; use PUT /v1/store/tax-settings.",
         tag: TAG,
-        example: contentExamples.updateStore,
+        example: storeExamples.updateStore,
         access: "secret",
         body: StoreSettingsPatch,
         success: { status: 200, description: "The store.", schema: StoreRecord },
@@ -90,7 +90,7 @@ export class StoreRoutes implements RouteModule {
         description:
           "Secret key. Whether prices include tax, the tax zones (a country, or a region of one) with their rates by tax class in percent, the default zone for places no zone covers, and the class the delivery fee is taxed under (docs/taxes.md).",
         tag: TAG,
-        example: contentExamples.getTaxSettings,
+        example: storeExamples.getTaxSettings,
         access: "secret",
         success: { status: 200, description: "The tax settings.", schema: TaxSettingsRecord },
         handle: ({ principal }) => this.taxes.get(principal),
@@ -103,7 +103,7 @@ export class StoreRoutes implements RouteModule {
         description:
           "Secret key. Replaces the tax settings as a whole. Refused with 422 `tax_settings_invalid`, naming the zone and the class, when a zone has no rate for `standard`, for the shipping class or for a class a product or variant names (a checkout must never meet an unknown rate); also when two zones cover one place, the default zone is not among the zones, or `zero`/`exempt` get a rate other than 0. Past orders keep the tax they were charged.",
         tag: TAG,
-        example: contentExamples.replaceTaxSettings,
+        example: storeExamples.replaceTaxSettings,
         access: "secret",
         body: TaxSettingsInput,
         success: { status: 200, description: "The tax settings now in force.", schema: TaxSettingsRecord },
@@ -117,7 +117,7 @@ export class StoreRoutes implements RouteModule {
         description:
           "Secret key. A new HMAC secret for signed requests (order updates, payment initialisation), shown only in this answer; the previous one still verifies for 24 hours, so servers can switch without failed requests.",
         tag: TAG,
-        example: contentExamples.rotateHmacSecret,
+        example: storeExamples.rotateHmacSecret,
         access: "secret",
         success: {
           status: 200,

@@ -18,7 +18,7 @@ import {
   WebhookEventEnvelope,
   WebhookTestResult,
 } from "../schemas/webhook-schemas.js";
-import { contentExamples } from "../examples/content-examples.js";
+import { webhookExamples } from "./webhook-examples.js";
 
 const TAG = "Webhooks";
 const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The webhook endpoint's id." }) });
@@ -48,7 +48,7 @@ export class WebhookRoutes implements RouteModule {
         description:
           "Secret key. `url` must be https and must not resolve to a private, loopback or link-local address (checked again at each send). `events` lists the types to receive. An endpoint made with a test key receives test events only; with a live key, live events only. The answer carries the signing `secret` (`whsec_...`), shown only here.",
         tag: TAG,
-        example: contentExamples.createWebhookEndpoint,
+        example: webhookExamples.createWebhookEndpoint,
         access: "secret",
         body: WebhookEndpointInput,
         success: { status: 201, description: "The endpoint, with `secret`.", schema: WebhookEndpointEnvelope },
@@ -61,7 +61,7 @@ export class WebhookRoutes implements RouteModule {
         summary: "List the store's webhook endpoints, newest first",
         description: "Secret key. The store's endpoints, newest first, with their delivery counters; cursor pagination. Secrets are not shown.",
         tag: TAG,
-        example: contentExamples.listWebhookEndpoints,
+        example: webhookExamples.listWebhookEndpoints,
         access: "secret",
         query: ListQuery,
         success: { status: 200, description: "A page of endpoints.", schema: WebhookEndpointList },
@@ -77,7 +77,7 @@ export class WebhookRoutes implements RouteModule {
         summary: "One webhook endpoint with its delivery counters",
         description: "Secret key. One endpoint with its delivery counters (`delivery_stats`) and last success and failure times.",
         tag: TAG,
-        example: contentExamples.getWebhookEndpoint,
+        example: webhookExamples.getWebhookEndpoint,
         access: "secret",
         params: ById,
         success: { status: 200, description: "The endpoint.", schema: WebhookEndpointEnvelope },
@@ -91,7 +91,7 @@ export class WebhookRoutes implements RouteModule {
         description:
           "Secret key. Changes an endpoint's url (checked as on creation), events or metadata, or switches it on or off; switching it off fails the deliveries it had pending.",
         tag: TAG,
-        example: contentExamples.updateWebhookEndpoint,
+        example: webhookExamples.updateWebhookEndpoint,
         access: "secret",
         params: ById,
         body: WebhookEndpointPatch,
@@ -105,7 +105,7 @@ export class WebhookRoutes implements RouteModule {
         summary: "Delete a webhook endpoint with its deliveries",
         description: "Secret key. Deletes an endpoint and its delivery history; pending deliveries to it are dropped.",
         tag: TAG,
-        example: contentExamples.deleteWebhookEndpoint,
+        example: webhookExamples.deleteWebhookEndpoint,
         access: "secret",
         params: ById,
         success: { status: 204, description: "Deleted." },
@@ -122,7 +122,7 @@ export class WebhookRoutes implements RouteModule {
         description:
           "Secret key. A new signing secret, shown only in this answer. For 24 hours every delivery carries two signatures in `webhook-signature` (new first), so a receiver can switch secrets without missing a delivery.",
         tag: TAG,
-        example: contentExamples.rotateWebhookEndpointSecret,
+        example: webhookExamples.rotateWebhookEndpointSecret,
         access: "secret",
         params: ById,
         success: { status: 200, description: "The endpoint, with its new `secret`.", schema: WebhookEndpointEnvelope },
@@ -136,7 +136,7 @@ export class WebhookRoutes implements RouteModule {
         description:
           "Secret key. Sends a sample event of `event_type` (default order.created) to the endpoint now, signed like any delivery, and reports what it answered. The attempt is recorded as a delivery; it is never retried.",
         tag: TAG,
-        example: contentExamples.testWebhookEndpoint,
+        example: webhookExamples.testWebhookEndpoint,
         access: "secret",
         params: ById,
         body: WebhookTestInput,
@@ -151,7 +151,7 @@ export class WebhookRoutes implements RouteModule {
         description:
           "Secret key. Every attempt to deliver to the endpoint, newest first, with status code, response body, latency and success; cursor pagination.",
         tag: TAG,
-        example: contentExamples.listWebhookEndpointDeliveries,
+        example: webhookExamples.listWebhookEndpointDeliveries,
         access: "secret",
         params: ById,
         query: ListQuery,
@@ -169,7 +169,7 @@ export class WebhookRoutes implements RouteModule {
         description:
           "Secret key. An event of the store (`evt_` id) with its payload, which is the `data` of the delivered body, and every attempt to deliver it, oldest first.",
         tag: TAG,
-        example: contentExamples.getWebhookEvent,
+        example: webhookExamples.getWebhookEvent,
         access: "secret",
         params: ByEventId,
         success: { status: 200, description: "The event; `payload` is the `data` of the delivered body.", schema: WebhookEventEnvelope },

@@ -12,7 +12,7 @@ import { uuidParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { Wishlist } from "../schemas/wishlist-schemas.js";
-import { shoppingExamples } from "../examples/shopping-examples.js";
+import { wishlistExamples } from "./wishlist-examples.js";
 
 const TAG = "Wishlist";
 
@@ -35,7 +35,7 @@ export class WishlistRoutes implements RouteModule {
         description:
           "Any key with the customer's `x-auth-token`; `customer_id`, when sent, must be the token's customer (403 otherwise). Items newest first, `product_price` in integer minor units of the store's base currency.",
         tag: TAG,
-        example: shoppingExamples.getWishlist,
+        example: wishlistExamples.getWishlist,
         access: "publishable",
         query: Schema.Struct({ customer_id: Schema.optional(uuidParam).annotations({ description: "The customer whose wishlist it is; needs the customer's x-auth-token." }) }),
         headers: [customerTokenHeader],
@@ -52,7 +52,7 @@ export class WishlistRoutes implements RouteModule {
         description:
           "Secret key and the customer's `x-auth-token`, whose customer must be `customer_id` (403 otherwise). Adds a variant once (a repeat changes nothing); a variant of no active product of the store (or one deleted a moment ago) is a 404 `resource_missing` naming `variant_id`, a full wishlist a 409 `wishlist_full`. Answers the refreshed wishlist, prices in integer minor units.",
         tag: TAG,
-        example: shoppingExamples.addWishlistItem,
+        example: wishlistExamples.addWishlistItem,
         access: "secret",
         body: AddWishlistItemInput,
         headers: [customerTokenHeader],
@@ -69,7 +69,7 @@ export class WishlistRoutes implements RouteModule {
         description:
           "Secret key and the customer's `x-auth-token`. Removes one item of the customer's wishlist by its id (another customer's item is a 404) and answers the refreshed wishlist.",
         tag: TAG,
-        example: shoppingExamples.removeWishlistItem,
+        example: wishlistExamples.removeWishlistItem,
         access: "secret",
         params: Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The wishlist item's id." }) }),
         headers: [customerTokenHeader],

@@ -2,8 +2,8 @@
 // upload, list (the one item uploaded), read, delete. The upload's body is a 4×3 PNG; the
 // document shows its bytes base64-encoded under `image/png`, and the examples test sends them
 // decoded with that Content-Type.
+import { LEARNED } from "../examples/example-ids.js";
 import type { RouteExample } from "../route-definition.js";
-import { LEARNED } from "./example-ids.js";
 
 /** A 4×3 PNG (104 bytes). */
 export const EXAMPLE_PNG_BASE64 =
@@ -27,7 +27,7 @@ export const EXAMPLE_MEDIA = {
   created_at: "2026-11-27T09:30:00.000Z",
 };
 
-export const mediaExamples = {
+export const adminMediaExamples = {
   adminUploadMedia: {
     query: { file_name: "swatch.png" },
     body: EXAMPLE_PNG_BASE64,

@@ -15,7 +15,7 @@ import type { RouteExample } from "../route-definition.js";
 export const EXAMPLE_CATALOG_CSV_BASE64 =
   "cHJvZHVjdF9oYW5kbGUsbmFtZSxjYXRlZ29yeSxza3UscHJpY2Usc3RvY2ssdmFyaWFudF9uYW1lLHZhcmlhbnRfYXR0cmlidXRlcwpjYW52YXMtdG90ZSxDYW52YXMgVG90ZSxCYWdzLFRPVEUtTkFULDI0MDAwMCwxNSxOYXR1cmFsLGNvbG91cj1OYXR1cmFsCmNhbnZhcy10b3RlLCwsVE9URS1CTEssMjQwMDAwLDksQmxhY2ssY29sb3VyPUJsYWNrCndheC1jYW5kbGUsV2F4IENhbmRsZSxIb21lLENBTkRMRS0xLGFiYyw1LCwK";
 
-export const catalogImportExamples = {
+export const adminCatalogImportExamples = {
   adminImportCatalog: {
     query: { dry_run: "true" },
     body: EXAMPLE_CATALOG_CSV_BASE64,

@@ -1,8 +1,8 @@
 // The /v1 return operations' examples (docs/staff.md, "Refunds and returns"), true against the
 // seeded demo store: Amina asks to return one unit of her delivered order and lists its returns;
 // a reversal result M-Pesa posts for a ConversationID we never sent is acknowledged and ignored.
+import { DEMO, LEARNED } from "../examples/example-ids.js";
 import type { RouteExample } from "../route-definition.js";
-import { DEMO, LEARNED } from "./example-ids.js";
 
 const AT = "2026-11-27T09:30:00.000Z";
 

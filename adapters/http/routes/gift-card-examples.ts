@@ -1,0 +1,153 @@
+// Examples of the gift card operations (gift-card-routes.ts), keyed by operationId; ids from
+// adapters/http/examples/example-ids.ts.
+import { DEMO, LEARNED } from "../examples/example-ids.js";
+import type { RouteExample } from "../route-definition.js";
+
+export const giftCardExamples = {
+  checkGiftCard: {
+    query: { code: DEMO.giftCardCode },
+    response: {
+      status: 200,
+      body: {
+        valid: true,
+        reason: null,
+        balance: 5000,
+        status: "active",
+        expiry_date: "2027-11-25",
+        maximum_usage_percentage: 50,
+        gift_card: {
+          id: DEMO.giftCard,
+          code: DEMO.giftCardCode,
+          balance: 5000,
+          initial_balance: 5000,
+          currency: "KES",
+          status: "active",
+          expiry_date: "2027-11-25",
+          customer_id: DEMO.customer,
+          issued_date: "2026-11-25",
+          last_used_date: null,
+          maximum_usage_percentage: 50,
+          redemption_count: 0,
+          created_at: "2026-11-25T18:11:00.559Z",
+          updated_at: "2026-11-25T18:11:00.559Z",
+        },
+      },
+    },
+  },
+  listGiftCards: {
+    query: { limit: "1" },
+    response: {
+      status: 200,
+      body: {
+        gift_cards: [
+          {
+            id: "01a213e7-6185-70f2-ac71-3cc237ad83f1",
+            code: "FE5G-WK46-QEBS-WK77",
+            balance: 3000,
+            initial_balance: 3000,
+            currency: "KES",
+            status: "inactive",
+            expiry_date: null,
+            customer_id: null,
+            issued_date: "2026-11-25",
+            last_used_date: null,
+            maximum_usage_percentage: null,
+            redemption_count: 0,
+            created_at: "2026-11-25T18:11:00.613Z",
+            updated_at: "2026-11-25T18:11:00.620Z",
+          },
+        ],
+        pagination: { limit: 1, next_cursor: "WyIyMDI2LTExLTI1VDE4OjExOjAwLjYxM1oiLCIwMWEyMTNlNy02MTg1LTcwZjItYWM3MS0zY2MyMzdhZDgzZjEiXQ", has_more: true },
+      },
+    },
+  },
+  getGiftCard: {
+    params: { id: DEMO.giftCard },
+    response: {
+      status: 200,
+      body: {
+        id: DEMO.giftCard,
+        code: DEMO.giftCardCode,
+        balance: 5000,
+        initial_balance: 5000,
+        currency: "KES",
+        status: "active",
+        expiry_date: "2027-11-25",
+        customer_id: DEMO.customer,
+        issued_date: "2026-11-25",
+        last_used_date: null,
+        maximum_usage_percentage: 50,
+        redemption_count: 0,
+        created_at: "2026-11-25T18:11:00.559Z",
+        updated_at: "2026-11-25T18:11:00.559Z",
+        ledger: [
+          {
+            id: "01a213e7-6150-7173-aa71-0194d42254ed",
+            kind: "issue",
+            amount: 5000,
+            balance_after: 5000,
+            order_id: null,
+            created_at: "2026-11-25T18:11:00.559Z",
+          },
+        ],
+      },
+    },
+  },
+  issueGiftCard: {
+    headers: { "Idempotency-Key": "gift-card-wanjiku-2026-12" },
+    body: { initial_balance: 5000, expiry_date: "2030-12-31", customer_id: LEARNED.newCustomer, maximum_usage_percentage: 50 },
+    response: {
+      status: 201,
+      body: {
+        id: LEARNED.newGiftCard,
+        code: "RQ34-M32T-2925-XQQB",
+        balance: 5000,
+        initial_balance: 5000,
+        currency: "KES",
+        status: "active",
+        expiry_date: "2030-12-31",
+        customer_id: LEARNED.newCustomer,
+        issued_date: "2026-11-25",
+        last_used_date: null,
+        maximum_usage_percentage: 50,
+        redemption_count: 0,
+        created_at: "2026-11-25T18:11:05.449Z",
+        updated_at: "2026-11-25T18:11:05.449Z",
+      },
+    },
+  },
+  updateGiftCard: {
+    params: { id: LEARNED.newGiftCard },
+    body: { expiry_date: "2031-06-30", maximum_usage_percentage: null },
+    response: {
+      status: 200,
+      body: {
+        id: LEARNED.newGiftCard,
+        code: "RQ34-M32T-2925-XQQB",
+        balance: 5000,
+        initial_balance: 5000,
+        currency: "KES",
+        status: "active",
+        expiry_date: "2031-06-30",
+        customer_id: LEARNED.newCustomer,
+        issued_date: "2026-11-25",
+        last_used_date: null,
+        maximum_usage_percentage: null,
+        redemption_count: 0,
+        created_at: "2026-11-25T18:11:05.449Z",
+        updated_at: "2026-11-25T18:11:05.490Z",
+        ledger: [
+          {
+            id: "01a213e7-746a-7730-b33d-86e5a65133c6",
+            kind: "issue",
+            amount: 5000,
+            balance_after: 5000,
+            order_id: null,
+            created_at: "2026-11-25T18:11:05.449Z",
+          },
+        ],
+      },
+    },
+  },
+  deactivateGiftCard: { params: { id: LEARNED.newGiftCard }, response: { status: 204 } },
+} satisfies Record<string, RouteExample>;

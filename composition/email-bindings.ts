@@ -3,6 +3,7 @@
 // templates and preferences, the job's settings, the email use cases and their routes (the admin
 // templates, the customer's preferences).
 import type { Container } from "inversify";
+import { InvoicePdfAttachments } from "../adapters/notifications/invoice-pdf-attachments.js";
 import { MjmlEmailRenderer } from "../adapters/notifications/mjml-email-renderer.js";
 import { SmtpEmailTransport } from "../adapters/notifications/smtp-email-transport.js";
 import { KnexCustomerEmailPreferences } from "../adapters/persistence/repositories/knex-customer-email-preferences.js";
@@ -17,6 +18,7 @@ import { ManageEmailPreferences } from "../application/emails/manage-email-prefe
 import { ManageEmailTemplates } from "../application/emails/manage-email-templates.js";
 import { PlanEmailSends } from "../application/emails/plan-email-sends.js";
 import { CustomerEmailPreferences } from "../application/ports/customer-email-preferences.js";
+import { EmailAttachments } from "../application/ports/email-attachments.js";
 import { EmailQueue } from "../application/ports/email-queue.js";
 import { EmailRenderer } from "../application/ports/email-renderer.js";
 import { EmailTemplateRepository } from "../application/ports/email-template-repository.js";
@@ -33,6 +35,7 @@ export const bindEmails = (container: Container, config: Config): { close(): voi
   );
   container.bind(EmailRenderer).toConstantValue(new MjmlEmailRenderer());
   container.bind(EmailQueue).to(KnexEmailQueue);
+  container.bind(EmailAttachments).to(InvoicePdfAttachments);
   container.bind(EmailTemplateRepository).to(KnexEmailTemplates);
   container.bind(CustomerEmailPreferences).to(KnexCustomerEmailPreferences);
   container.bind(PlanEmailSends).toSelf();

@@ -47,7 +47,14 @@ export class SmtpEmailTransport implements EmailTransport {
   async send(email: OutgoingEmail): Promise<TransportResult> {
     const address = /<([^>]+)>/.exec(this.from)?.[1] ?? this.from.trim();
     try {
-      await this.transport.sendMail({ from: { name: email.fromName, address }, to: email.to, subject: email.subject, text: email.text, html: email.html });
+      await this.transport.sendMail({
+        from: { name: email.fromName, address },
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        attachments: (email.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
+      });
       return { kind: "sent" };
     } catch (err: unknown) {
       return classifySmtpError(err);

@@ -6,6 +6,7 @@ import { inject, injectable } from "inversify";
 import { DEFAULT_TEMPLATES } from "../../domain/emails/default-templates.js";
 import { EMAIL_MAX_ATTEMPTS, emailRetryDelayMs } from "../../domain/emails/email-retry-schedule.js";
 import { Clock } from "../ports/clock.js";
+import { EmailAttachments } from "../ports/email-attachments.js";
 import { EmailQueue, type ClaimedEmail, type EmailOutcome } from "../ports/email-queue.js";
 import { EmailRenderer } from "../ports/email-renderer.js";
 import { EmailTemplateRepository } from "../ports/email-template-repository.js";
@@ -14,7 +15,7 @@ import { IdGenerator } from "../ports/id-generator.js";
 import { StoreRepository } from "../ports/store-repository.js";
 import { composeEmail } from "./compose-email.js";
 import { EmailDeliverySettings } from "./email-delivery-settings.js";
-import { PlanEmailSends } from "./plan-email-sends.js";
+import { INVOICE_OF, PlanEmailSends } from "./plan-email-sends.js";
 
 /** Rounds one run may take before it yields to the worker's schedule. */
 const MAX_ROUNDS = 20;
@@ -39,6 +40,7 @@ export class DeliverEmails {
     @inject(Clock) private readonly clock: Clock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(EmailDeliverySettings) private readonly settings: EmailDeliverySettings,
+    @inject(EmailAttachments) private readonly attachments: EmailAttachments,
   ) {}
 
   async execute(): Promise<EmailRun> {
@@ -82,7 +84,9 @@ export class DeliverEmails {
     const template = (await this.templates.find(claimed.storeId, claimed.template)) ?? DEFAULT_TEMPLATES[claimed.template];
     const logoUrl = await this.templates.logoUrl(claimed.storeId);
     const email = await composeEmail(this.renderer, claimed.template, template, claimed.values, { storeName: store.name, logoUrl });
-    const result = await this.transport.send({ to: claimed.recipient, fromName: store.name, ...email });
+    const invoiceOf = claimed.values[INVOICE_OF];
+    const invoice = invoiceOf === undefined ? undefined : await this.attachments.invoicePdf(claimed.storeId, invoiceOf);
+    const result = await this.transport.send({ to: claimed.recipient, fromName: store.name, ...email, ...(invoice === undefined ? {} : { attachments: [invoice] }) });
     const now = this.clock.now();
     let outcome: EmailOutcome;
     if (result.kind === "sent") outcome = { kind: "sent" };

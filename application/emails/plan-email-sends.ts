@@ -20,6 +20,9 @@ import { StoreRepository } from "../ports/store-repository.js";
 const MAX_STAFF = 500;
 const EXCERPT = 300;
 
+/** The key of a send's values that names the order whose invoice it carries (docs/emails.md). */
+export const INVOICE_OF = "_invoice_of_order";
+
 type Data = Record<string, any>;
 
 interface OrderFacts {
@@ -116,7 +119,11 @@ export class PlanEmailSends {
         if (order === undefined) return undefined;
         const record = data.order as Data;
         const extra: Record<string, string> = {};
-        if (kind.key === "payment_received") extra.amount_paid = order.values.order_total!;
+        // Not a placeholder (names start with a letter): the order whose invoice the email attaches.
+        if (kind.key === "payment_received") {
+          extra.amount_paid = order.values.order_total!;
+          extra[INVOICE_OF] = order.id;
+        }
         if (kind.key === "order_delivered") extra.delivered_date = formatDate(text(record.delivered_at) || event.createdAt, timeZone);
         if (kind.key === "staff_new_order") extra.customer_email = order.customerEmail;
         return { values: { ...order.values, ...extra }, order };
@@ -177,7 +184,6 @@ export class PlanEmailSends {
         order_total: formatAmount(minor(o.total_amount), currency),
         order_date: formatDate(text(o.created_at), timeZone),
         order_items: items.map((i) => `${text(i.quantity)} × ${text(i.product_name)}${i.variant_name ? ` (${text(i.variant_name)})` : ""} — ${formatAmount(minor(i.line_total), currency)}`).join("\n"),
-        invoice_url: "",
       },
     };
   }
@@ -198,7 +204,6 @@ export class PlanEmailSends {
         order_total: formatAmount(order.totalAmount, order.currency),
         order_date: formatDate(order.createdAt, timeZone),
         order_items: order.items.map((i) => `${i.quantity} × ${i.productName}${i.variantName ? ` (${i.variantName})` : ""} — ${formatAmount(i.lineTotal, order.currency)}`).join("\n"),
-        invoice_url: "",
       },
     };
   }

@@ -15,7 +15,6 @@ export const sampleEmailValues = (key: TemplateKey, currency: string, timeZone: 
     order_total: money(12_450),
     order_date: formatDate(now, timeZone),
     order_items: `1 × Kilimani three-seater sofa (Green) — ${money(9_800)}\n2 × Cushion cover — ${money(2_000)}\nDelivery — ${money(650)}`,
-    invoice_url: "",
     amount_paid: money(12_450),
     carrier: "G4S Courier",
     tracking_number: "G4S-000123456",

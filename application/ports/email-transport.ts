@@ -2,6 +2,7 @@
 // malformed addresses"): the answer says whether it was taken, refused for good (a 5xx for the
 // recipient or the message), or could not be sent now (no connection, a 4xx, a timeout).
 import type { ServiceIdentifier } from "inversify";
+import type { EmailAttachment } from "./email-attachments.js";
 
 export interface OutgoingEmail {
   readonly to: string;
@@ -10,6 +11,7 @@ export interface OutgoingEmail {
   readonly subject: string;
   readonly html: string;
   readonly text: string;
+  readonly attachments?: readonly EmailAttachment[];
 }
 
 export type TransportResult =

@@ -46,8 +46,8 @@ const customer = { kind: "customer" } as const;
 const staff = (permission: Permission): Audience => ({ kind: "staff", permission });
 
 export const EMAIL_KINDS: Readonly<Record<TemplateKey, EmailKind>> = {
-  order_confirmation: { key: "order_confirmation", title: "Order confirmation", audience: customer, events: ["order.created"], placeholders: [...ORDER, "order_items", "invoice_url"], optional: false },
-  payment_received: { key: "payment_received", title: "Payment received", audience: customer, events: ["order.paid"], placeholders: [...ORDER, "amount_paid", "invoice_url"], optional: false },
+  order_confirmation: { key: "order_confirmation", title: "Order confirmation", audience: customer, events: ["order.created"], placeholders: [...ORDER, "order_items"], optional: false },
+  payment_received: { key: "payment_received", title: "Payment received", audience: customer, events: ["order.paid"], placeholders: [...ORDER, "amount_paid"], optional: false },
   order_shipped: { key: "order_shipped", title: "Order shipped", audience: customer, events: ["fulfilment.created"], placeholders: [...ORDER, "carrier", "tracking_number", "tracking_url", "shipped_items"], optional: false },
   order_delivered: { key: "order_delivered", title: "Order delivered", audience: customer, events: ["order.delivered"], placeholders: [...ORDER, "delivered_date"], optional: true },
   order_cancelled: { key: "order_cancelled", title: "Order cancelled", audience: customer, events: ["order.cancelled"], placeholders: [...ORDER], optional: false },

@@ -18,7 +18,7 @@ const record = (template: { subject: string; mjml: string; text: string }, custo
   permission: null,
   events: ["order.created"],
   optional: false,
-  placeholders: ["store_name", "customer_name", "order_number", "order_total", "order_date", "order_items", "invoice_url"],
+  placeholders: ["store_name", "customer_name", "order_number", "order_total", "order_date", "order_items"],
   customized,
   ...template,
   updated_at: customized ? "2026-11-27T15:10:00.000Z" : null,

@@ -14,6 +14,7 @@ import { EventOutbox, type NewEvent } from "../../../application/ports/event-out
 import { ManualClock, registerCustomer, withToken, type SignedInCustomer } from "../../support/customer-fixtures.js";
 import { linkProblems } from "../../support/email-checks.js";
 import { checkoutBody, createProduct, eventsOf, fillCustomerCart, fillSessionCart, setUpDelivery } from "../../support/order-fixtures.js";
+import { signedOrderPatch } from "../../support/signed-request.js";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../support/smtp-sink.js";
 import { createMember } from "../../support/staff-session.js";
 import { startTestApplication, type TestApplication } from "../../support/test-application.js";
@@ -172,6 +173,27 @@ describe("emails from the outbox, through SMTP", function () {
     assert.ok(htmlOf(replied).includes("Yes, in green &lt;and&gt; grey."), "the message escaped in HTML");
     assert.ok(bodyOf(replied).includes("Yes, in green <and> grey."), "and as it is in the text body");
     for (const send of await sendsOf(await lastEventId("order.paid"))) assert.equal(send.state, "sent");
+  });
+
+  it("attaches the order's invoice, as a PDF, to the payment email", async () => {
+    const customer = await registerCustomer(t.client, secret);
+    const order = await customerOrder(customer);
+    const paid = await signedOrderPatch(t.client, order.id, { payment_status: "paid" }, { key: secret, secret: t.store.store.hmacSecret, timestamp: Math.floor(clock.now().getTime() / 1000) });
+    assert.equal(paid.status, 200, paid.text);
+    const invoice = await t.client.get(`/v1/orders/${order.id}/invoice`, { key: secret });
+    assert.equal(invoice.status, 200, invoice.text);
+    const before = sink.received.length;
+    await deliver();
+    const mail = sink.received.slice(before).find((m) => m.to.includes(customer.email) && subjectOf(m) === `Test Store: payment received for order ${order.order_number}`);
+    assert.ok(mail !== undefined, "the payment email");
+    const raw = mail.raw.replace(/\r?\n[ \t]+/g, " ");
+    assert.match(raw, /Content-Type: application\/pdf/i);
+    assert.match(raw, new RegExp(`filename="?${invoice.body.number}\\.pdf`));
+    const part = raw.split(/Content-Type: application\/pdf/i)[1]!;
+    const base64 = part.split(/\r?\n\r?\n/)[1]!.split(/\r?\n--/)[0]!.replace(/\s+/g, "");
+    assert.equal(Buffer.from(base64, "base64").subarray(0, 5).toString("latin1"), "%PDF-");
+    const confirmation = sink.received.slice(before).find((m) => subjectOf(m) === `Test Store: order ${order.order_number} confirmed`)!;
+    assert.doesNotMatch(confirmation.raw, /application\/pdf/i, "the order had no invoice when it was placed");
   });
 
   const mailsTotal = (order: any): string => `KSh ${Number(order.total_amount).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

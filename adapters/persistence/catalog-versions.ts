@@ -286,9 +286,8 @@ export class CatalogVersions {
     const values = sorted.map(() => "(?, ?, 1)").join(", ");
     const conflict =
       this.db.dialect === "mysql" ? "on duplicate key update version = version + 1" : "on conflict (store_id, bucket) do update set version = version + 1";
-    await this.db.run((q) =>
-      q.raw(`insert into catalog_item_versions (store_id, bucket, version) values ${values} ${conflict}`, sorted.flatMap((bucket) => [storeId, bucket])),
-    );
+    // Prepared (Database.execute): every stock-taking checkout writes its lines' buckets (docs/decisions/checkout.md, checkout-25).
+    await this.db.execute(`insert into catalog_item_versions (store_id, bucket, version) values ${values} ${conflict}`, sorted.flatMap((bucket) => [storeId, bucket]));
   }
 
   private get upsert(): string {

@@ -188,7 +188,7 @@ export class KnexCartRepository implements CartRepository {
   }
 
   async remove(storeId: string, cartId: string): Promise<void> {
-    await this.db.run((q) => q("carts").where({ id: cartId, store_id: storeId }).delete());
+    await this.db.execute("delete from carts where id = ? and store_id = ?", [cartId, storeId]);
   }
 
   async findAbandoned(idleSince: string, limit: number): Promise<readonly AbandonedCart[]> {

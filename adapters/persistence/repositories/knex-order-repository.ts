@@ -239,11 +239,15 @@ export class KnexOrderRepository implements OrderRepository {
     });
   }
 
+  /**
+   * The order and its lines in two prepared statements (Database.insertRows): checkout's hottest
+   * writes, which knex's builder made text of each time (docs/decisions/checkout.md, checkout-25).
+   */
   async insert(storeId: string, order: Order): Promise<void> {
-    await this.db.run(async (q) => {
-      await q("orders").insert(columns(storeId, order));
-      await q("order_items").insert(
-        order.items.map((l, position) => ({
+    await this.db.insertRows("orders", [columns(storeId, order)], 1);
+    await this.db.insertRows(
+      "order_items",
+      order.items.map((l, position) => ({
           id: l.id,
           order_id: order.id,
           store_id: storeId,
@@ -255,11 +259,12 @@ export class KnexOrderRepository implements OrderRepository {
           quantity: l.quantity,
           unit_price: l.unitPrice,
           line_total: l.lineTotal,
-          ...lineTaxColumns(l.tax),
-          position,
-        })),
-      );
-    });
+        ...lineTaxColumns(l.tax),
+        position,
+      })),
+      // One statement for a checkout's lines (a cart holds at most a few hundred).
+      1_000,
+    );
   }
 
   /** One order with its lines: two prepared statements (Database.select), the row locked when asked. */

@@ -152,9 +152,8 @@ export class KnexPromotionRepository implements PromotionRepository {
   ) {}
 
   async list(storeId: string): Promise<readonly Promotion[]> {
-    const rows: PromotionRow[] = await this.db.run((q) =>
-      q("promotions").where("store_id", storeId).orderBy([{ column: "created_at" }, { column: "id" }]),
-    );
+    // Prepared (Database.select): every checkout reads it (docs/decisions/checkout.md, checkout-25).
+    const rows = await this.db.select<PromotionRow>("select * from promotions where store_id = ? order by created_at, id", [storeId]);
     return rows.map(toPromotion);
   }
 

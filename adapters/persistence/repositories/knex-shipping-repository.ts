@@ -79,18 +79,13 @@ export class KnexShippingRepository implements ShippingRepository {
 
   /** Highest priority first, then oldest (the order quoting prefers). */
   async zones(storeId: string): Promise<readonly DeliveryZone[]> {
-    const rows: ZoneRow[] = await this.db.run((q) =>
-      q("shipping_zones").where("store_id", storeId).orderBy([{ column: "priority", order: "desc" }, { column: "id" }]),
-    );
+    // Prepared (Database.select), as the tiers: every checkout and quote reads both (docs/decisions/checkout.md, checkout-25).
+    const rows = await this.db.select<ZoneRow>("select * from shipping_zones where store_id = ? order by priority desc, id", [storeId]);
     return rows.map(toZone);
   }
 
   async tiers(storeId: string): Promise<readonly PricingTier[]> {
-    const rows: TierRow[] = await this.db.run((q) =>
-      q("shipping_tiers")
-        .where("store_id", storeId)
-        .orderBy([{ column: "min_distance_meters" }, { column: "priority", order: "desc" }, { column: "id" }]),
-    );
+    const rows = await this.db.select<TierRow>("select * from shipping_tiers where store_id = ? order by min_distance_meters, priority desc, id", [storeId]);
     return rows.map(toTier);
   }
 

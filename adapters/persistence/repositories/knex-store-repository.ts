@@ -79,11 +79,10 @@ export class KnexStoreRepository implements StoreRepository {
   }
 
   async findById(storeId: string, options?: { readonly fresh?: boolean; readonly forUpdate?: boolean }): Promise<Store | undefined> {
-    const row = await this.db.run((q) => {
-      const query = q<StoreRow>("stores").where({ id: storeId }).first();
-      // SQLite's units of work begin IMMEDIATE: the writer already holds the file.
-      return options?.forUpdate === true && this.db.dialect === "mysql" ? query.forUpdate() : query;
-    });
+    // Prepared (Database.select): checkout reads the store in every unit of work (docs/decisions/checkout.md,
+    // checkout-25). SQLite's units of work begin IMMEDIATE: the writer already holds the file.
+    const lock = options?.forUpdate === true && this.db.dialect === "mysql" ? " for update" : "";
+    const [row] = await this.db.select<StoreRow>(`select * from stores where id = ? limit 1${lock}`, [storeId]);
     return row === undefined ? undefined : toStore(row);
   }
 }

@@ -3201,7 +3201,7 @@ export interface components {
             quantity: components["schemas"]["Int"];
         };
         Int: number;
-        Invoice: {
+        AdminInvoice: {
             /** @description The invoice number: `INV-` and a 6-digit sequence, gapless per store (`INV-TEST-` in test mode). */
             number: string;
             /** @description The order's id. */
@@ -3314,7 +3314,7 @@ export interface components {
             /** @description The payment's reference, or null. */
             payment_reference: string | null;
         };
-        CreditNoteSummary: {
+        AdminCreditNoteSummary: {
             /** @description The credit note number: `CN-` and a 6-digit sequence, gapless per store (`CN-TEST-` in test mode). */
             number: string;
             /** @description The refund it documents. */
@@ -3332,7 +3332,7 @@ export interface components {
             /** @description The amount credited (the refund's amount), in integer minor units of the order's currency. */
             total_amount: number;
         };
-        CreditNote: {
+        AdminCreditNote: {
             /** @description The credit note number: `CN-` and a 6-digit sequence, gapless per store (`CN-TEST-` in test mode). */
             number: string;
             /** @description The refund it documents. */
@@ -11232,7 +11232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Invoice"];
+                    "application/json": components["schemas"]["AdminInvoice"];
                     "text/html; charset=utf-8": string;
                     "application/pdf": string;
                 };
@@ -11355,7 +11355,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description The order's credit notes, oldest first. */
-                        credit_notes: components["schemas"]["CreditNoteSummary"][];
+                        credit_notes: components["schemas"]["AdminCreditNoteSummary"][];
                     };
                 };
             };
@@ -11473,7 +11473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreditNote"];
+                    "application/json": components["schemas"]["AdminCreditNote"];
                     "text/html; charset=utf-8": string;
                     "application/pdf": string;
                 };

@@ -81,7 +81,7 @@ const creditNote = {
 };
 
 export const adminInvoiceExamples = {
-  getOrderInvoice: { params: { id: DEMO.paidOrder }, response: { status: 200, body: invoice } },
-  listOrderCreditNotes: { params: { id: DEMO.paidOrder }, response: { status: 200, body: { credit_notes: [creditNoteSummary] } } },
-  getOrderCreditNote: { params: { id: DEMO.paidOrder, number: LEARNED.creditNote }, response: { status: 200, body: creditNote } },
+  adminGetOrderInvoice: { params: { id: DEMO.paidOrder }, response: { status: 200, body: invoice } },
+  adminListOrderCreditNotes: { params: { id: DEMO.paidOrder }, response: { status: 200, body: { credit_notes: [creditNoteSummary] } } },
+  adminGetOrderCreditNote: { params: { id: DEMO.paidOrder, number: LEARNED.creditNote }, response: { status: 200, body: creditNote } },
 } satisfies Record<string, RouteExample>;

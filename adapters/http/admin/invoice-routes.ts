@@ -14,7 +14,7 @@ import { invoiceSchemas } from "../schemas/invoice-schemas.js";
 import { adminInvoiceExamples } from "./invoice-examples.js";
 
 const TAG = "Orders";
-const { Invoice, CreditNote, CreditNoteSummary } = invoiceSchemas("integer minor units of the order's currency");
+const { Invoice, CreditNote, CreditNoteSummary } = invoiceSchemas("integer minor units of the order's currency", "Admin");
 const minor = (amount: number): number => amount;
 
 const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotations({ description: "The order's id." }) });
@@ -37,7 +37,7 @@ export class AdminInvoiceRoutes implements RouteModule {
         description:
           "Permission `orders.read`. The invoice issued when the order was paid, numbered in the store's gapless sequence, as it was issued: seller, buyer, lines with their tax rate and tax, totals by rate, currency. `format=html` answers a printable page (every value HTML-escaped, no script), `format=pdf` a PDF; JSON is in integer minor units. An order not paid yet is a 409 `order_not_paid`; another store's order a 404.",
         tag: TAG,
-        example: adminInvoiceExamples.getOrderInvoice,
+        example: adminInvoiceExamples.adminGetOrderInvoice,
         access: "secret",
         permission: "orders.read",
         params: ById,
@@ -57,7 +57,7 @@ export class AdminInvoiceRoutes implements RouteModule {
         summary: "The order's credit notes, one per refund that succeeded",
         description: "Permission `orders.read`. Each refund of the order that succeeded has one, numbered in the store's gapless credit note sequence; oldest first, in integer minor units.",
         tag: TAG,
-        example: adminInvoiceExamples.listOrderCreditNotes,
+        example: adminInvoiceExamples.adminListOrderCreditNotes,
         access: "secret",
         permission: "orders.read",
         params: ById,
@@ -76,7 +76,7 @@ export class AdminInvoiceRoutes implements RouteModule {
         description:
           "Permission `orders.read`. What the refund credited, line by line (or its amount), the tax inside, the totals by rate and the invoice it corrects; `format=html` or `format=pdf` as for the invoice. A number the order has no credit note of is a 404.",
         tag: TAG,
-        example: adminInvoiceExamples.getOrderCreditNote,
+        example: adminInvoiceExamples.adminGetOrderCreditNote,
         access: "secret",
         permission: "orders.read",
         params: ByNumber,

@@ -10,7 +10,7 @@ import { DOCUMENT_NUMBER_PATTERN } from "../../../domain/invoices/document-numbe
 import { customerToken, customerTokenHeader } from "../customer-token.js";
 import { DOCUMENT_MEDIA_TYPES, DocumentQuery, documentFormat, documentReply } from "../documents/document-answer.js";
 import { creditNoteView, invoiceView } from "../documents/document-view.js";
-import { invoiceExamples } from "../examples/invoice-examples.js";
+import { invoiceExamples } from "./invoice-examples.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
 import { invoiceSchemas } from "../schemas/invoice-schemas.js";

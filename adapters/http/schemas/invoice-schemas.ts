@@ -6,7 +6,8 @@ import { OrderAddress } from "./order-schemas.js";
 
 const NullableString = Schema.NullOr(Schema.String);
 
-export const invoiceSchemas = (unit: string) => {
+/** `prefix` names the admin API's shapes apart (`AdminInvoice`): one schema name is one shape across both documents. */
+export const invoiceSchemas = (unit: string, prefix: "" | "Admin" = "") => {
   const money = (what: string) => Schema.Number.annotations({ description: `${what}, in ${unit}.` });
   const nullableMoney = (what: string) => Schema.NullOr(Schema.Number).annotations({ description: `${what}, in ${unit}; null on orders placed before per-line tax.` });
   const rate = Schema.NullOr(Schema.String).annotations({ description: 'The tax rate in percent as text ("16", "7.5"); null on orders placed before per-line tax.' });
@@ -83,7 +84,7 @@ export const invoiceSchemas = (unit: string) => {
     gift_card_amount: money("What a gift card paid of the total"),
     payment_method: Schema.Literal(...PAYMENT_METHODS).annotations({ description: "How the rest was paid." }),
     payment_reference: NullableString.annotations({ description: "The payment's reference, or null." }),
-  }).annotations({ identifier: "Invoice" });
+  }).annotations({ identifier: `${prefix}Invoice` });
 
   const summaryFields = {
     number: Schema.String.annotations({ description: "The credit note number: `CN-` and a 6-digit sequence, gapless per store (`CN-TEST-` in test mode)." }),
@@ -93,7 +94,7 @@ export const invoiceSchemas = (unit: string) => {
     tax_amount: nullableMoney("The tax credited"),
     total_amount: money("The amount credited (the refund's amount)"),
   };
-  const CreditNoteSummary = Schema.Struct(summaryFields).annotations({ identifier: "CreditNoteSummary" });
+  const CreditNoteSummary = Schema.Struct(summaryFields).annotations({ identifier: `${prefix}CreditNoteSummary` });
   const CreditNote = Schema.Struct({
     ...summaryFields,
     order_id: Schema.String.annotations({ description: "The order's id." }),
@@ -113,7 +114,7 @@ export const invoiceSchemas = (unit: string) => {
       }),
     ).annotations({ description: "What was credited: the refunded lines, or one line for a refund by amount." }),
     totals_by_rate: totalsByRate,
-  }).annotations({ identifier: "CreditNote" });
+  }).annotations({ identifier: `${prefix}CreditNote` });
 
   return { Invoice, CreditNote, CreditNoteSummary };
 };

@@ -2,7 +2,7 @@
 // credit notes"), true against the seeded demo store: Amina's paid order, read with her token,
 // after a goodwill refund of it made through the admin API (a setup step of the examples test).
 // Money in decimal major units of KES.
-import { DEMO, LEARNED } from "./example-ids.js";
+import { DEMO, LEARNED } from "../examples/example-ids.js";
 import type { RouteExample } from "../route-definition.js";
 
 const ADDRESS = { name: "Demo Customer", line1: "Kenyatta Avenue 12", city: "Nairobi", country: "KE", latitude: -1.2841, longitude: 36.8155 };

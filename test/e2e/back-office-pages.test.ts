@@ -298,7 +298,7 @@ describe("back office pages in Chromium", function () {
     }
   });
 
-  it("cancel says what happened; a refused refund says what to do; the packing slip opens with the session", async () => {
+  it("cancel says what happened; a refused refund says what to do; the packing slip and a paid order's invoice open with the session", async () => {
     const unpaid = await placeOrder(false);
     const paid = await placeOrder(true);
     const { context, page } = await newPage();
@@ -331,6 +331,18 @@ describe("back office pages in Chromium", function () {
       await slip.waitForLoadState();
       assert.match(await slip.title(), new RegExp(`Packing slip ${paid.order_number}`));
       await slip.close();
+
+      // The paid order's invoice (issued when it was paid), in a page of its own with the session.
+      const invoice = await client.get(`/admin/v1/orders/${paid.id}/invoice`, { key: demo.secret_key });
+      assert.equal(invoice.status, 200, invoice.text);
+      const [opened] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: "Invoice", exact: true }).click()]);
+      await opened.waitForLoadState();
+      assert.match(await opened.title(), new RegExp(`${invoice.body.number}$`));
+      assert.match(await opened.locator("body").innerText(), new RegExp(paid.order_number));
+      await opened.close();
+      await page.goto(`/admin/orders/${unpaid.id}`);
+      await page.getByRole("heading", { name: `Order ${unpaid.order_number}` }).waitFor();
+      assert.equal(await page.getByRole("link", { name: "Invoice", exact: true }).count(), 0, "an unpaid order has no invoice to open");
     } finally {
       await context.close();
     }

@@ -1,6 +1,6 @@
 // One order: its lines, totals and addresses, its timeline, and what the member's role lets them
 // do with it: fulfil lines with carrier and tracking, refund by lines or by amount (a fresh
-// Idempotency-Key per attempt), cancel, print the packing slip.
+// Idempotency-Key per attempt), cancel, print the packing slip, open the invoice of a paid order.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { answer, api, explain, newIdempotencyKey } from "../api.js";
@@ -453,6 +453,12 @@ export const OrderDetailPage = ({ id, session }: { id: string; session: Session 
           // A page of its own with its own CSP, opened by the browser with the session cookie.
           <a className="button" href={`/admin/v1/orders/${encodeURIComponent(o.id)}/packing-slip`} target="_blank" rel="noopener">
             Print packing slip
+          </a>
+        ) : null}
+        {o.payment_status === "paid" || o.payment_status === "partially_refunded" || o.payment_status === "refunded" ? (
+          // Issued when the order was paid (docs/invoices.md); an order paid before invoices existed has none (404).
+          <a className="button" href={`/admin/v1/orders/${encodeURIComponent(o.id)}/invoice?format=html`} target="_blank" rel="noopener">
+            Invoice
           </a>
         ) : null}
       </div>

@@ -212,7 +212,7 @@ const transitionsSuite = (title: string, options: () => TestApplicationOptions):
         assert.deepEqual(await eventsOf(order.id), eventsBefore, "a no-op emits nothing");
       });
 
-      it("records order.paid, order.fulfilled and order.cancelled once each, at the move that causes them", async () => {
+      it("records order.paid, order.fulfilled, order.delivered and order.cancelled once each, at the move that causes them", async () => {
         const order = await newOrder();
         assert.deepEqual(await eventsOf(order.id), ["order.created"]);
         await moveOk(order.id, { payment_status: "paid" });
@@ -221,8 +221,11 @@ const transitionsSuite = (title: string, options: () => TestApplicationOptions):
         assert.deepEqual(await eventsOf(order.id), ["order.created", "order.paid"], "processing emits nothing");
         await moveOk(order.id, { order_status: "shipped" });
         await moveOk(order.id, { order_status: "shipped" });
-        await moveOk(order.id, { order_status: "delivered" });
         assert.deepEqual(await eventsOf(order.id), ["order.created", "order.paid", "order.fulfilled"]);
+        await moveOk(order.id, { order_status: "delivered" });
+        await moveOk(order.id, { order_status: "delivered" });
+        // delivered mails the customer (docs/emails.md, "What is sent when")
+        assert.deepEqual(await eventsOf(order.id), ["order.created", "order.paid", "order.fulfilled", "order.delivered"]);
 
         const other = await newOrder();
         await moveOk(other.id, { payment_status: "failed" });

@@ -21,30 +21,7 @@ import type { SendMessageInput } from "./messaging-inputs.js";
 import { toMessageRecord, type MessageRecord } from "./messaging-records.js";
 import { SendMessage } from "./send-message.js";
 
-export interface InboxThreadWithMessages {
-  readonly thread: InboxThreadRecord;
-  readonly messages: Page<MessageRecord>;
-}
-
-const threadMissing = (): ResourceMissing => new ResourceMissing({ resource: "thread", message: "No such thread." });
-
-@injectable()
-export class ReadInbox {
-  constructor(@inject(MessagingRepository) private readonly messaging: MessagingRepository) {}
-
-  async list(principal: Principal, filter: InboxFilter, page: PageRequest): Promise<Page<InboxThreadRecord>> {
-    const found = await this.messaging.listInbox(principal.storeId, filter, page);
-    return { ...found, items: found.items.map(toInboxThreadRecord) };
-  }
-
-  /** The thread and a page of its messages, oldest first. */
-  async thread(principal: Principal, threadId: string, page: PageRequest): Promise<InboxThreadWithMessages> {
-    const thread = await this.messaging.findThread(principal.storeId, threadId);
-    if (thread === undefined) throw threadMissing();
-    const messages = await this.messaging.listMessages(principal.storeId, thread.id, "asc", page);
-    return { thread: toInboxThreadRecord(thread), messages: { ...messages, items: messages.items.map(toMessageRecord) } };
-  }
-}
+import { threadMissing, type InboxThreadWithMessages } from "./inbox-threads.js";
 
 @injectable()
 export class InboxCommands {

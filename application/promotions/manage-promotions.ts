@@ -2,6 +2,7 @@
 // decides what is well formed, so the promotion engine never meets a promotion it cannot apply;
 // its complaints become 400s naming the API parameter.
 import { inject, injectable } from "inversify";
+import { promotionRecords } from "./promotion-reads.js";
 import { instantOf, promotionProblem, type ProductQuantity, type Promotion } from "../../domain/promotions/promotion.js";
 import type { Principal } from "../access/principal.js";
 import { ParameterInvalid, ParameterMissing } from "../errors/request-errors.js";
@@ -81,7 +82,6 @@ const normalise = (promotion: Promotion): Promotion => {
 export class ManagePromotions {
   constructor(
     @inject(PromotionRepository) private readonly promotions: PromotionRepository,
-    @inject(ReadPromotions) private readonly reader: ReadPromotions,
     @inject(StoreReferences) private readonly references: StoreReferences,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(IdGenerator) private readonly ids: IdGenerator,
@@ -123,7 +123,7 @@ export class ManagePromotions {
     checkDates(promotion);
     await this.checkReferences(principal.storeId, input);
     await this.promotions.insert(principal.storeId, promotion);
-    return (await this.reader.records(principal.storeId, [promotion], now))[0]!;
+    return (await promotionRecords({ promotions: this.promotions }, principal.storeId, [promotion], now))[0]!;
   }
 
   async update(principal: Principal, id: string, patch: PromotionPatch): Promise<PromotionRecord> {
@@ -162,7 +162,7 @@ export class ManagePromotions {
       checkDates(next);
       await this.checkReferences(principal.storeId, patch);
       await this.promotions.update(principal.storeId, next);
-      return (await this.reader.records(principal.storeId, [next], now))[0]!;
+      return (await promotionRecords({ promotions: this.promotions }, principal.storeId, [next], now))[0]!;
     });
   }
 

@@ -3,7 +3,8 @@
 // of a conversation: reply, assign, close, reopen, mark read.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
-import { InboxCommands, ReadInbox } from "../../../application/messaging/inbox.js";
+import { InboxCommands } from "../../../application/messaging/inbox.js";
+import { ReadInbox } from "../../../application/messaging/read-inbox.js";
 import { SendMessageInput } from "../../../application/messaging/messaging-inputs.js";
 import { ThreadStatus, ThreadType } from "../../../domain/messaging/thread.js";
 import { adminInboxExamples } from "./inbox-examples.js";

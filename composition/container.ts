@@ -1,5 +1,113 @@
 // The composition root: the only place that names concrete adapters. It binds every port to
 // its adapter and every use case and route module, and builds the HTTP app from them.
+import { ListApiKeys } from "../application/access/list-api-keys.js";
+import { CreateApiKey } from "../application/access/create-api-key.js";
+import { RollApiKey } from "../application/access/roll-api-key.js";
+import { RevokeApiKey } from "../application/access/revoke-api-key.js";
+import { AddVariant } from "../application/catalog/add-variant.js";
+import { UpdateVariant } from "../application/catalog/update-variant.js";
+import { DeleteVariant } from "../application/catalog/delete-variant.js";
+import { CreateCategory } from "../application/catalog/create-category.js";
+import { UpdateCategory } from "../application/catalog/update-category.js";
+import { DeleteCategory } from "../application/catalog/delete-category.js";
+import { CreateSubcategory } from "../application/catalog/create-subcategory.js";
+import { UpdateSubcategory } from "../application/catalog/update-subcategory.js";
+import { DeleteSubcategory } from "../application/catalog/delete-subcategory.js";
+import { CreateCollection } from "../application/catalog/create-collection.js";
+import { UpdateCollection } from "../application/catalog/update-collection.js";
+import { DeleteCollection } from "../application/catalog/delete-collection.js";
+import { ReplaceCollectionItems } from "../application/catalog/replace-collection-items.js";
+import { ListPriceRules } from "../application/pricing/list-price-rules.js";
+import { CreatePriceRule } from "../application/pricing/create-price-rule.js";
+import { UpdatePriceRule } from "../application/pricing/update-price-rule.js";
+import { DeletePriceRule } from "../application/pricing/delete-price-rule.js";
+import { ListExchangeRates } from "../application/pricing/list-exchange-rates.js";
+import { CreateExchangeRate } from "../application/pricing/create-exchange-rate.js";
+import { UpdateExchangeRate } from "../application/pricing/update-exchange-rate.js";
+import { DeleteExchangeRate } from "../application/pricing/delete-exchange-rate.js";
+import { ReplyToThread } from "../application/messaging/reply-to-thread.js";
+import { AssignThread } from "../application/messaging/assign-thread.js";
+import { CloseThread } from "../application/messaging/close-thread.js";
+import { ReopenThread } from "../application/messaging/reopen-thread.js";
+import { MarkInboxThreadRead } from "../application/messaging/mark-inbox-thread-read.js";
+import { ListInboxThreads } from "../application/messaging/list-inbox-threads.js";
+import { GetInboxThread } from "../application/messaging/get-inbox-thread.js";
+import { ListCustomers } from "../application/customers/list-customers.js";
+import { GetCustomerDetail } from "../application/customers/get-customer-detail.js";
+import { InviteStaffMember } from "../application/staff/invite-staff-member.js";
+import { ListStaff } from "../application/staff/list-staff.js";
+import { GetStaffMember } from "../application/staff/get-staff-member.js";
+import { UpdateStaffMember } from "../application/staff/update-staff-member.js";
+import { DisableStaffMember } from "../application/staff/disable-staff-member.js";
+import { EnableStaffMember } from "../application/staff/enable-staff-member.js";
+import { NewSignInLink } from "../application/staff/new-sign-in-link.js";
+import { ListStaffSessions } from "../application/staff/list-staff-sessions.js";
+import { StaffLinks } from "../application/staff/staff-changes.js";
+import { UploadMedia } from "../application/media/upload-media.js";
+import { ListMedia } from "../application/media/list-media.js";
+import { GetMedia } from "../application/media/get-media.js";
+import { DeleteMedia } from "../application/media/delete-media.js";
+import { FindMediaVariant } from "../application/media/find-media-variant.js";
+import { ReadMediaFile } from "../application/media/read-media-file.js";
+import { GetStoreSettings } from "../application/stores/get-store-settings.js";
+import { UpdateStoreSettings } from "../application/stores/update-store-settings.js";
+import { RotateHmacSecret } from "../application/stores/rotate-hmac-secret.js";
+import { GetTaxSettings } from "../application/stores/get-tax-settings.js";
+import { ReplaceTaxSettings } from "../application/stores/replace-tax-settings.js";
+import { GetInvoice } from "../application/invoices/get-invoice.js";
+import { ListCreditNotes } from "../application/invoices/list-credit-notes.js";
+import { GetCreditNote } from "../application/invoices/get-credit-note.js";
+import { ListOrderRefunds } from "../application/refunds/list-order-refunds.js";
+import { GetRefund } from "../application/refunds/get-refund.js";
+import { RequestReturn } from "../application/returns/request-return.js";
+import { ListCustomerReturns } from "../application/returns/list-customer-returns.js";
+import { ListReturns } from "../application/returns/list-returns.js";
+import { GetReturn } from "../application/returns/get-return.js";
+import { ApproveReturn } from "../application/returns/approve-return.js";
+import { RefuseReturn } from "../application/returns/refuse-return.js";
+import { ReceiveReturn } from "../application/returns/receive-return.js";
+import { RefundReturn } from "../application/returns/refund-return.js";
+import { GetOrder } from "../application/orders/get-order.js";
+import { ListOrders } from "../application/orders/list-orders.js";
+import { ListAdminOrders } from "../application/orders/list-admin-orders.js";
+import { GetAdminOrder } from "../application/orders/get-admin-order.js";
+import { ListOrderFulfilments } from "../application/orders/list-order-fulfilments.js";
+import { GetPackingSlip } from "../application/orders/get-packing-slip.js";
+import { GetPromotion } from "../application/promotions/get-promotion.js";
+import { ListPromotions } from "../application/promotions/list-promotions.js";
+import { CreatePromotion } from "../application/promotions/create-promotion.js";
+import { UpdatePromotion } from "../application/promotions/update-promotion.js";
+import { DeletePromotion } from "../application/promotions/delete-promotion.js";
+import { ListGiftCards } from "../application/gift-cards/list-gift-cards.js";
+import { GetGiftCard } from "../application/gift-cards/get-gift-card.js";
+import { UpdateGiftCard } from "../application/gift-cards/update-gift-card.js";
+import { DeactivateGiftCard } from "../application/gift-cards/deactivate-gift-card.js";
+import { CreatePricingTier } from "../application/shipping/create-pricing-tier.js";
+import { UpdatePricingTier } from "../application/shipping/update-pricing-tier.js";
+import { DeletePricingTier } from "../application/shipping/delete-pricing-tier.js";
+import { CreateDeliveryZone } from "../application/shipping/create-delivery-zone.js";
+import { UpdateDeliveryZone } from "../application/shipping/update-delivery-zone.js";
+import { DeleteDeliveryZone } from "../application/shipping/delete-delivery-zone.js";
+import { ListPosts } from "../application/content/list-posts.js";
+import { GetPostBySlug } from "../application/content/get-post-by-slug.js";
+import { GetPost } from "../application/content/get-post.js";
+import { ListLookbooks } from "../application/content/list-lookbooks.js";
+import { GetLookbookBySlug } from "../application/content/get-lookbook-by-slug.js";
+import { GetLookbook } from "../application/content/get-lookbook.js";
+import { CreatePost } from "../application/content/create-post.js";
+import { UpdatePost } from "../application/content/update-post.js";
+import { DeletePost } from "../application/content/delete-post.js";
+import { CreateLookbook } from "../application/content/create-lookbook.js";
+import { UpdateLookbook } from "../application/content/update-lookbook.js";
+import { DeleteLookbook } from "../application/content/delete-lookbook.js";
+import { CreateWebhookEndpoint } from "../application/webhooks/create-webhook-endpoint.js";
+import { ListWebhookEndpoints } from "../application/webhooks/list-webhook-endpoints.js";
+import { GetWebhookEndpoint } from "../application/webhooks/get-webhook-endpoint.js";
+import { UpdateWebhookEndpoint } from "../application/webhooks/update-webhook-endpoint.js";
+import { DeleteWebhookEndpoint } from "../application/webhooks/delete-webhook-endpoint.js";
+import { RotateWebhookSecret } from "../application/webhooks/rotate-webhook-secret.js";
+import { GetWebhookEvent } from "../application/webhooks/get-webhook-event.js";
+import { ListEndpointDeliveries } from "../application/webhooks/list-endpoint-deliveries.js";
 import "reflect-metadata";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -17,6 +125,7 @@ import { SecretGenerator } from "../application/ports/secret-generator.js";
 import { StoreRepository } from "../application/ports/store-repository.js";
 import { UnitOfWork } from "../application/ports/unit-of-work.js";
 import { CreateStore } from "../application/stores/create-store.js";
+import { mediaFiles } from "../adapters/http/media-serving.js";
 import { createHttpApp } from "../adapters/http/app.js";
 import type { OpenApiInfo } from "../adapters/http/openapi-document.js";
 import { AnswerCache } from "../adapters/http/answer-cache.js";
@@ -25,7 +134,6 @@ import { AdminRouteModule, RouteModule } from "../adapters/http/route-module.js"
 import { AdminAuthRoutes } from "../adapters/http/admin/admin-auth-routes.js";
 import { StaffRoutes } from "../adapters/http/admin/staff-routes.js";
 import { ApiKeyRoutes } from "../adapters/http/admin/api-key-routes.js";
-import { ManageApiKeys } from "../application/access/manage-api-keys.js";
 import { genericAudits, mirroredAdminRoutes } from "../adapters/http/admin/mirrored-routes.js";
 import { openDatabase } from "../adapters/persistence/connection.js";
 import { Database } from "../adapters/persistence/database.js";
@@ -59,11 +167,8 @@ import { CatalogImportCheckpoints } from "../application/ports/catalog-import-ch
 import { KnexCatalogImportCheckpoints } from "../adapters/persistence/repositories/knex-catalog-import-checkpoints.js";
 import { UpdateProduct } from "../application/catalog/update-product.js";
 import { DeleteProduct } from "../application/catalog/delete-product.js";
-import { ManageVariants } from "../application/catalog/manage-variants.js";
 import { ListCategories } from "../application/catalog/list-categories.js";
-import { ManageCategories } from "../application/catalog/manage-categories.js";
 import { ListCollections } from "../application/catalog/list-collections.js";
-import { ManageCollections } from "../application/catalog/manage-collections.js";
 import { ImportCatalog } from "../application/catalog/import-catalog.js";
 import { KnexUnitOfWork } from "../adapters/persistence/repositories/knex-unit-of-work.js";
 import { NodeSecretGenerator } from "../adapters/system/node-secret-generator.js";
@@ -83,8 +188,6 @@ import { PurchaseHistoryReader } from "../application/ports/purchase-history-rea
 import { DetectLocation } from "../application/pricing/detect-location.js";
 import { ResolvePricingContext } from "../application/pricing/pricing-context.js";
 import { ListPrices } from "../application/pricing/list-prices.js";
-import { ManagePriceRules } from "../application/pricing/manage-price-rules.js";
-import { ManageExchangeRates } from "../application/pricing/manage-exchange-rates.js";
 import { AuthenticateCustomer } from "../application/access/authenticate-customer.js";
 import { AuthSettings } from "../application/customers/auth-settings.js";
 import { AuthThrottle } from "../application/customers/auth-throttle.js";
@@ -104,9 +207,6 @@ import { GetThread } from "../application/messaging/get-thread.js";
 import { ListMessages } from "../application/messaging/list-messages.js";
 import { ListThreads } from "../application/messaging/list-threads.js";
 import { MarkThreadRead } from "../application/messaging/mark-thread-read.js";
-import { InboxCommands } from "../application/messaging/inbox.js";
-import { ReadInbox } from "../application/messaging/read-inbox.js";
-import { ReadCustomers } from "../application/customers/read-customers.js";
 import { BlockCustomer } from "../application/customers/block-customer.js";
 import { CustomerDirectory } from "../application/ports/customer-directory.js";
 import { KnexCustomerDirectory } from "../adapters/persistence/repositories/knex-customer-directory.js";
@@ -126,7 +226,6 @@ import { StaffRepository } from "../application/ports/staff-repository.js";
 import { AuditLog } from "../application/ports/audit-log.js";
 import { CreateStaffMember } from "../application/staff/create-staff-member.js";
 import { AuditTrail } from "../application/staff/audit-trail.js";
-import { ManageStaff, StaffLinks } from "../application/staff/manage-staff.js";
 import { ListRoles } from "../application/staff/list-roles.js";
 import { SignInStaff } from "../application/staff/sign-in-staff.js";
 import { RedeemSignInLink } from "../application/staff/redeem-sign-in-link.js";
@@ -140,7 +239,6 @@ import { AsyncRequestContext } from "../adapters/system/async-request-context.js
 import { Argon2PasswordHasher } from "../adapters/system/argon2-password-hasher.js";
 import { KnexStaffRepository } from "../adapters/persistence/repositories/knex-staff-repository.js";
 import { KnexAuditLog } from "../adapters/persistence/repositories/knex-audit-log.js";
-import { ManageMedia } from "../application/media/manage-media.js";
 import { MediaRepository } from "../application/ports/media-repository.js";
 import { MediaStorage } from "../application/ports/media-storage.js";
 import { ImageProcessor } from "../application/ports/image-processor.js";
@@ -195,15 +293,12 @@ import { KnexIdempotencyRecords } from "../adapters/persistence/repositories/kne
 import { HmacSigner } from "../application/ports/hmac-signer.js";
 import { IdempotencyRecords } from "../application/ports/idempotency-records.js";
 import { VerifyRequestSignature } from "../application/access/verify-request-signature.js";
-import { ManageStoreSettings } from "../application/stores/manage-store-settings.js";
-import { ManageTaxSettings } from "../application/stores/manage-tax-settings.js";
 import { OrderRoutes } from "../adapters/http/routes/order-routes.js";
 import { KnexOrderRepository } from "../adapters/persistence/repositories/knex-order-repository.js";
 import { KnexRefundRepository } from "../adapters/persistence/repositories/knex-refund-repository.js";
 import { KnexInvoiceRepository } from "../adapters/persistence/repositories/knex-invoice-repository.js";
 import { InvoiceRepository } from "../application/ports/invoice-repository.js";
 import { IssueDocuments } from "../application/invoices/issue-documents.js";
-import { ReadInvoices } from "../application/invoices/read-invoices.js";
 import { InvoiceRoutes } from "../adapters/http/routes/invoice-routes.js";
 import { AdminInvoiceRoutes } from "../adapters/http/admin/invoice-routes.js";
 import { KnexReturnRepository } from "../adapters/persistence/repositories/knex-return-repository.js";
@@ -214,17 +309,13 @@ import { SettleRefund } from "../application/refunds/settle-refund.js";
 import { RefundProviderCalls } from "../application/refunds/refund-provider-calls.js";
 import { SettlePendingRefunds } from "../application/refunds/settle-pending-refunds.js";
 import { ReceiveReversalResult } from "../application/refunds/receive-reversal-result.js";
-import { ReadRefunds } from "../application/refunds/read-refunds.js";
-import { ManageReturns } from "../application/returns/manage-returns.js";
 import { ReturnRoutes } from "../adapters/http/routes/return-routes.js";
 import { AdminRefundRoutes } from "../adapters/http/admin/refund-routes.js";
 import { AdminReturnRoutes } from "../adapters/http/admin/return-routes.js";
 import { AdminWebhookRoutes } from "../adapters/http/admin/webhook-routes.js";
 import { OrderRepository } from "../application/ports/order-repository.js";
 import { Checkout } from "../application/orders/checkout.js";
-import { ReadOrders } from "../application/orders/read-orders.js";
 import { UpdateOrder } from "../application/orders/update-order.js";
-import { AdminOrders } from "../application/orders/admin-orders.js";
 import { CancelOrder } from "../application/orders/cancel-order.js";
 import { FulfilOrder } from "../application/orders/fulfil-order.js";
 import { OrderTimeline } from "../application/orders/order-timeline.js";
@@ -243,16 +334,11 @@ import { KnexShippingRepository } from "../adapters/persistence/repositories/kne
 import { PromotionRepository } from "../application/ports/promotion-repository.js";
 import { GiftCardRepository } from "../application/ports/gift-card-repository.js";
 import { ShippingRepository } from "../application/ports/shipping-repository.js";
-import { ReadPromotions } from "../application/promotions/read-promotions.js";
-import { ManagePromotions } from "../application/promotions/manage-promotions.js";
 import { CheckGiftCardCode } from "../application/gift-cards/check-gift-card-code.js";
 import { GiftCardCheckSettings } from "../application/gift-cards/gift-card-check-settings.js";
 import { GiftCardCheckThrottle } from "../application/gift-cards/gift-card-check-throttle.js";
 import { IssueGiftCard } from "../application/gift-cards/issue-gift-card.js";
-import { ManageGiftCards } from "../application/gift-cards/manage-gift-cards.js";
 import { ListShippingZones } from "../application/shipping/list-shipping-zones.js";
-import { ManagePricingTiers } from "../application/shipping/manage-pricing-tiers.js";
-import { ManageDeliveryZones } from "../application/shipping/manage-delivery-zones.js";
 import { QuoteDelivery } from "../application/shipping/quote-delivery.js";
 import { ContentRoutes } from "../adapters/http/routes/content-routes.js";
 import { KnexLookbookRepository } from "../adapters/persistence/repositories/knex-lookbook-repository.js";
@@ -260,10 +346,6 @@ import { KnexPostRepository } from "../adapters/persistence/repositories/knex-po
 import { LookbookRepository } from "../application/ports/lookbook-repository.js";
 import { PostRepository } from "../application/ports/post-repository.js";
 import { StoreReferences } from "../application/catalog/store-references.js";
-import { ReadPosts } from "../application/content/read-posts.js";
-import { ReadLookbooks } from "../application/content/read-lookbooks.js";
-import { ManagePosts } from "../application/content/manage-posts.js";
-import { ManageLookbooks } from "../application/content/manage-lookbooks.js";
 import { SearchRoutes } from "../adapters/http/routes/search-routes.js";
 import { KnexCoPurchaseReader } from "../adapters/persistence/repositories/knex-co-purchase-reader.js";
 import { DatabaseSearchIndex } from "../adapters/persistence/repositories/database-search-index.js";
@@ -285,8 +367,6 @@ import { WebhookDeliveryQueue } from "../application/ports/webhook-delivery-queu
 import { WebhookEndpointRepository } from "../application/ports/webhook-endpoint-repository.js";
 import { WebhookSigner, WebhookTargetGuard, WebhookTransport } from "../application/ports/webhook-transport.js";
 import { DeliverWebhooks } from "../application/webhooks/deliver-webhooks.js";
-import { ManageWebhookEndpoints } from "../application/webhooks/manage-webhook-endpoints.js";
-import { ReadWebhookDeliveries } from "../application/webhooks/read-webhook-deliveries.js";
 import { SendWebhook } from "../application/webhooks/send-webhook.js";
 import { TestWebhookEndpoint } from "../application/webhooks/test-webhook-endpoint.js";
 import { ResendWebhookEvent } from "../application/webhooks/resend-webhook-event.js";
@@ -332,16 +412,32 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   CreateProducts,
   UpdateProduct,
   DeleteProduct,
-  ManageVariants,
+  AddVariant,
+  UpdateVariant,
+  DeleteVariant,
   ListCategories,
-  ManageCategories,
+  CreateCategory,
+  UpdateCategory,
+  DeleteCategory,
+  CreateSubcategory,
+  UpdateSubcategory,
+  DeleteSubcategory,
   ListCollections,
-  ManageCollections,
+  CreateCollection,
+  UpdateCollection,
+  DeleteCollection,
+  ReplaceCollectionItems,
   DetectLocation,
   ResolvePricingContext,
   ListPrices,
-  ManagePriceRules,
-  ManageExchangeRates,
+  ListPriceRules,
+  CreatePriceRule,
+  UpdatePriceRule,
+  DeletePriceRule,
+  ListExchangeRates,
+  CreateExchangeRate,
+  UpdateExchangeRate,
+  DeleteExchangeRate,
   ImportCatalog,
   AuthenticateCustomer,
   RegisterCustomer,
@@ -355,18 +451,43 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   AuditTrail,
   RefundProviderCalls,
   IssueDocuments,
-  ReadInvoices,
+  GetInvoice,
+  ListCreditNotes,
+  GetCreditNote,
   SettleRefund,
   RefundOrder,
   SettlePendingRefunds,
   ReceiveReversalResult,
-  ReadRefunds,
-  ManageReturns,
-  ManageMedia,
+  ListOrderRefunds,
+  GetRefund,
+  RequestReturn,
+  ListCustomerReturns,
+  ListReturns,
+  GetReturn,
+  ApproveReturn,
+  RefuseReturn,
+  ReceiveReturn,
+  RefundReturn,
+  UploadMedia,
+  ListMedia,
+  GetMedia,
+  DeleteMedia,
+  FindMediaVariant,
+  ReadMediaFile,
   AdjustStock,
   ReadDashboard,
-  ManageApiKeys,
-  ManageStaff,
+  ListApiKeys,
+  CreateApiKey,
+  RollApiKey,
+  RevokeApiKey,
+  InviteStaffMember,
+  ListStaff,
+  GetStaffMember,
+  UpdateStaffMember,
+  DisableStaffMember,
+  EnableStaffMember,
+  NewSignInLink,
+  ListStaffSessions,
   ListRoles,
   SignInStaff,
   RedeemSignInLink,
@@ -385,9 +506,15 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   ListMessages,
   SendMessage,
   MarkThreadRead,
-  ReadInbox,
-  InboxCommands,
-  ReadCustomers,
+  ListInboxThreads,
+  GetInboxThread,
+  ReplyToThread,
+  AssignThread,
+  CloseThread,
+  ReopenThread,
+  MarkInboxThreadRead,
+  ListCustomers,
+  GetCustomerDetail,
   BlockCustomer,
   CartOwnerResolver,
   CartPricer,
@@ -398,32 +525,55 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   MergeSessionCart,
   DetectAbandonedCarts,
   VerifyRequestSignature,
-  ManageStoreSettings,
-  ManageTaxSettings,
+  GetStoreSettings,
+  UpdateStoreSettings,
+  RotateHmacSecret,
+  GetTaxSettings,
+  ReplaceTaxSettings,
   OrderRestitution,
   Checkout,
-  ReadOrders,
+  GetOrder,
+  ListOrders,
   UpdateOrder,
-  AdminOrders,
+  ListAdminOrders,
+  GetAdminOrder,
+  ListOrderFulfilments,
+  GetPackingSlip,
   CancelOrder,
   FulfilOrder,
   OrderTimeline,
-  ReadPromotions,
-  ManagePromotions,
+  GetPromotion,
+  ListPromotions,
+  CreatePromotion,
+  UpdatePromotion,
+  DeletePromotion,
   CheckGiftCardCode,
   IssueGiftCard,
-  ManageGiftCards,
+  ListGiftCards,
+  GetGiftCard,
+  UpdateGiftCard,
+  DeactivateGiftCard,
   ListShippingZones,
-  ManagePricingTiers,
-  ManageDeliveryZones,
+  CreatePricingTier,
+  UpdatePricingTier,
+  DeletePricingTier,
+  CreateDeliveryZone,
+  UpdateDeliveryZone,
+  DeleteDeliveryZone,
   QuoteDelivery,
   ProviderCalls,
   SettlePayment,
   InitializePayment,
   VerifyPayment,
   ReceivePaymentCallback,
-  ManageWebhookEndpoints,
-  ReadWebhookDeliveries,
+  CreateWebhookEndpoint,
+  ListWebhookEndpoints,
+  GetWebhookEndpoint,
+  UpdateWebhookEndpoint,
+  DeleteWebhookEndpoint,
+  RotateWebhookSecret,
+  GetWebhookEvent,
+  ListEndpointDeliveries,
   SendWebhook,
   TestWebhookEndpoint,
   ResendWebhookEvent,
@@ -431,10 +581,18 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   SearchProducts,
   RecommendProducts,
   StoreReferences,
-  ReadPosts,
-  ReadLookbooks,
-  ManagePosts,
-  ManageLookbooks,
+  ListPosts,
+  GetPostBySlug,
+  GetPost,
+  ListLookbooks,
+  GetLookbookBySlug,
+  GetLookbook,
+  CreatePost,
+  UpdatePost,
+  DeletePost,
+  CreateLookbook,
+  UpdateLookbook,
+  DeleteLookbook,
 ];
 
 /** The `info` of the OpenAPI document served at GET /v1/openapi.json (the client types are generated from it too). */
@@ -704,7 +862,7 @@ export const createApplication = (config: Config, overrides: ApplicationOverride
         ...(answerCache !== undefined ? { answerCache } : {}),
         ...(options.directReads !== undefined ? { directReads: options.directReads } : {}),
         requestLog: observeRequests(requestLog(logger, config.requestLogPercent), metrics),
-        media: container.get(ManageMedia),
+        media: mediaFiles(container.get(FindMediaVariant), container.get(ReadMediaFile)),
         backOfficeDirectory: BACK_OFFICE_DIRECTORY,
         ...(metrics !== undefined && config.metricsToken !== undefined
           ? { metrics: { token: config.metricsToken, contentType: metrics.contentType, text: () => metrics.text() } }

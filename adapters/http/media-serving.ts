@@ -5,16 +5,24 @@
 // and `nosniff`. An unknown store, id or variant, or a deleted item, is a 404 JSON error.
 import type Router from "@koa/router";
 import { ResourceMissing } from "../../application/errors/resource-errors.js";
+import type { FindMediaVariant } from "../../application/media/find-media-variant.js";
+import type { ReadMediaFile } from "../../application/media/read-media-file.js";
 import type { StoredFile } from "../../application/ports/media-storage.js";
 import type { MediaVariant } from "../../domain/media/media.js";
 import { matchesEtag } from "./answer-cache.js";
 import type { StorefrontState } from "./state.js";
 
-/** What the serving route reads: a variant's record, then its file (ManageMedia). */
+/** What the serving route reads: a variant's record, then its file (FindMediaVariant, ReadMediaFile). */
 export interface MediaFiles {
   variant(storeId: string, id: string, name: string): Promise<MediaVariant | undefined>;
   file(variant: MediaVariant): Promise<StoredFile | undefined>;
 }
+
+/** The serving route's reads, made of the two use cases. */
+export const mediaFiles = (find: FindMediaVariant, read: ReadMediaFile): MediaFiles => ({
+  variant: (storeId, id, name) => find.execute(storeId, id, name),
+  file: (variant) => read.execute(variant),
+});
 
 export const MEDIA_ROUTE = "/media/{store_id}/{id}/{variant}";
 

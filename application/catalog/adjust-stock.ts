@@ -2,6 +2,7 @@
 // variant's row is locked, the stock changed by `delta` or set to `set_to` (never below 0: 422
 // `stock_below_zero`), and one ledger entry and one audit entry written, all in one unit of work,
 // so concurrent adjustments queue on the row and none is lost.
+import { fellToThreshold } from "./variant-writes.js";
 import { Either, Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { ADJUSTMENT_REASONS, stockAfter, type StockChange, type StockReason } from "../../domain/catalog/stock-ledger.js";
@@ -17,7 +18,6 @@ import { StockLedger, type StockLedgerEntry } from "../ports/stock-ledger.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import { auditActorOf } from "../staff/audit-actor.js";
 import { AuditTrail } from "../staff/audit-trail.js";
-import { fellToThreshold } from "./manage-variants.js";
 
 const Units = Schema.Number.pipe(Schema.int(), Schema.between(-1_000_000_000, 1_000_000_000)).annotations({
   message: () => ({ message: "must be a whole number of units", override: true }),

@@ -4,6 +4,10 @@
 // whose SKUs belong to a stored product of another name (or, given, slug) is a rename: refused
 // unless allowed. A dry run writes every batch in a transaction it rolls back, so it reports what a
 // run would do and leaves the database (checkpoints included) as it was.
+import { CreateCategory } from "./create-category.js";
+import { CreateSubcategory } from "./create-subcategory.js";
+import { AddVariant } from "./add-variant.js";
+import { UpdateVariant } from "./update-variant.js";
 import { Either } from "effect";
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
@@ -30,8 +34,6 @@ import {
   type ImportedProduct,
   type RowRejection,
 } from "./imported-product.js";
-import { ManageCategories } from "./manage-categories.js";
-import { ManageVariants } from "./manage-variants.js";
 import { UpdateProduct } from "./update-product.js";
 
 /** A product of the file whose SKUs belong to a stored product with another name or slug. */
@@ -154,8 +156,10 @@ export class ImportCatalog {
     @inject(CreateProduct) private readonly createProduct: CreateProduct,
     @inject(CreateProducts) private readonly createProducts: CreateProducts,
     @inject(UpdateProduct) private readonly updateProduct: UpdateProduct,
-    @inject(ManageVariants) private readonly manageVariants: ManageVariants,
-    @inject(ManageCategories) private readonly manageCategories: ManageCategories,
+    @inject(AddVariant) private readonly addVariant: AddVariant,
+    @inject(UpdateVariant) private readonly updateVariant: UpdateVariant,
+    @inject(CreateCategory) private readonly createCategory: CreateCategory,
+    @inject(CreateSubcategory) private readonly createSubcategory: CreateSubcategory,
     @inject(CatalogImportCheckpoints) private readonly checkpoints: CatalogImportCheckpoints,
     @inject(Clock) private readonly clock: Clock,
   ) {}
@@ -418,8 +422,8 @@ export class ImportCatalog {
       const line = product.variantLines[index] ?? first;
       const current = holders.find((v) => v.sku.toLowerCase() === variant.sku.toLowerCase());
       await this.step(product, line, async () => {
-        if (current === undefined) await this.manageVariants.add(principal, productId, variant);
-        else await this.manageVariants.update(principal, productId, current.id, variantPatch(variant));
+        if (current === undefined) await this.addVariant.execute(principal, productId, variant);
+        else await this.updateVariant.execute(principal, productId, current.id, variantPatch(variant));
       });
     }
     return rename === undefined ? "updated" : { renamed: rename };
@@ -461,7 +465,7 @@ export class ImportCatalog {
       if (categoryId === null) {
         categoryId =
           (await this.categories.findCategoryByName(storeId, categoryName))?.id ??
-          (await this.manageCategories.createCategory(principal, { name: categoryName })).id;
+          (await this.createCategory.execute(principal, { name: categoryName })).id;
         context.categories.set(categoryName, categoryId);
       }
     }
@@ -474,7 +478,7 @@ export class ImportCatalog {
     }
     const subcategoryId =
       (await this.categories.findSubcategoryByName(storeId, categoryId, subcategoryName))?.id ??
-      (await this.manageCategories.createSubcategory(principal, { name: subcategoryName, category_id: categoryId })).id;
+      (await this.createSubcategory.execute(principal, { name: subcategoryName, category_id: categoryId })).id;
     context.subcategories.set(key, subcategoryId);
     return { category_id: categoryId, subcategory_id: subcategoryId };
   }

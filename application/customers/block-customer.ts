@@ -3,6 +3,7 @@
 // work with its audit record; sign-ins then answer 403 `customer_blocked`. Unblocking lifts it
 // (the ended sessions stay ended: the customer signs in again). Blocking a blocked customer again
 // changes only the reason, when one is given; a write that changes nothing records nothing.
+import { customerMissing } from "./admin-customer-reads.js";
 import { inject, injectable } from "inversify";
 import { blocked, unblocked, type CustomerBlock } from "../../domain/customers/customer-block.js";
 import type { Principal } from "../access/principal.js";
@@ -14,7 +15,6 @@ import { UnitOfWork } from "../ports/unit-of-work.js";
 import { AuditTrail } from "../staff/audit-trail.js";
 import { loadStore } from "../stores/load-store.js";
 import { toAdminCustomerRecord, type AdminCustomerRecord } from "./admin-customer-records.js";
-import { customerMissing } from "./read-customers.js";
 
 export interface BlockOutcome extends AdminCustomerRecord {
   /** How many of the customer's sessions the block ended (0 on an unblock). */

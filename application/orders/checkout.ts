@@ -15,10 +15,10 @@
 // after the stock (their foreign key takes a shared lock on each variant row, which must come
 // after the exclusive one), and just before COMMIT the uses of promotions without a limit, the
 // catalog's version buckets and the dashboard's sales counters (Database.beforeCommit).
+import { fellToThreshold } from "../catalog/variant-writes.js";
 import { Either } from "effect";
 import type { CurrencyCode } from "../../domain/money/currency.js";
 import { inject, injectable } from "inversify";
-import type { NonEmptyVariants } from "../../domain/catalog/product-shapes.js";
 import { checkGiftCard } from "../../domain/gift-cards/check-gift-card.js";
 import { redeem } from "../../domain/gift-cards/gift-card-balance.js";
 import { isGiftCardCode, normaliseGiftCardCode } from "../../domain/gift-cards/gift-card-code.js";
@@ -37,7 +37,6 @@ import { resolveTaxZone } from "../../domain/tax/tax-zone.js";
 import type { Principal } from "../access/principal.js";
 import { CartOwnerResolver, type ResolvedOwner } from "../carts/cart-owner-resolver.js";
 import { CartPricer } from "../carts/cart-pricer.js";
-import { fellToThreshold } from "../catalog/manage-variants.js";
 import { BusinessRuleViolation, ResourceConflict } from "../errors/resource-errors.js";
 import { CartRepository } from "../ports/cart-repository.js";
 import { IssueDocuments } from "../invoices/issue-documents.js";

@@ -2,6 +2,7 @@
 // went to, now, signed like any delivery, and see what the endpoint answered. The attempt is
 // recorded with the delivery's next attempt number and counted on the endpoint; a success settles
 // the delivery, a failure leaves the worker's schedule as it was. Recorded in the audit log.
+import { webhookEndpointMissing } from "./webhook-endpoint-writes.js";
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ResourceMissing } from "../errors/resource-errors.js";
@@ -9,7 +10,6 @@ import { UnitOfWork } from "../ports/unit-of-work.js";
 import { WebhookDeliveryQueue } from "../ports/webhook-delivery-queue.js";
 import { WebhookEndpointRepository } from "../ports/webhook-endpoint-repository.js";
 import { AuditTrail } from "../staff/audit-trail.js";
-import { webhookEndpointMissing } from "./manage-webhook-endpoints.js";
 import { SendWebhook } from "./send-webhook.js";
 import { toDeliveryRecord, type DeliveryRecord } from "./webhook-records.js";
 

@@ -1,6 +1,7 @@
 // The test operation (docs/api/webhooks.md, "The test operation"): a sample event of the asked
 // type, sent to the endpoint at once (whether or not it is enabled or subscribed), recorded as a
 // delivery and reported back. A test is never retried and never switches the endpoint off.
+import { webhookEndpointMissing } from "./webhook-endpoint-writes.js";
 import { inject, injectable } from "inversify";
 import type { EventType } from "../../domain/events/event-type.js";
 import type { Principal } from "../access/principal.js";
@@ -9,7 +10,6 @@ import type { RecordedEvent } from "../ports/event-outbox.js";
 import { IdGenerator } from "../ports/id-generator.js";
 import { WebhookDeliveryQueue } from "../ports/webhook-delivery-queue.js";
 import { WebhookEndpointRepository } from "../ports/webhook-endpoint-repository.js";
-import { webhookEndpointMissing } from "./manage-webhook-endpoints.js";
 import { sampleEventData } from "./sample-event-data.js";
 import { SendWebhook } from "./send-webhook.js";
 import type { WebhookTestInput } from "./webhook-inputs.js";

@@ -2,12 +2,14 @@
 // categories with subcategories and 1 inactive one, 40 active products (multi-variant and simple,
 // some on sale, some out of stock, some at their low-stock threshold) and 2 collections. Made
 // through the use cases.
+import { CreateCategory } from "../../application/catalog/create-category.js";
+import { CreateSubcategory } from "../../application/catalog/create-subcategory.js";
+import { CreateCollection } from "../../application/catalog/create-collection.js";
+import { ReplaceCollectionItems } from "../../application/catalog/replace-collection-items.js";
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
 import type { ProductInput, VariantInput } from "../../application/catalog/catalog-inputs.js";
 import { CreateProduct } from "../../application/catalog/create-product.js";
-import { ManageCategories } from "../../application/catalog/manage-categories.js";
-import { ManageCollections } from "../../application/catalog/manage-collections.js";
 import type { DemoRandom } from "./demo-random.js";
 
 interface Template {
@@ -139,21 +141,23 @@ const sku = (name: string, n: number): string =>
   `${name.replace(/[^A-Za-z]/g, "").slice(0, 6).toUpperCase()}-${String(n).padStart(3, "0")}`;
 
 export const seedDemoCatalog = async (container: Container, principal: Principal, random: DemoRandom): Promise<DemoCatalog> => {
-  const categories = container.get(ManageCategories);
+  const createCategory = container.get(CreateCategory);
+  const createSubcategory = container.get(CreateSubcategory);
   const createProduct = container.get(CreateProduct);
-  const collections = container.get(ManageCollections);
+  const createCollection = container.get(CreateCollection);
+  const replaceCollectionItems = container.get(ReplaceCollectionItems);
   const productIds: string[] = [];
   const sold: DemoCatalog["variants"][number][] = [];
   let counter = 0;
 
   for (const [categoryName, subcategories] of Object.entries(CATALOG)) {
-    const category = await categories.createCategory(principal, {
+    const category = await createCategory.execute(principal, {
       name: categoryName,
       description: CATEGORY_BLURBS[categoryName] ?? categoryName,
       image: `https://images.example.com/categories/${categoryName.toLowerCase().replace(/\s+/g, "-")}.jpg`,
     });
     for (const [subName, templates] of Object.entries(subcategories)) {
-      const sub = await categories.createSubcategory(principal, { category_id: category.id, name: subName });
+      const sub = await createSubcategory.execute(principal, { category_id: category.id, name: subName });
       for (const template of templates) {
         counter++;
         // Deterministic states: every 9th product is on sale, products 5 and 17 are out of
@@ -206,13 +210,13 @@ export const seedDemoCatalog = async (container: Container, principal: Principal
     }
   }
 
-  const archive = await categories.createCategory(principal, { name: "Clearance Archive", description: "Retired lines.", active: false });
-  await categories.createSubcategory(principal, { category_id: archive.id, name: "Retired", active: false });
+  const archive = await createCategory.execute(principal, { name: "Clearance Archive", description: "Retired lines.", active: false });
+  await createSubcategory.execute(principal, { category_id: archive.id, name: "Retired", active: false });
 
-  const newIn = await collections.create(principal, { name: "New In", type: "seasonal", show_on_homepage: true, display_priority: 10 });
-  await collections.replaceItems(principal, newIn.id, { items: productIds.slice(0, 8).map((product_id) => ({ product_id })) });
-  const gifts = await collections.create(principal, { name: "Gifts under KSh 3,000", type: "curated", display_priority: 5 });
-  await collections.replaceItems(principal, gifts.id, {
+  const newIn = await createCollection.execute(principal, { name: "New In", type: "seasonal", show_on_homepage: true, display_priority: 10 });
+  await replaceCollectionItems.execute(principal, newIn.id, { items: productIds.slice(0, 8).map((product_id) => ({ product_id })) });
+  const gifts = await createCollection.execute(principal, { name: "Gifts under KSh 3,000", type: "curated", display_priority: 5 });
+  await replaceCollectionItems.execute(principal, gifts.id, {
     items: productIds.filter((_, i) => i % 4 === 2).slice(0, 6).map((product_id) => ({ product_id })),
   });
   return { productIds, variants: sold };

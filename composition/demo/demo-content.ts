@@ -2,18 +2,18 @@
 // showing demo products, 1 draft, 1 archived post, and 2 lookbooks with images and product
 // hotspots. Made through the use cases; products are found by name in the demo catalog, times are
 // relative to the application's clock.
+import { CreateLookbook } from "../../application/content/create-lookbook.js";
+import { CreatePost } from "../../application/content/create-post.js";
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
 import { ListCollections } from "../../application/catalog/list-collections.js";
-import { ManageLookbooks } from "../../application/content/manage-lookbooks.js";
-import { ManagePosts } from "../../application/content/manage-posts.js";
 import { demoDays, demoProductFinder } from "./demo-lookups.js";
 
 const IMAGES = "https://images.example.com/content";
 
 export const seedDemoContent = async (container: Container, principal: Principal): Promise<void> => {
-  const posts = container.get(ManagePosts);
-  const lookbooks = container.get(ManageLookbooks);
+  const createPost = container.get(CreatePost);
+  const createLookbook = container.get(CreateLookbook);
   const day = demoDays(container);
   const product = demoProductFinder(container, principal);
   const sofa = await product("Kilimani Three-Seater Sofa");
@@ -27,7 +27,7 @@ export const seedDemoContent = async (container: Container, principal: Principal
   const candle = await product("Beeswax Pillar Candle");
   const homepage = (await container.get(ListCollections).page(principal, { showOnHomepage: true }, { limit: 1 })).items[0];
 
-  const rains = await lookbooks.create(principal, {
+  const rains = await createLookbook.execute(principal, {
     title: "Long Rains at Home",
     description: "Wool, rattan and warm light for the grey afternoons of April in Nairobi.",
     featured_image: `${IMAGES}/long-rains/cover.jpg`,
@@ -56,7 +56,7 @@ export const seedDemoContent = async (container: Container, principal: Principal
       { url: `${IMAGES}/long-rains/window.jpg`, alt_text: "Rain on a window, candles on the sill", caption: null },
     ],
   });
-  const slowMornings = await lookbooks.create(principal, {
+  const slowMornings = await createLookbook.execute(principal, {
     title: "Slow Mornings",
     description: "Coffee from Nyeri, a pour-over and a candle before the city wakes.",
     featured_image: `${IMAGES}/slow-mornings/cover.jpg`,
@@ -81,7 +81,7 @@ export const seedDemoContent = async (container: Container, principal: Principal
     ],
   });
 
-  await posts.create(principal, {
+  await createPost.execute(principal, {
     title: "Five Ways to Warm Up Your Living Room for the Long Rains",
     excerpt: "Layer wool over linen, lower the light and let one red rug do the talking.",
     content: [
@@ -103,7 +103,7 @@ export const seedDemoContent = async (container: Container, principal: Principal
     product_ids: [sofa.id, cushion.id, rug.id, lamp.id, throwBlanket.id],
     lookbook_ids: [rains.id],
   });
-  await posts.create(principal, {
+  await createPost.execute(principal, {
     title: "From Nyeri to Your Cup: Brewing Kenyan AA at Home",
     excerpt: "Grind fresh, weigh your water and give the bloom thirty seconds.",
     content: [
@@ -123,7 +123,7 @@ export const seedDemoContent = async (container: Container, principal: Principal
     product_ids: [beans.id, dripper.id, mug.id, candle.id],
     lookbook_ids: [slowMornings.id],
   });
-  await posts.create(principal, {
+  await createPost.execute(principal, {
     title: "Behind the Weave: A Day with the Kiondo Weavers of Machakos",
     excerpt: "How a sisal basket is made, from the plant to the last plait.",
     content: "<p>Draft: interview notes and photos to follow after the studio visit.</p>",
@@ -132,7 +132,7 @@ export const seedDemoContent = async (container: Container, principal: Principal
     status: "draft",
     product_ids: [],
   });
-  await posts.create(principal, {
+  await createPost.execute(principal, {
     title: "Holiday Gift Guide 2025",
     excerpt: "Last year's favourite gifts under KSh 3,000.",
     content: "<p>Candles, mugs and cushions: the gifts our customers loved last December.</p>",

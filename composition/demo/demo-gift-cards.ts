@@ -2,11 +2,12 @@
 // each state a client meets (active, expired, redeemed, inactive), whose codes the seed summary
 // prints. Issued through the use case; the redeemed card is spent by the domain's redeem rule, as
 // checkout spends one.
+import { UpdateGiftCard } from "../../application/gift-cards/update-gift-card.js";
+import { DeactivateGiftCard } from "../../application/gift-cards/deactivate-gift-card.js";
 import { Either } from "effect";
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
 import { IssueGiftCard } from "../../application/gift-cards/issue-gift-card.js";
-import { ManageGiftCards } from "../../application/gift-cards/manage-gift-cards.js";
 import { Clock } from "../../application/ports/clock.js";
 import { GiftCardRepository } from "../../application/ports/gift-card-repository.js";
 import { IdGenerator } from "../../application/ports/id-generator.js";
@@ -29,7 +30,8 @@ export const seedDemoGiftCards = async (
   customers: readonly DemoCustomer[],
 ): Promise<DemoGiftCards> => {
   const issue = container.get(IssueGiftCard);
-  const manage = container.get(ManageGiftCards);
+  const updateGiftCard = container.get(UpdateGiftCard);
+  const deactivateGiftCard = container.get(DeactivateGiftCard);
   const clock = container.get(Clock);
   const now = clock.now();
   const date = (offsetDays: number): string => new Date(now.getTime() + offsetDays * DAY_MS).toISOString().slice(0, 10);
@@ -43,7 +45,7 @@ export const seedDemoGiftCards = async (
 
   const expired = await issue.execute(principal, { initial_balance: 2_500, expiry_date: date(30) });
   // a past expiry date is how a merchant ends a card; the demo card expired a week ago
-  await manage.update(principal, expired.id, { expiry_date: date(-7) });
+  await updateGiftCard.execute(principal, expired.id, { expiry_date: date(-7) });
 
   const redeemed = await issue.execute(principal, { initial_balance: 1_500, expiry_date: date(180) });
   const cards = container.get(GiftCardRepository);
@@ -57,7 +59,7 @@ export const seedDemoGiftCards = async (
   });
 
   const inactive = await issue.execute(principal, { initial_balance: 3_000 });
-  await manage.deactivate(principal, inactive.id);
+  await deactivateGiftCard.execute(principal, inactive.id);
 
   return { active: active.code, expired: expired.code, redeemed: redeemed.code, inactive: inactive.code };
 };

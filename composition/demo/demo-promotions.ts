@@ -2,14 +2,14 @@
 // (fixed, discount, bundle, bogo), and promotions active now, scheduled and expired, relative to
 // the application's clock. Made through the use cases; products are found by name in the demo
 // catalog.
+import { CreatePromotion } from "../../application/promotions/create-promotion.js";
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
 import { demoDays, demoProductFinder } from "./demo-lookups.js";
-import { ManagePromotions } from "../../application/promotions/manage-promotions.js";
 
 
 export const seedDemoPromotions = async (container: Container, principal: Principal): Promise<void> => {
-  const promotions = container.get(ManagePromotions);
+  const createPromotion = container.get(CreatePromotion);
   const day = demoDays(container);
   const product = demoProductFinder(container, principal);
   const sofa = await product("Kilimani Three-Seater Sofa");
@@ -19,7 +19,7 @@ export const seedDemoPromotions = async (container: Container, principal: Princi
   const beans = await product("Kenyan AA Coffee Beans");
 
   // Active now
-  await promotions.create(principal, {
+  await createPromotion.execute(principal, {
     name: "Karibu: 10% off decor",
     type: "discount",
     display_type: "banner",
@@ -31,7 +31,7 @@ export const seedDemoPromotions = async (container: Container, principal: Princi
     start_date: day(-14),
     end_date: day(45),
   });
-  await promotions.create(principal, {
+  await createPromotion.execute(principal, {
     name: "KES 1,000 off orders over KES 15,000",
     type: "fixed",
     display_type: "badge",
@@ -43,7 +43,7 @@ export const seedDemoPromotions = async (container: Container, principal: Princi
     start_date: day(-30),
     end_date: day(30),
   });
-  await promotions.create(principal, {
+  await createPromotion.execute(principal, {
     name: "Sofa and cushions set",
     type: "bundle",
     display_type: "bundle",
@@ -57,7 +57,7 @@ export const seedDemoPromotions = async (container: Container, principal: Princi
     start_date: day(-7),
     end_date: day(60),
   });
-  await promotions.create(principal, {
+  await createPromotion.execute(principal, {
     name: "Mugs: buy one, get one free",
     type: "bogo",
     display_type: "badge",
@@ -70,7 +70,7 @@ export const seedDemoPromotions = async (container: Container, principal: Princi
   });
 
   // Scheduled
-  await promotions.create(principal, {
+  await createPromotion.execute(principal, {
     name: "Black Friday: 25% off",
     type: "discount",
     display_type: "banner",
@@ -81,7 +81,7 @@ export const seedDemoPromotions = async (container: Container, principal: Princi
     start_date: day(10),
     end_date: day(13),
   });
-  await promotions.create(principal, {
+  await createPromotion.execute(principal, {
     name: "Coffee lovers' bundle",
     type: "bundle",
     display_type: "bundle",
@@ -94,7 +94,7 @@ export const seedDemoPromotions = async (container: Container, principal: Princi
   });
 
   // Expired
-  await promotions.create(principal, {
+  await createPromotion.execute(principal, {
     name: "Madaraka Day: KES 500 off",
     type: "fixed",
     display_type: "badge",
@@ -103,7 +103,7 @@ export const seedDemoPromotions = async (container: Container, principal: Princi
     start_date: day(-60),
     end_date: day(-45),
   });
-  await promotions.create(principal, {
+  await createPromotion.execute(principal, {
     name: "Candles: buy two, get one free",
     type: "bogo",
     display_type: "badge",
@@ -115,7 +115,7 @@ export const seedDemoPromotions = async (container: Container, principal: Princi
   });
 
   // Switched off by the merchant
-  await promotions.create(principal, {
+  await createPromotion.execute(principal, {
     name: "Staff discount: 20% off",
     type: "discount",
     display_type: "hidden",

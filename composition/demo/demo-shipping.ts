@@ -1,23 +1,23 @@
 // The demo store's shipping (docs/api/demo-store.md, "What the demo store holds"): its location in
 // Nairobi's CBD, two delivery zones drawn around the centre, and two distance tiers beyond them.
 // Its taxes (16% VAT inside its prices) are in demo-taxes.ts.
+import { CreateDeliveryZone } from "../../application/shipping/create-delivery-zone.js";
+import { CreatePricingTier } from "../../application/shipping/create-pricing-tier.js";
+import { UpdateStoreSettings } from "../../application/stores/update-store-settings.js";
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
-import { ManageDeliveryZones } from "../../application/shipping/manage-delivery-zones.js";
-import { ManagePricingTiers } from "../../application/shipping/manage-pricing-tiers.js";
-import { ManageStoreSettings } from "../../application/stores/manage-store-settings.js";
 import { seedDemoTaxes } from "./demo-taxes.js";
 
 /** Nairobi CBD, where the demo store ships from. */
 export const DEMO_STORE_LOCATION = { latitude: -1.2864, longitude: 36.8172 } as const;
 
 export const seedDemoShipping = async (container: Container, principal: Principal): Promise<void> => {
-  await container.get(ManageStoreSettings).update(principal, { ...DEMO_STORE_LOCATION });
+  await container.get(UpdateStoreSettings).execute(principal, { ...DEMO_STORE_LOCATION });
   await seedDemoTaxes(container, principal);
 
-  const zones = container.get(ManageDeliveryZones);
+  const createDeliveryZone = container.get(CreateDeliveryZone);
   // The CBD, roughly from Uhuru Park to the railway station and up to the university.
-  await zones.create(principal, {
+  await createDeliveryZone.execute(principal, {
     zone_name: "Nairobi CBD",
     delivery_fee: 150,
     free_delivery_threshold: 3_000,
@@ -31,7 +31,7 @@ export const seedDemoShipping = async (container: Container, principal: Principa
     ],
   });
   // Westlands and Parklands, north-west of the centre.
-  await zones.create(principal, {
+  await createDeliveryZone.execute(principal, {
     zone_name: "Westlands & Parklands",
     delivery_fee: 300,
     free_delivery_threshold: 7_500,
@@ -45,15 +45,15 @@ export const seedDemoShipping = async (container: Container, principal: Principa
     ],
   });
 
-  const tiers = container.get(ManagePricingTiers);
-  await tiers.create(principal, {
+  const createPricingTier = container.get(CreatePricingTier);
+  await createPricingTier.execute(principal, {
     tier_name: "Greater Nairobi (up to 15 km)",
     min_distance_meters: 0,
     max_distance_meters: 15_000,
     delivery_fee: 450,
     free_delivery_threshold: 15_000,
   });
-  await tiers.create(principal, {
+  await createPricingTier.execute(principal, {
     tier_name: "Outskirts (15-40 km)",
     min_distance_meters: 15_000,
     max_distance_meters: 40_000,

@@ -1,9 +1,9 @@
 // The demo store's taxes (docs/taxes.md): a Kenyan shop. Shelf prices include 16 % VAT; it ships to
 // Uganda and Tanzania at their 18 %; its food (the coffee beans) is zero-rated, as Kenya zero-rates
 // basic foods; the delivery fee is taxed as standard.
+import { ReplaceTaxSettings } from "../../application/stores/replace-tax-settings.js";
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
-import { ManageTaxSettings } from "../../application/stores/manage-tax-settings.js";
 import type { TaxSettingsInput } from "../../application/stores/tax-settings-inputs.js";
 import type { TaxClass } from "../../domain/tax/tax-class.js";
 import type { TaxRate } from "../../domain/tax/tax-rate.js";
@@ -22,5 +22,5 @@ export const DEMO_TAX_SETTINGS: TaxSettingsInput = {
 };
 
 export const seedDemoTaxes = async (container: Container, principal: Principal): Promise<void> => {
-  await container.get(ManageTaxSettings).replace(principal, DEMO_TAX_SETTINGS);
+  await container.get(ReplaceTaxSettings).execute(principal, DEMO_TAX_SETTINGS);
 };

@@ -2,6 +2,9 @@
 // sign-in and the one-time link answer the session in cookies and the CSRF token in the body;
 // sign-out ends this session or all of the member's; the member reads themselves and their
 // sessions, and turns the TOTP second factor on and off.
+import { GetStaffMember } from "../../../application/staff/get-staff-member.js";
+import { ListStaffSessions } from "../../../application/staff/list-staff-sessions.js";
+import { GetStoreSettings } from "../../../application/stores/get-store-settings.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import type { Principal } from "../../../application/access/principal.js";
@@ -10,8 +13,6 @@ import { RedeemSignInLink } from "../../../application/staff/redeem-sign-in-link
 import { SecondFactor } from "../../../application/staff/second-factor.js";
 import { SignInStaff } from "../../../application/staff/sign-in-staff.js";
 import { SignOutStaff } from "../../../application/staff/sign-out-staff.js";
-import { ManageStaff } from "../../../application/staff/manage-staff.js";
-import { ManageStoreSettings } from "../../../application/stores/manage-store-settings.js";
 import { toSessionRecord, toStaffRecord } from "../../../application/staff/staff-records.js";
 import type { OpenedSession } from "../../../application/staff/staff-sessions.js";
 import { ROLE_PERMISSIONS } from "../../../domain/staff/permissions.js";
@@ -81,8 +82,9 @@ export class AdminAuthRoutes implements RouteModule {
     @inject(RedeemSignInLink) private readonly redeem: RedeemSignInLink,
     @inject(SignOutStaff) private readonly signOut: SignOutStaff,
     @inject(SecondFactor) private readonly secondFactor: SecondFactor,
-    @inject(ManageStaff) private readonly manage: ManageStaff,
-    @inject(ManageStoreSettings) private readonly settings: ManageStoreSettings,
+    @inject(GetStaffMember) private readonly getStaffMember: GetStaffMember,
+    @inject(ListStaffSessions) private readonly listStaffSessions: ListStaffSessions,
+    @inject(GetStoreSettings) private readonly getStoreSettings: GetStoreSettings,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -129,10 +131,10 @@ export class AdminAuthRoutes implements RouteModule {
         example: adminAuthExamples.adminGetMe,
         success: { status: 200, description: "The member.", schema: Me },
         handle: async ({ principal }) => {
-          const member = await this.manage.get(principal, memberOf(principal));
-          const sessions = await this.manage.sessions(principal, member.id);
+          const member = await this.getStaffMember.execute(principal, memberOf(principal));
+          const sessions = await this.listStaffSessions.execute(principal, member.id);
           const current = sessions.find((s) => s.id === principal.staff!.sessionId);
-          const store = await this.settings.get(principal);
+          const store = await this.getStoreSettings.execute(principal);
           return {
             object: "staff_me" as const,
             member: toStaffRecord(member),
@@ -154,7 +156,7 @@ export class AdminAuthRoutes implements RouteModule {
         example: adminAuthExamples.adminListMySessions,
         success: { status: 200, description: "The open sessions.", schema: Schema.Struct({ object: Schema.Literal("list"), data: Schema.Array(StaffSessionSchema) }) },
         handle: async ({ principal }) => {
-          const sessions = await this.manage.sessions(principal, memberOf(principal));
+          const sessions = await this.listStaffSessions.execute(principal, memberOf(principal));
           return { object: "list" as const, data: sessions.map((s) => toSessionRecord(s, principal.staff!.sessionId)) };
         },
       }),

@@ -1,7 +1,11 @@
 // The store's API keys on the admin API (docs/staff.md, "API keys"): list, create, roll, revoke.
+import { ListApiKeys } from "../../../application/access/list-api-keys.js";
+import { CreateApiKey } from "../../../application/access/create-api-key.js";
+import { RollApiKey } from "../../../application/access/roll-api-key.js";
+import { RevokeApiKey } from "../../../application/access/revoke-api-key.js";
+import { toApiKeyRecord } from "../../../application/access/api-key-issuing.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
-import { ManageApiKeys, toApiKeyRecord } from "../../../application/access/manage-api-keys.js";
 import { KeyType, Mode } from "../../../domain/access/api-key.js";
 import { uuidParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
@@ -29,7 +33,10 @@ const IdParams = Schema.Struct({ id: uuidParam });
 
 @injectable()
 export class ApiKeyRoutes implements RouteModule {
-  constructor(@inject(ManageApiKeys) private readonly keys: ManageApiKeys) {}
+  constructor(@inject(ListApiKeys) private readonly listApiKeys: ListApiKeys,
+    @inject(CreateApiKey) private readonly createApiKey: CreateApiKey,
+    @inject(RollApiKey) private readonly rollApiKey: RollApiKey,
+    @inject(RevokeApiKey) private readonly revokeApiKey: RevokeApiKey) {}
 
   routes(): readonly AnyRoute[] {
     return [
@@ -44,7 +51,7 @@ export class ApiKeyRoutes implements RouteModule {
         permission: "api_keys.manage",
         example: adminApiKeyExamples.adminListApiKeys,
         success: { status: 200, description: "The keys.", schema: Schema.Struct({ object: Schema.Literal("list"), data: Schema.Array(ApiKeySchema) }) },
-        handle: async ({ principal }) => ({ object: "list" as const, data: (await this.keys.list(principal)).map(toApiKeyRecord) }),
+        handle: async ({ principal }) => ({ object: "list" as const, data: (await this.listApiKeys.execute(principal)).map(toApiKeyRecord) }),
       }),
       defineRoute({
         operationId: "adminCreateApiKey",
@@ -60,7 +67,7 @@ export class ApiKeyRoutes implements RouteModule {
         example: adminApiKeyExamples.adminCreateApiKey,
         success: { status: 201, description: "The key and its secret (once).", schema: NewKey },
         handle: async ({ principal, body }) => {
-          const made = await this.keys.create(principal, body.type, body.mode);
+          const made = await this.createApiKey.execute(principal, body.type, body.mode);
           return { key: toApiKeyRecord(made.key), secret: made.plain };
         },
       }),
@@ -78,7 +85,7 @@ export class ApiKeyRoutes implements RouteModule {
         example: adminApiKeyExamples.adminRollApiKey,
         success: { status: 200, description: "The new key and its secret (once).", schema: NewKey },
         handle: async ({ principal, params }) => {
-          const made = await this.keys.roll(principal, params.id);
+          const made = await this.rollApiKey.execute(principal, params.id);
           return { key: toApiKeyRecord(made.key), secret: made.plain };
         },
       }),
@@ -95,7 +102,7 @@ export class ApiKeyRoutes implements RouteModule {
         errors: [422],
         example: adminApiKeyExamples.adminRevokeApiKey,
         success: { status: 200, description: "The revoked key.", schema: ApiKeySchema },
-        handle: async ({ principal, params }) => toApiKeyRecord(await this.keys.revoke(principal, params.id)),
+        handle: async ({ principal, params }) => toApiKeyRecord(await this.revokeApiKey.execute(principal, params.id)),
       }),
     ];
   }

@@ -1,9 +1,10 @@
 // Customers on the admin API (docs/staff.md, "Customers and the inbox"): the list and search, one
 // customer's detail with their orders, addresses, carts and threads, and block / unblock.
+import { ListCustomers } from "../../../application/customers/list-customers.js";
+import { GetCustomerDetail } from "../../../application/customers/get-customer-detail.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { BlockCustomer } from "../../../application/customers/block-customer.js";
-import { ReadCustomers } from "../../../application/customers/read-customers.js";
 import { BLOCK_REASON_MAX } from "../../../domain/customers/customer-block.js";
 import { adminCustomerExamples } from "./customer-examples.js";
 import { cursorParam, integerParam, textParam } from "../query-params.js";
@@ -98,7 +99,8 @@ export const BlockCustomerInput = Schema.Struct({
 @injectable()
 export class AdminCustomerRoutes implements RouteModule {
   constructor(
-    @inject(ReadCustomers) private readonly reads: ReadCustomers,
+    @inject(ListCustomers) private readonly listCustomers: ListCustomers,
+    @inject(GetCustomerDetail) private readonly getCustomerDetail: GetCustomerDetail,
     @inject(BlockCustomer) private readonly blocks: BlockCustomer,
   ) {}
 
@@ -122,7 +124,7 @@ export class AdminCustomerRoutes implements RouteModule {
         example: adminCustomerExamples.adminListCustomers,
         success: { status: 200, description: "A page of customers.", schema: Schema.Struct({ customers: Schema.Array(AdminCustomer), pagination: Pagination }) },
         handle: async ({ principal, query }) => {
-          const page = await this.reads.list(principal, query.q, { limit: query.limit, cursor: query.cursor });
+          const page = await this.listCustomers.execute(principal, query.q, { limit: query.limit, cursor: query.cursor });
           return { customers: page.items, pagination: pagination(page, query.limit) };
         },
       }),
@@ -140,7 +142,7 @@ export class AdminCustomerRoutes implements RouteModule {
         errors: [404],
         example: adminCustomerExamples.adminGetCustomer,
         success: { status: 200, description: "The customer.", schema: AdminCustomerDetail },
-        handle: ({ principal, params }) => this.reads.detail(principal, params.id),
+        handle: ({ principal, params }) => this.getCustomerDetail.execute(principal, params.id),
       }),
       defineRoute({
         operationId: "adminBlockCustomer",

@@ -1,10 +1,15 @@
 // The messaging inbox on the admin API (docs/staff.md, "Customers and the inbox"): every
 // customer's threads, unread first then newest; one thread with its messages; and the store's side
 // of a conversation: reply, assign, close, reopen, mark read.
+import { ReplyToThread } from "../../../application/messaging/reply-to-thread.js";
+import { AssignThread } from "../../../application/messaging/assign-thread.js";
+import { CloseThread } from "../../../application/messaging/close-thread.js";
+import { ReopenThread } from "../../../application/messaging/reopen-thread.js";
+import { MarkInboxThreadRead } from "../../../application/messaging/mark-inbox-thread-read.js";
+import { ListInboxThreads } from "../../../application/messaging/list-inbox-threads.js";
+import { GetInboxThread } from "../../../application/messaging/get-inbox-thread.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
-import { InboxCommands } from "../../../application/messaging/inbox.js";
-import { ReadInbox } from "../../../application/messaging/read-inbox.js";
 import { SendMessageInput } from "../../../application/messaging/messaging-inputs.js";
 import { ThreadStatus, ThreadType } from "../../../domain/messaging/thread.js";
 import { adminInboxExamples } from "./inbox-examples.js";
@@ -38,8 +43,13 @@ export const AssignThreadInput = Schema.Struct({
 @injectable()
 export class InboxRoutes implements RouteModule {
   constructor(
-    @inject(ReadInbox) private readonly reads: ReadInbox,
-    @inject(InboxCommands) private readonly commands: InboxCommands,
+    @inject(ListInboxThreads) private readonly listInboxThreads: ListInboxThreads,
+    @inject(GetInboxThread) private readonly getInboxThread: GetInboxThread,
+    @inject(ReplyToThread) private readonly replyToThread: ReplyToThread,
+    @inject(AssignThread) private readonly assignThread: AssignThread,
+    @inject(CloseThread) private readonly closeThread: CloseThread,
+    @inject(ReopenThread) private readonly reopenThread: ReopenThread,
+    @inject(MarkInboxThreadRead) private readonly markInboxThreadRead: MarkInboxThreadRead,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -66,7 +76,7 @@ export class InboxRoutes implements RouteModule {
         example: adminInboxExamples.adminListInboxThreads,
         success: { status: 200, description: "A page of threads.", schema: Schema.Struct({ threads: Schema.Array(InboxThread), pagination: Pagination }) },
         handle: async ({ principal, query }) => {
-          const page = await this.reads.list(
+          const page = await this.listInboxThreads.execute(
             principal,
             {
               status: query.status,
@@ -103,7 +113,7 @@ export class InboxRoutes implements RouteModule {
           schema: Schema.Struct({ thread: InboxThread, messages: Schema.Array(Message), pagination: Pagination }),
         },
         handle: async ({ principal, params, query }) => {
-          const found = await this.reads.thread(principal, params.id, { limit: query.limit, cursor: query.cursor });
+          const found = await this.getInboxThread.execute(principal, params.id, { limit: query.limit, cursor: query.cursor });
           return { thread: found.thread, messages: found.messages.items, pagination: pagination(found.messages, query.limit) };
         },
       }),
@@ -122,7 +132,7 @@ export class InboxRoutes implements RouteModule {
         errors: [404, 409],
         example: adminInboxExamples.adminReplyToThread,
         success: { status: 201, description: "The message.", schema: Message },
-        handle: ({ principal, params, body }) => this.commands.reply(principal, params.id, body),
+        handle: ({ principal, params, body }) => this.replyToThread.execute(principal, params.id, body),
       }),
       defineRoute({
         operationId: "adminAssignThread",
@@ -139,7 +149,7 @@ export class InboxRoutes implements RouteModule {
         errors: [404],
         example: adminInboxExamples.adminAssignThread,
         success: { status: 200, description: "The thread.", schema: InboxThread },
-        handle: ({ principal, params, body }) => this.commands.assign(principal, params.id, body.staff_member_id),
+        handle: ({ principal, params, body }) => this.assignThread.execute(principal, params.id, body.staff_member_id),
       }),
       defineRoute({
         operationId: "adminCloseThread",
@@ -155,7 +165,7 @@ export class InboxRoutes implements RouteModule {
         errors: [404],
         example: adminInboxExamples.adminCloseThread,
         success: { status: 200, description: "The thread.", schema: InboxThread },
-        handle: ({ principal, params }) => this.commands.close(principal, params.id),
+        handle: ({ principal, params }) => this.closeThread.execute(principal, params.id),
       }),
       defineRoute({
         operationId: "adminReopenThread",
@@ -171,7 +181,7 @@ export class InboxRoutes implements RouteModule {
         errors: [404],
         example: adminInboxExamples.adminReopenThread,
         success: { status: 200, description: "The thread.", schema: InboxThread },
-        handle: ({ principal, params }) => this.commands.reopen(principal, params.id),
+        handle: ({ principal, params }) => this.reopenThread.execute(principal, params.id),
       }),
       defineRoute({
         operationId: "adminMarkThreadRead",
@@ -187,7 +197,7 @@ export class InboxRoutes implements RouteModule {
         errors: [404],
         example: adminInboxExamples.adminMarkThreadRead,
         success: { status: 200, description: "The thread, with nothing unread for the store.", schema: InboxThread },
-        handle: ({ principal, params }) => this.commands.markRead(principal, params.id),
+        handle: ({ principal, params }) => this.markInboxThreadRead.execute(principal, params.id),
       }),
     ];
   }

@@ -1,10 +1,12 @@
 // An order's invoice and credit notes on the admin API (docs/staff.md, "Invoices and credit
 // notes"): permission `orders.read`, the caller's store only, as JSON in integer minor units, a
 // printable HTML page or a PDF, the same documents /v1 answers the customer.
+import { GetInvoice } from "../../../application/invoices/get-invoice.js";
+import { ListCreditNotes } from "../../../application/invoices/list-credit-notes.js";
+import { GetCreditNote } from "../../../application/invoices/get-credit-note.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { toCreditNoteRecord, toCreditNoteSummary, toInvoiceRecord } from "../../../application/invoices/invoice-records.js";
-import { ReadInvoices } from "../../../application/invoices/read-invoices.js";
 import { DOCUMENT_NUMBER_PATTERN } from "../../../domain/invoices/document-number.js";
 import { DOCUMENT_MEDIA_TYPES, DocumentQuery, documentFormat, documentReply } from "../documents/document-answer.js";
 import { creditNoteView, invoiceView } from "../documents/document-view.js";
@@ -25,7 +27,9 @@ const ByNumber = Schema.Struct({
 
 @injectable()
 export class AdminInvoiceRoutes implements RouteModule {
-  constructor(@inject(ReadInvoices) private readonly reads: ReadInvoices) {}
+  constructor(@inject(GetInvoice) private readonly getInvoice: GetInvoice,
+    @inject(ListCreditNotes) private readonly listCreditNotes: ListCreditNotes,
+    @inject(GetCreditNote) private readonly getCreditNote: GetCreditNote) {}
 
   routes(): readonly AnyRoute[] {
     return [
@@ -46,7 +50,7 @@ export class AdminInvoiceRoutes implements RouteModule {
         success: { status: 200, description: "The invoice.", schema: Invoice, alternativeMediaTypes: DOCUMENT_MEDIA_TYPES },
         handle: async ({ principal, params, query, ctx }) => {
           const format = documentFormat(ctx, query.format);
-          const invoice = await this.reads.invoice(principal, params.id, undefined);
+          const invoice = await this.getInvoice.execute(principal, params.id, undefined);
           return format === "json" ? toInvoiceRecord(invoice, minor) : documentReply(invoiceView(invoice), invoice.issuedAt, format);
         },
       }),
@@ -66,7 +70,7 @@ export class AdminInvoiceRoutes implements RouteModule {
           description: "The credit notes.",
           schema: Schema.Struct({ credit_notes: Schema.Array(CreditNoteSummary).annotations({ description: "The order's credit notes, oldest first." }) }),
         },
-        handle: async ({ principal, params }) => ({ credit_notes: (await this.reads.creditNotes(principal, params.id, undefined)).map((note) => toCreditNoteSummary(note, minor)) }),
+        handle: async ({ principal, params }) => ({ credit_notes: (await this.listCreditNotes.execute(principal, params.id, undefined)).map((note) => toCreditNoteSummary(note, minor)) }),
       }),
       defineRoute({
         operationId: "adminGetOrderCreditNote",
@@ -84,7 +88,7 @@ export class AdminInvoiceRoutes implements RouteModule {
         success: { status: 200, description: "The credit note.", schema: CreditNote, alternativeMediaTypes: DOCUMENT_MEDIA_TYPES },
         handle: async ({ principal, params, query, ctx }) => {
           const format = documentFormat(ctx, query.format);
-          const note = await this.reads.creditNote(principal, params.id, params.number, undefined);
+          const note = await this.getCreditNote.execute(principal, params.id, params.number, undefined);
           return format === "json" ? toCreditNoteRecord(note, minor) : documentReply(creditNoteView(note), note.issuedAt, format);
         },
       }),

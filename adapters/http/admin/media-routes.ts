@@ -2,10 +2,13 @@
 // form's `file`), list the store's images, read one, delete one. Each answer gives the public
 // URLs of the original and of the resized variants, which a product's `media[].url` or
 // `thumbnail_url` takes as they are.
+import { UploadMedia } from "../../../application/media/upload-media.js";
+import { ListMedia } from "../../../application/media/list-media.js";
+import { GetMedia } from "../../../application/media/get-media.js";
+import { DeleteMedia } from "../../../application/media/delete-media.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { MediaTooLarge } from "../../../application/errors/media-errors.js";
-import { ManageMedia } from "../../../application/media/manage-media.js";
 import { MEDIA_MAX_BYTES, mediaPath, type Media } from "../../../domain/media/media.js";
 import { adminMediaExamples } from "./media-examples.js";
 import { multipartFile } from "../multipart-file.js";
@@ -66,7 +69,10 @@ const uploadOf = (ctx: RouteContext, fileName: string | undefined): { bytes: Buf
 @injectable()
 export class MediaRoutes implements RouteModule {
   constructor(
-    @inject(ManageMedia) private readonly media: ManageMedia,
+    @inject(UploadMedia) private readonly uploadMedia: UploadMedia,
+    @inject(ListMedia) private readonly listMedia: ListMedia,
+    @inject(GetMedia) private readonly getMedia: GetMedia,
+    @inject(DeleteMedia) private readonly deleteMedia: DeleteMedia,
     @inject(MediaUrls) private readonly urls: MediaUrls,
   ) {}
 
@@ -114,7 +120,7 @@ export class MediaRoutes implements RouteModule {
         },
         errors: [404, 413, 415, 422],
         success: { status: 201, description: "The media item, with the URLs of its files.", schema: MediaRecord },
-        handle: async ({ principal, query, ctx }) => this.record(await this.media.upload(principal, uploadOf(ctx, query.file_name)), ctx),
+        handle: async ({ principal, query, ctx }) => this.record(await this.uploadMedia.execute(principal, uploadOf(ctx, query.file_name)), ctx),
       }),
       defineRoute({
         operationId: "adminListMedia",
@@ -132,7 +138,7 @@ export class MediaRoutes implements RouteModule {
         }),
         success: { status: 200, description: "A page of media items.", schema: Schema.Struct({ media: Schema.Array(MediaRecord), pagination: Pagination }) },
         handle: async ({ principal, query, ctx }) => {
-          const page = await this.media.list(principal, { limit: query.limit, cursor: query.cursor });
+          const page = await this.listMedia.execute(principal, { limit: query.limit, cursor: query.cursor });
           return { media: page.items.map((m) => this.record(m, ctx)), pagination: pagination(page, query.limit) };
         },
       }),
@@ -148,7 +154,7 @@ export class MediaRoutes implements RouteModule {
         permission: "catalog.read",
         params: ById,
         success: { status: 200, description: "The media item.", schema: MediaRecord },
-        handle: async ({ principal, params, ctx }) => this.record(await this.media.get(principal, params.id), ctx),
+        handle: async ({ principal, params, ctx }) => this.record(await this.getMedia.execute(principal, params.id), ctx),
       }),
       defineRoute({
         operationId: "adminDeleteMedia",
@@ -164,7 +170,7 @@ export class MediaRoutes implements RouteModule {
         params: ById,
         success: { status: 204, description: "Deleted." },
         handle: async ({ principal, params }) => {
-          await this.media.delete(principal, params.id);
+          await this.deleteMedia.execute(principal, params.id);
           return undefined;
         },
       }),

@@ -1,9 +1,12 @@
 // Orders on the admin API (docs/staff.md, "Orders and fulfilment"): the filtered list, one order
 // with its payments and parcels, its timeline, cancelling, recording parcels, and packing slips.
 // Every operation names its permission and reads only the caller's store.
+import { ListAdminOrders } from "../../../application/orders/list-admin-orders.js";
+import { GetAdminOrder } from "../../../application/orders/get-admin-order.js";
+import { ListOrderFulfilments } from "../../../application/orders/list-order-fulfilments.js";
+import { GetPackingSlip } from "../../../application/orders/get-packing-slip.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
-import { AdminOrders } from "../../../application/orders/admin-orders.js";
 import { FulfilmentInput, FulfilmentStatusLiteral } from "../../../application/orders/admin-order-inputs.js";
 import { CancelOrder } from "../../../application/orders/cancel-order.js";
 import { FulfilOrder } from "../../../application/orders/fulfil-order.js";
@@ -53,7 +56,10 @@ const ListQuery = Schema.Struct({
 @injectable()
 export class AdminOrderRoutes implements RouteModule {
   constructor(
-    @inject(AdminOrders) private readonly orders: AdminOrders,
+    @inject(ListAdminOrders) private readonly listAdminOrders: ListAdminOrders,
+    @inject(GetAdminOrder) private readonly getAdminOrder: GetAdminOrder,
+    @inject(ListOrderFulfilments) private readonly listOrderFulfilments: ListOrderFulfilments,
+    @inject(GetPackingSlip) private readonly getPackingSlip: GetPackingSlip,
     @inject(FulfilOrder) private readonly fulfil: FulfilOrder,
     @inject(CancelOrder) private readonly cancel: CancelOrder,
     @inject(OrderTimeline) private readonly timeline: OrderTimeline,
@@ -83,7 +89,7 @@ export class AdminOrderRoutes implements RouteModule {
           if (createdFrom !== undefined && createdTo !== undefined && createdFrom > createdTo) {
             throw new ParameterInvalid({ param: "created_to", message: "created_to must not be before created_from" });
           }
-          const page = await this.orders.list(
+          const page = await this.listAdminOrders.execute(
             principal,
             {
               orderStatus: query.status,
@@ -114,7 +120,7 @@ export class AdminOrderRoutes implements RouteModule {
         permission: "orders.read",
         params: ById,
         success: { status: 200, description: "The order.", schema: AdminOrder },
-        handle: ({ principal, params }) => this.orders.one(principal, params.id),
+        handle: ({ principal, params }) => this.getAdminOrder.execute(principal, params.id),
       }),
       defineRoute({
         operationId: "adminGetOrderTimeline",
@@ -188,7 +194,7 @@ export class AdminOrderRoutes implements RouteModule {
         permission: "orders.read",
         params: ById,
         success: { status: 200, description: "The parcels.", schema: Schema.Struct({ fulfilments: Schema.Array(Fulfilment).annotations({ description: "The parcels, oldest first." }) }) },
-        handle: async ({ principal, params }) => ({ fulfilments: await this.orders.fulfilmentsOf(principal, params.id) }),
+        handle: async ({ principal, params }) => ({ fulfilments: await this.listOrderFulfilments.execute(principal, params.id) }),
       }),
       defineRoute({
         operationId: "adminGetPackingSlip",
@@ -207,7 +213,7 @@ export class AdminOrderRoutes implements RouteModule {
         }),
         success: { status: 200, description: "The packing slip.", schema: Schema.String, mediaType: "text/html; charset=utf-8" },
         handle: async ({ principal, params, query }) =>
-          reply(200, packingSlipHtml(await this.orders.packingSlip(principal, params.id, query.fulfilment_id)), {
+          reply(200, packingSlipHtml(await this.getPackingSlip.execute(principal, params.id, query.fulfilment_id)), {
             "Content-Type": "text/html; charset=utf-8",
             "Content-Security-Policy": PACKING_SLIP_CONTENT_SECURITY_POLICY,
           }),

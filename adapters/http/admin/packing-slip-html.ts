@@ -2,7 +2,7 @@
 // the order number, where it goes, and each line's SKU, name, units ordered and units in the
 // parcel. Every value is HTML-escaped (names and addresses are what shoppers typed); the page
 // has no script, and its Content-Security-Policy allows only its own inline style.
-import type { PackingSlip } from "../../../application/orders/admin-orders.js";
+import type { PackingSlip } from "../../../application/orders/admin-order-reads.js";
 import type { Address } from "../../../domain/orders/order.js";
 
 export const PACKING_SLIP_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";

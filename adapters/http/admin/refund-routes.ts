@@ -2,9 +2,10 @@
 // provider that took its payment (by lines or by amount, optionally restocking), and read an
 // order's refunds or one refund. Every operation names its permission and reads only the
 // caller's store.
+import { ListOrderRefunds } from "../../../application/refunds/list-order-refunds.js";
+import { GetRefund } from "../../../application/refunds/get-refund.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
-import { ReadRefunds } from "../../../application/refunds/read-refunds.js";
 import { RefundInput } from "../../../application/refunds/refund-inputs.js";
 import { RefundOrder } from "../../../application/refunds/refund-order.js";
 import { IDEMPOTENCY_HEADER } from "../idempotent-execution.js";
@@ -21,7 +22,8 @@ const RefundId = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annot
 export class AdminRefundRoutes implements RouteModule {
   constructor(
     @inject(RefundOrder) private readonly refundOrder: RefundOrder,
-    @inject(ReadRefunds) private readonly reads: ReadRefunds,
+    @inject(ListOrderRefunds) private readonly listOrderRefunds: ListOrderRefunds,
+    @inject(GetRefund) private readonly getRefund: GetRefund,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -58,7 +60,7 @@ export class AdminRefundRoutes implements RouteModule {
         permission: "orders.read",
         params: OrderId,
         success: { status: 200, description: "The order's refunds.", schema: Schema.Struct({ refunds: Schema.Array(Refund) }) },
-        handle: async ({ principal, params }) => ({ refunds: await this.reads.forOrder(principal, params.id) }),
+        handle: async ({ principal, params }) => ({ refunds: await this.listOrderRefunds.execute(principal, params.id) }),
       }),
       defineRoute({
         operationId: "adminGetRefund",
@@ -72,7 +74,7 @@ export class AdminRefundRoutes implements RouteModule {
         permission: "orders.read",
         params: RefundId,
         success: { status: 200, description: "The refund.", schema: Refund },
-        handle: ({ principal, params }) => this.reads.one(principal, params.id),
+        handle: ({ principal, params }) => this.getRefund.execute(principal, params.id),
       }),
     ];
   }

@@ -2,16 +2,19 @@
 // one return with every state it went through, and the staff's moves: approve, refuse (with a
 // note), receive (each line restocked or not) and refund. Permission `returns.manage` for all:
 // refunding a return needs no `orders.refund`.
+import { ListReturns } from "../../../application/returns/list-returns.js";
+import { GetReturn } from "../../../application/returns/get-return.js";
+import { ApproveReturn } from "../../../application/returns/approve-return.js";
+import { RefuseReturn } from "../../../application/returns/refuse-return.js";
+import { ReceiveReturn } from "../../../application/returns/receive-return.js";
+import { RefundReturn } from "../../../application/returns/refund-return.js";
+import { ReturnNoteInput } from "../../../application/returns/return-changes.js";
+import { ReturnReceiptInput } from "../../../application/returns/return-changes.js";
+import { ReturnRefundInput } from "../../../application/returns/return-changes.js";
+import { ReturnRefusalInput } from "../../../application/returns/return-changes.js";
+import { ReturnStatusParam } from "../../../application/returns/return-changes.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
-import {
-  ManageReturns,
-  ReturnNoteInput,
-  ReturnReceiptInput,
-  ReturnRefundInput,
-  ReturnRefusalInput,
-  ReturnStatusParam,
-} from "../../../application/returns/manage-returns.js";
 import { IDEMPOTENCY_HEADER } from "../idempotent-execution.js";
 import { cursorParam, integerParam } from "../query-params.js";
 import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
@@ -25,7 +28,12 @@ const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotatio
 
 @injectable()
 export class AdminReturnRoutes implements RouteModule {
-  constructor(@inject(ManageReturns) private readonly returns: ManageReturns) {}
+  constructor(@inject(ListReturns) private readonly listReturns: ListReturns,
+    @inject(GetReturn) private readonly getReturn: GetReturn,
+    @inject(ApproveReturn) private readonly approveReturn: ApproveReturn,
+    @inject(RefuseReturn) private readonly refuseReturn: RefuseReturn,
+    @inject(ReceiveReturn) private readonly receiveReturn: ReceiveReturn,
+    @inject(RefundReturn) private readonly refundReturn: RefundReturn) {}
 
   routes(): readonly AnyRoute[] {
     return [
@@ -46,7 +54,7 @@ export class AdminReturnRoutes implements RouteModule {
         }),
         success: { status: 200, description: "A page of returns.", schema: Schema.Struct({ returns: Schema.Array(Return), pagination: Pagination }) },
         handle: async ({ principal, query }) => {
-          const page = await this.returns.page(principal, query.status, { limit: query.limit, cursor: query.cursor });
+          const page = await this.listReturns.execute(principal, query.status, { limit: query.limit, cursor: query.cursor });
           return { returns: page.items, pagination: pagination(page, query.limit) };
         },
       }),
@@ -62,7 +70,7 @@ export class AdminReturnRoutes implements RouteModule {
         permission: "returns.manage",
         params: ById,
         success: { status: 200, description: "The return.", schema: ReturnWithEvents },
-        handle: ({ principal, params }) => this.returns.one(principal, params.id),
+        handle: ({ principal, params }) => this.getReturn.execute(principal, params.id),
       }),
       defineRoute({
         operationId: "adminApproveReturn",
@@ -78,7 +86,7 @@ export class AdminReturnRoutes implements RouteModule {
         body: ReturnNoteInput,
         errors: [409],
         success: { status: 200, description: "The return, approved.", schema: Return },
-        handle: ({ principal, params, body }) => this.returns.approve(principal, params.id, body.note),
+        handle: ({ principal, params, body }) => this.approveReturn.execute(principal, params.id, body.note),
       }),
       defineRoute({
         operationId: "adminRefuseReturn",
@@ -94,7 +102,7 @@ export class AdminReturnRoutes implements RouteModule {
         body: ReturnRefusalInput,
         errors: [409],
         success: { status: 200, description: "The return, refused.", schema: Return },
-        handle: ({ principal, params, body }) => this.returns.refuse(principal, params.id, body.note),
+        handle: ({ principal, params, body }) => this.refuseReturn.execute(principal, params.id, body.note),
       }),
       defineRoute({
         operationId: "adminReceiveReturn",
@@ -111,7 +119,7 @@ export class AdminReturnRoutes implements RouteModule {
         body: ReturnReceiptInput,
         errors: [409],
         success: { status: 200, description: "The return, received.", schema: Return },
-        handle: ({ principal, params, body }) => this.returns.receive(principal, params.id, body),
+        handle: ({ principal, params, body }) => this.receiveReturn.execute(principal, params.id, body),
       }),
       defineRoute({
         operationId: "adminRefundReturn",
@@ -131,7 +139,7 @@ export class AdminReturnRoutes implements RouteModule {
         headers: [{ name: "Idempotency-Key", required: true, description: "1-255 printable characters; a repeat answers the same refund." }],
         errors: [409, 422],
         success: { status: 201, description: "The return and its refund.", schema: Schema.Struct({ return: Return, refund: Refund }) },
-        handle: async ({ principal, params, body, ctx }) => reply(201, await this.returns.refund(principal, params.id, body, ctx.get(IDEMPOTENCY_HEADER))),
+        handle: async ({ principal, params, body, ctx }) => reply(201, await this.refundReturn.execute(principal, params.id, body, ctx.get(IDEMPOTENCY_HEADER))),
       }),
     ];
   }

@@ -1,11 +1,19 @@
 // Staff members and the audit log on the admin API (docs/staff.md, "Accounts" and "Audit log"):
 // the roles' table; list, read, invite, change, disable and enable members, send a new sign-in
 // link, see a member's sessions; read the audit log filtered by member, resource, operation and time.
+import { InviteStaffMember } from "../../../application/staff/invite-staff-member.js";
+import { ListStaff } from "../../../application/staff/list-staff.js";
+import { GetStaffMember } from "../../../application/staff/get-staff-member.js";
+import { UpdateStaffMember } from "../../../application/staff/update-staff-member.js";
+import { DisableStaffMember } from "../../../application/staff/disable-staff-member.js";
+import { EnableStaffMember } from "../../../application/staff/enable-staff-member.js";
+import { NewSignInLink } from "../../../application/staff/new-sign-in-link.js";
+import { ListStaffSessions } from "../../../application/staff/list-staff-sessions.js";
+import { type Invited } from "../../../application/staff/staff-changes.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { AuditLog, type AuditEntry } from "../../../application/ports/audit-log.js";
 import { ListRoles } from "../../../application/staff/list-roles.js";
-import { ManageStaff, type Invited } from "../../../application/staff/manage-staff.js";
 import { toSessionRecord, toStaffRecord } from "../../../application/staff/staff-records.js";
 import { StaffRole } from "../../../domain/staff/permissions.js";
 import { cursorParam, integerParam, textParam, uuidParam } from "../query-params.js";
@@ -44,7 +52,14 @@ const toAuditRecord = (e: AuditEntry) => ({
 @injectable()
 export class StaffRoutes implements RouteModule {
   constructor(
-    @inject(ManageStaff) private readonly manage: ManageStaff,
+    @inject(ListStaff) private readonly listStaff: ListStaff,
+    @inject(InviteStaffMember) private readonly inviteStaffMember: InviteStaffMember,
+    @inject(GetStaffMember) private readonly getStaffMember: GetStaffMember,
+    @inject(UpdateStaffMember) private readonly updateStaffMember: UpdateStaffMember,
+    @inject(DisableStaffMember) private readonly disableStaffMember: DisableStaffMember,
+    @inject(EnableStaffMember) private readonly enableStaffMember: EnableStaffMember,
+    @inject(NewSignInLink) private readonly newSignInLink: NewSignInLink,
+    @inject(ListStaffSessions) private readonly listStaffSessions: ListStaffSessions,
     @inject(AuditLog) private readonly audit: AuditLog,
     @inject(ListRoles) private readonly roles: ListRoles,
   ) {}
@@ -65,7 +80,7 @@ export class StaffRoutes implements RouteModule {
         success: { status: 200, description: "A page of members.", schema: StaffList },
         handle: async ({ principal, query }) => {
           const before = fromTimeCursor(query.cursor);
-          const rows = await this.manage.list(principal, { limit: query.limit + 1, ...(query.status !== undefined ? { status: query.status } : {}), ...(before !== undefined ? { before: { createdAt: before.at, id: before.id } } : {}) });
+          const rows = await this.listStaff.execute(principal, { limit: query.limit + 1, ...(query.status !== undefined ? { status: query.status } : {}), ...(before !== undefined ? { before: { createdAt: before.at, id: before.id } } : {}) });
           const page = pageOf(rows, query.limit, (m) => [m.createdAt, m.id]);
           return { object: "list" as const, data: page.data.map(toStaffRecord), pagination: page.pagination };
         },
@@ -103,7 +118,7 @@ export class StaffRoutes implements RouteModule {
         errors: [409],
         example: adminStaffExamples.adminInviteStaff,
         success: { status: 201, description: "The invited member and their link.", schema: Invitation },
-        handle: async ({ principal, body }) => invitationAnswer(await this.manage.invite(principal, body)),
+        handle: async ({ principal, body }) => invitationAnswer(await this.inviteStaffMember.execute(principal, body)),
       }),
       defineRoute({
         operationId: "adminGetStaffMember",
@@ -117,7 +132,7 @@ export class StaffRoutes implements RouteModule {
         params: IdParams,
         example: adminStaffExamples.adminGetStaffMember,
         success: { status: 200, description: "The member.", schema: StaffMemberSchema },
-        handle: async ({ principal, params }) => toStaffRecord(await this.manage.get(principal, params.id)),
+        handle: async ({ principal, params }) => toStaffRecord(await this.getStaffMember.execute(principal, params.id)),
       }),
       defineRoute({
         operationId: "adminUpdateStaffMember",
@@ -133,7 +148,7 @@ export class StaffRoutes implements RouteModule {
         errors: [422],
         example: adminStaffExamples.adminUpdateStaffMember,
         success: { status: 200, description: "The member.", schema: StaffMemberSchema },
-        handle: async ({ principal, params, body }) => toStaffRecord(await this.manage.update(principal, params.id, body)),
+        handle: async ({ principal, params, body }) => toStaffRecord(await this.updateStaffMember.execute(principal, params.id, body)),
       }),
       defineRoute({
         operationId: "adminDisableStaffMember",
@@ -148,7 +163,7 @@ export class StaffRoutes implements RouteModule {
         errors: [422],
         example: adminStaffExamples.adminDisableStaffMember,
         success: { status: 200, description: "The member.", schema: StaffMemberSchema },
-        handle: async ({ principal, params }) => toStaffRecord(await this.manage.disable(principal, params.id)),
+        handle: async ({ principal, params }) => toStaffRecord(await this.disableStaffMember.execute(principal, params.id)),
       }),
       defineRoute({
         operationId: "adminEnableStaffMember",
@@ -162,7 +177,7 @@ export class StaffRoutes implements RouteModule {
         params: IdParams,
         example: adminStaffExamples.adminEnableStaffMember,
         success: { status: 200, description: "The member.", schema: StaffMemberSchema },
-        handle: async ({ principal, params }) => toStaffRecord(await this.manage.enable(principal, params.id)),
+        handle: async ({ principal, params }) => toStaffRecord(await this.enableStaffMember.execute(principal, params.id)),
       }),
       defineRoute({
         operationId: "adminSendStaffSignInLink",
@@ -177,7 +192,7 @@ export class StaffRoutes implements RouteModule {
         errors: [422],
         example: adminStaffExamples.adminSendStaffSignInLink,
         success: { status: 200, description: "The member and their new link.", schema: Invitation },
-        handle: async ({ principal, params }) => invitationAnswer(await this.manage.newLink(principal, params.id)),
+        handle: async ({ principal, params }) => invitationAnswer(await this.newSignInLink.execute(principal, params.id)),
       }),
       defineRoute({
         operationId: "adminListStaffSessions",
@@ -191,7 +206,7 @@ export class StaffRoutes implements RouteModule {
         params: IdParams,
         example: adminStaffExamples.adminListStaffSessions,
         success: { status: 200, description: "The open sessions.", schema: Schema.Struct({ object: Schema.Literal("list"), data: Schema.Array(StaffSessionSchema) }) },
-        handle: async ({ principal, params }) => ({ object: "list" as const, data: (await this.manage.sessions(principal, params.id)).map((s) => toSessionRecord(s, principal.staff?.sessionId)) }),
+        handle: async ({ principal, params }) => ({ object: "list" as const, data: (await this.listStaffSessions.execute(principal, params.id)).map((s) => toSessionRecord(s, principal.staff?.sessionId)) }),
       }),
       defineRoute({
         operationId: "adminListAuditEntries",

@@ -1,5 +1,11 @@
 // Categories and subcategories over HTTP: the lists of docs/api/catalog.md, "Categories and
 // subcategories" and the secret-key writes.
+import { CreateCategory } from "../../../application/catalog/create-category.js";
+import { UpdateCategory } from "../../../application/catalog/update-category.js";
+import { DeleteCategory } from "../../../application/catalog/delete-category.js";
+import { CreateSubcategory } from "../../../application/catalog/create-subcategory.js";
+import { UpdateSubcategory } from "../../../application/catalog/update-subcategory.js";
+import { DeleteSubcategory } from "../../../application/catalog/delete-subcategory.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import {
@@ -9,7 +15,6 @@ import {
   SubcategoryPatch,
 } from "../../../application/catalog/catalog-inputs.js";
 import { ListCategories } from "../../../application/catalog/list-categories.js";
-import { ManageCategories } from "../../../application/catalog/manage-categories.js";
 import { booleanParam, cursorParam, integerParam, textParam, uuidParam } from "../query-params.js";
 import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
@@ -31,7 +36,12 @@ const listQuery = (maxLimit: number, defaultLimit: number) => ({
 export class CategoryRoutes implements RouteModule {
   constructor(
     @inject(ListCategories) private readonly list: ListCategories,
-    @inject(ManageCategories) private readonly manage: ManageCategories,
+    @inject(CreateCategory) private readonly createCategory: CreateCategory,
+    @inject(UpdateCategory) private readonly updateCategory: UpdateCategory,
+    @inject(DeleteCategory) private readonly deleteCategory: DeleteCategory,
+    @inject(CreateSubcategory) private readonly createSubcategory: CreateSubcategory,
+    @inject(UpdateSubcategory) private readonly updateSubcategory: UpdateSubcategory,
+    @inject(DeleteSubcategory) private readonly deleteSubcategory: DeleteSubcategory,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -98,7 +108,7 @@ export class CategoryRoutes implements RouteModule {
         access: "secret",
         body: CategoryInput,
         success: { status: 201, description: "The category.", schema: Category },
-        handle: ({ principal, body }) => this.manage.createCategory(principal, body),
+        handle: ({ principal, body }) => this.createCategory.execute(principal, body),
       }),
       defineRoute({
         operationId: "updateCategory",
@@ -112,7 +122,7 @@ export class CategoryRoutes implements RouteModule {
         params: ById,
         body: CategoryPatch,
         success: { status: 200, description: "The category.", schema: Category },
-        handle: ({ principal, params, body }) => this.manage.updateCategory(principal, params.id, body),
+        handle: ({ principal, params, body }) => this.updateCategory.execute(principal, params.id, body),
       }),
       defineRoute({
         operationId: "deleteCategory",
@@ -126,7 +136,7 @@ export class CategoryRoutes implements RouteModule {
         params: ById,
         success: { status: 204, description: "Deleted." },
         handle: async ({ principal, params }) => {
-          await this.manage.deleteCategory(principal, params.id);
+          await this.deleteCategory.execute(principal, params.id);
           return reply(204, undefined);
         },
       }),
@@ -141,7 +151,7 @@ export class CategoryRoutes implements RouteModule {
         access: "secret",
         body: SubcategoryInput,
         success: { status: 201, description: "The subcategory.", schema: Subcategory },
-        handle: ({ principal, body }) => this.manage.createSubcategory(principal, body),
+        handle: ({ principal, body }) => this.createSubcategory.execute(principal, body),
       }),
       defineRoute({
         operationId: "updateSubcategory",
@@ -155,7 +165,7 @@ export class CategoryRoutes implements RouteModule {
         params: ById,
         body: SubcategoryPatch,
         success: { status: 200, description: "The subcategory.", schema: Subcategory },
-        handle: ({ principal, params, body }) => this.manage.updateSubcategory(principal, params.id, body),
+        handle: ({ principal, params, body }) => this.updateSubcategory.execute(principal, params.id, body),
       }),
       defineRoute({
         operationId: "deleteSubcategory",
@@ -169,7 +179,7 @@ export class CategoryRoutes implements RouteModule {
         params: ById,
         success: { status: 204, description: "Deleted." },
         handle: async ({ principal, params }) => {
-          await this.manage.deleteSubcategory(principal, params.id);
+          await this.deleteSubcategory.execute(principal, params.id);
           return reply(204, undefined);
         },
       }),

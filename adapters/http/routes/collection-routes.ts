@@ -1,10 +1,13 @@
 // Product collections over HTTP: the list and items of docs/api/catalog.md, "Collections" and the
 // secret-key writes.
+import { CreateCollection } from "../../../application/catalog/create-collection.js";
+import { UpdateCollection } from "../../../application/catalog/update-collection.js";
+import { DeleteCollection } from "../../../application/catalog/delete-collection.js";
+import { ReplaceCollectionItems } from "../../../application/catalog/replace-collection-items.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { CollectionInput, CollectionItemsInput, CollectionPatch } from "../../../application/catalog/catalog-inputs.js";
 import { ListCollections } from "../../../application/catalog/list-collections.js";
-import { ManageCollections } from "../../../application/catalog/manage-collections.js";
 import { booleanParam, cursorParam, integerParam, textParam } from "../query-params.js";
 import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
@@ -20,7 +23,10 @@ const Items = Schema.Struct({ items: Schema.Array(CollectionItem) });
 export class CollectionRoutes implements RouteModule {
   constructor(
     @inject(ListCollections) private readonly list: ListCollections,
-    @inject(ManageCollections) private readonly manage: ManageCollections,
+    @inject(CreateCollection) private readonly createCollection: CreateCollection,
+    @inject(UpdateCollection) private readonly updateCollection: UpdateCollection,
+    @inject(DeleteCollection) private readonly deleteCollection: DeleteCollection,
+    @inject(ReplaceCollectionItems) private readonly replaceCollectionItems: ReplaceCollectionItems,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -92,7 +98,7 @@ export class CollectionRoutes implements RouteModule {
         body: CollectionInput,
         errors: [409],
         success: { status: 201, description: "The collection.", schema: Collection },
-        handle: ({ principal, body }) => this.manage.create(principal, body),
+        handle: ({ principal, body }) => this.createCollection.execute(principal, body),
       }),
       defineRoute({
         operationId: "updateProductCollection",
@@ -107,7 +113,7 @@ export class CollectionRoutes implements RouteModule {
         body: CollectionPatch,
         errors: [409],
         success: { status: 200, description: "The collection.", schema: Collection },
-        handle: ({ principal, params, body }) => this.manage.update(principal, params.id, body),
+        handle: ({ principal, params, body }) => this.updateCollection.execute(principal, params.id, body),
       }),
       defineRoute({
         operationId: "deleteProductCollection",
@@ -121,7 +127,7 @@ export class CollectionRoutes implements RouteModule {
         params: ById,
         success: { status: 204, description: "Deleted." },
         handle: async ({ principal, params }) => {
-          await this.manage.remove(principal, params.id);
+          await this.deleteCollection.execute(principal, params.id);
           return reply(204, undefined);
         },
       }),
@@ -138,7 +144,7 @@ export class CollectionRoutes implements RouteModule {
         params: ById,
         body: CollectionItemsInput,
         success: { status: 200, description: "The collection's items.", schema: Items },
-        handle: ({ principal, params, body }) => this.manage.replaceItems(principal, params.id, body),
+        handle: ({ principal, params, body }) => this.replaceCollectionItems.execute(principal, params.id, body),
       }),
     ];
   }

@@ -1,14 +1,20 @@
 // Content over HTTP (docs/api/content-search-messaging.md, "Posts and lookbooks"): the public lists
 // and slug reads of posts and lookbooks, which show published content only, and their secret-key
 // writes by id.
+import { CreateLookbook } from "../../../application/content/create-lookbook.js";
+import { UpdateLookbook } from "../../../application/content/update-lookbook.js";
+import { DeleteLookbook } from "../../../application/content/delete-lookbook.js";
+import { CreatePost } from "../../../application/content/create-post.js";
+import { UpdatePost } from "../../../application/content/update-post.js";
+import { DeletePost } from "../../../application/content/delete-post.js";
+import { ListLookbooks } from "../../../application/content/list-lookbooks.js";
+import { GetLookbookBySlug } from "../../../application/content/get-lookbook-by-slug.js";
+import { ListPosts } from "../../../application/content/list-posts.js";
+import { GetPostBySlug } from "../../../application/content/get-post-by-slug.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { Slug } from "../../../application/catalog/catalog-inputs.js";
 import { LookbookInput, LookbookPatch, PostInput, PostPatch } from "../../../application/content/content-inputs.js";
-import { ManageLookbooks } from "../../../application/content/manage-lookbooks.js";
-import { ManagePosts } from "../../../application/content/manage-posts.js";
-import { ReadLookbooks } from "../../../application/content/read-lookbooks.js";
-import { ReadPosts } from "../../../application/content/read-posts.js";
 import { cursorParam, integerParam, uuidParam } from "../query-params.js";
 import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
@@ -44,10 +50,16 @@ const pageQuery = {
 @injectable()
 export class ContentRoutes implements RouteModule {
   constructor(
-    @inject(ReadPosts) private readonly posts: ReadPosts,
-    @inject(ManagePosts) private readonly managePosts: ManagePosts,
-    @inject(ReadLookbooks) private readonly lookbooks: ReadLookbooks,
-    @inject(ManageLookbooks) private readonly manageLookbooks: ManageLookbooks,
+    @inject(ListPosts) private readonly listPosts: ListPosts,
+    @inject(GetPostBySlug) private readonly getPostBySlug: GetPostBySlug,
+    @inject(CreatePost) private readonly createPost: CreatePost,
+    @inject(UpdatePost) private readonly updatePost: UpdatePost,
+    @inject(DeletePost) private readonly deletePost: DeletePost,
+    @inject(ListLookbooks) private readonly listLookbooks: ListLookbooks,
+    @inject(GetLookbookBySlug) private readonly getLookbookBySlug: GetLookbookBySlug,
+    @inject(CreateLookbook) private readonly createLookbook: CreateLookbook,
+    @inject(UpdateLookbook) private readonly updateLookbook: UpdateLookbook,
+    @inject(DeleteLookbook) private readonly deleteLookbook: DeleteLookbook,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -74,7 +86,7 @@ export class ContentRoutes implements RouteModule {
           schema: Schema.Struct({ posts: Schema.Array(PostSummary), pagination: Pagination }),
         },
         handle: async ({ principal, query }) => {
-          const page = await this.posts.page(principal, { categoryId: query.category_id, productId: query.product_id }, query);
+          const page = await this.listPosts.execute(principal, { categoryId: query.category_id, productId: query.product_id }, query);
           return { posts: page.items, pagination: pagination(page, query.limit) };
         },
       }),
@@ -91,7 +103,7 @@ export class ContentRoutes implements RouteModule {
         params: PostBySlug,
         fields: { allowed: POST_FIELDS },
         success: { status: 200, description: "The post with its products and lookbooks.", schema: Post },
-        handle: ({ principal, params }) => this.posts.bySlug(principal, params.post),
+        handle: ({ principal, params }) => this.getPostBySlug.execute(principal, params.post),
       }),
       defineRoute({
         operationId: "createPost",
@@ -106,7 +118,7 @@ export class ContentRoutes implements RouteModule {
         body: PostInput,
         errors: [409],
         success: { status: 201, description: "The post.", schema: Post },
-        handle: ({ principal, body }) => this.managePosts.create(principal, body),
+        handle: ({ principal, body }) => this.createPost.execute(principal, body),
       }),
       defineRoute({
         operationId: "updatePost",
@@ -121,7 +133,7 @@ export class ContentRoutes implements RouteModule {
         body: PostPatch,
         errors: [409],
         success: { status: 200, description: "The post.", schema: Post },
-        handle: ({ principal, params, body }) => this.managePosts.update(principal, params.post, body),
+        handle: ({ principal, params, body }) => this.updatePost.execute(principal, params.post, body),
       }),
       defineRoute({
         operationId: "deletePost",
@@ -135,7 +147,7 @@ export class ContentRoutes implements RouteModule {
         params: PostById,
         success: { status: 204, description: "Deleted." },
         handle: async ({ principal, params }) => {
-          await this.managePosts.remove(principal, params.post);
+          await this.deletePost.execute(principal, params.post);
           return reply(204, undefined);
         },
       }),
@@ -157,7 +169,7 @@ export class ContentRoutes implements RouteModule {
           schema: Schema.Struct({ lookbooks: Schema.Array(LookbookSummary), pagination: Pagination }),
         },
         handle: async ({ principal, query }) => {
-          const page = await this.lookbooks.page(principal, { collectionId: query.collection_id }, query);
+          const page = await this.listLookbooks.execute(principal, { collectionId: query.collection_id }, query);
           return { lookbooks: page.items, pagination: pagination(page, query.limit) };
         },
       }),
@@ -174,7 +186,7 @@ export class ContentRoutes implements RouteModule {
         params: LookbookBySlug,
         fields: { allowed: LOOKBOOK_FIELDS },
         success: { status: 200, description: "The lookbook with its images.", schema: Lookbook },
-        handle: ({ principal, params }) => this.lookbooks.bySlug(principal, params.lookbook),
+        handle: ({ principal, params }) => this.getLookbookBySlug.execute(principal, params.lookbook),
       }),
       defineRoute({
         operationId: "createLookbook",
@@ -189,7 +201,7 @@ export class ContentRoutes implements RouteModule {
         body: LookbookInput,
         errors: [409],
         success: { status: 201, description: "The lookbook.", schema: Lookbook },
-        handle: ({ principal, body }) => this.manageLookbooks.create(principal, body),
+        handle: ({ principal, body }) => this.createLookbook.execute(principal, body),
       }),
       defineRoute({
         operationId: "updateLookbook",
@@ -204,7 +216,7 @@ export class ContentRoutes implements RouteModule {
         body: LookbookPatch,
         errors: [409],
         success: { status: 200, description: "The lookbook.", schema: Lookbook },
-        handle: ({ principal, params, body }) => this.manageLookbooks.update(principal, params.lookbook, body),
+        handle: ({ principal, params, body }) => this.updateLookbook.execute(principal, params.lookbook, body),
       }),
       defineRoute({
         operationId: "deleteLookbook",
@@ -218,7 +230,7 @@ export class ContentRoutes implements RouteModule {
         params: LookbookById,
         success: { status: 204, description: "Deleted." },
         handle: async ({ principal, params }) => {
-          await this.manageLookbooks.remove(principal, params.lookbook);
+          await this.deleteLookbook.execute(principal, params.lookbook);
           return reply(204, undefined);
         },
       }),

@@ -1,12 +1,15 @@
 // Gift cards over HTTP: the check of a code for any key (docs/api/offers-and-shipping.md, "Gift
 // cards", throttled against guessing), and the secret-key issue, list, detail with ledger, edit and
 // deactivation.
+import { ListGiftCards } from "../../../application/gift-cards/list-gift-cards.js";
+import { GetGiftCard } from "../../../application/gift-cards/get-gift-card.js";
+import { UpdateGiftCard } from "../../../application/gift-cards/update-gift-card.js";
+import { DeactivateGiftCard } from "../../../application/gift-cards/deactivate-gift-card.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { CheckGiftCardCode } from "../../../application/gift-cards/check-gift-card-code.js";
 import { GiftCardInput, GiftCardPatch } from "../../../application/gift-cards/gift-card-inputs.js";
 import { IssueGiftCard } from "../../../application/gift-cards/issue-gift-card.js";
-import { ManageGiftCards } from "../../../application/gift-cards/manage-gift-cards.js";
 import { cursorParam, integerParam, textParam } from "../query-params.js";
 import { CUSTOMER_IP_HEADER } from "../middleware/client-address.js";
 import { clientAddressOf } from "../sign-in-source.js";
@@ -40,7 +43,10 @@ export class GiftCardRoutes implements RouteModule {
   constructor(
     @inject(CheckGiftCardCode) private readonly check: CheckGiftCardCode,
     @inject(IssueGiftCard) private readonly issue: IssueGiftCard,
-    @inject(ManageGiftCards) private readonly manage: ManageGiftCards,
+    @inject(ListGiftCards) private readonly listGiftCards: ListGiftCards,
+    @inject(GetGiftCard) private readonly getGiftCard: GetGiftCard,
+    @inject(UpdateGiftCard) private readonly updateGiftCard: UpdateGiftCard,
+    @inject(DeactivateGiftCard) private readonly deactivateGiftCard: DeactivateGiftCard,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -82,7 +88,7 @@ export class GiftCardRoutes implements RouteModule {
         fields: { allowed: GIFT_CARD_FIELDS, target: { list: "gift_cards" } },
         success: { status: 200, description: "A page of gift cards.", schema: GiftCardList },
         handle: async ({ principal, query }) => {
-          const page = await this.manage.page(principal, { limit: query.limit, cursor: query.cursor });
+          const page = await this.listGiftCards.execute(principal, { limit: query.limit, cursor: query.cursor });
           return { gift_cards: page.items, pagination: pagination(page, query.limit) };
         },
       }),
@@ -99,7 +105,7 @@ export class GiftCardRoutes implements RouteModule {
         params: ById,
         fields: { allowed: GIFT_CARD_DETAIL_FIELDS },
         success: { status: 200, description: "The card and every movement of its balance, oldest first.", schema: GiftCardDetail },
-        handle: ({ principal, params }) => this.manage.get(principal, params.id),
+        handle: ({ principal, params }) => this.getGiftCard.execute(principal, params.id),
       }),
       defineRoute({
         operationId: "issueGiftCard",
@@ -130,7 +136,7 @@ export class GiftCardRoutes implements RouteModule {
         params: ById,
         body: GiftCardPatch,
         success: { status: 200, description: "The card with its ledger.", schema: GiftCardDetail },
-        handle: ({ principal, params, body }) => this.manage.update(principal, params.id, body),
+        handle: ({ principal, params, body }) => this.updateGiftCard.execute(principal, params.id, body),
       }),
       defineRoute({
         operationId: "deactivateGiftCard",
@@ -144,7 +150,7 @@ export class GiftCardRoutes implements RouteModule {
         params: ById,
         success: { status: 204, description: "Deactivated." },
         handle: async ({ principal, params }) => {
-          await this.manage.deactivate(principal, params.id);
+          await this.deactivateGiftCard.execute(principal, params.id);
           return reply(204, undefined);
         },
       }),

@@ -1,10 +1,12 @@
 // An order's invoice and credit notes on /v1 (docs/api/orders.md, "Invoices and credit notes"):
 // read by whoever may read the order (a secret key, or a publishable key with the customer's
 // x-auth-token), as JSON in decimal major units, a printable HTML page or a PDF.
+import { GetInvoice } from "../../../application/invoices/get-invoice.js";
+import { ListCreditNotes } from "../../../application/invoices/list-credit-notes.js";
+import { GetCreditNote } from "../../../application/invoices/get-credit-note.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { toCreditNoteRecord, toCreditNoteSummary, toInvoiceRecord } from "../../../application/invoices/invoice-records.js";
-import { ReadInvoices } from "../../../application/invoices/read-invoices.js";
 import { majorUnitsOf } from "../../../application/orders/order-record.js";
 import { DOCUMENT_NUMBER_PATTERN } from "../../../domain/invoices/document-number.js";
 import { customerToken, customerTokenHeader } from "../customer-token.js";
@@ -27,7 +29,9 @@ const tokenHeader = { ...customerTokenHeader, required: false, description: "Req
 
 @injectable()
 export class InvoiceRoutes implements RouteModule {
-  constructor(@inject(ReadInvoices) private readonly reads: ReadInvoices) {}
+  constructor(@inject(GetInvoice) private readonly getInvoice: GetInvoice,
+    @inject(ListCreditNotes) private readonly listCreditNotes: ListCreditNotes,
+    @inject(GetCreditNote) private readonly getCreditNote: GetCreditNote) {}
 
   routes(): readonly AnyRoute[] {
     return [
@@ -48,7 +52,7 @@ export class InvoiceRoutes implements RouteModule {
         success: { status: 200, description: "The invoice.", schema: Invoice, alternativeMediaTypes: DOCUMENT_MEDIA_TYPES },
         handle: async ({ principal, params, query, ctx }) => {
           const format = documentFormat(ctx, query.format);
-          const invoice = await this.reads.invoice(principal, params.id, customerToken(ctx));
+          const invoice = await this.getInvoice.execute(principal, params.id, customerToken(ctx));
           return format === "json" ? toInvoiceRecord(invoice, majorUnitsOf(invoice.currency)) : documentReply(invoiceView(invoice), invoice.issuedAt, format);
         },
       }),
@@ -70,7 +74,7 @@ export class InvoiceRoutes implements RouteModule {
           schema: Schema.Struct({ credit_notes: Schema.Array(CreditNoteSummary).annotations({ description: "The order's credit notes, oldest first." }) }),
         },
         handle: async ({ principal, params, ctx }) => {
-          const notes = await this.reads.creditNotes(principal, params.id, customerToken(ctx));
+          const notes = await this.listCreditNotes.execute(principal, params.id, customerToken(ctx));
           return { credit_notes: notes.map((note) => toCreditNoteSummary(note, majorUnitsOf(note.currency))) };
         },
       }),
@@ -90,7 +94,7 @@ export class InvoiceRoutes implements RouteModule {
         success: { status: 200, description: "The credit note.", schema: CreditNote, alternativeMediaTypes: DOCUMENT_MEDIA_TYPES },
         handle: async ({ principal, params, query, ctx }) => {
           const format = documentFormat(ctx, query.format);
-          const note = await this.reads.creditNote(principal, params.id, params.number, customerToken(ctx));
+          const note = await this.getCreditNote.execute(principal, params.id, params.number, customerToken(ctx));
           return format === "json" ? toCreditNoteRecord(note, majorUnitsOf(note.currency)) : documentReply(creditNoteView(note), note.issuedAt, format);
         },
       }),

@@ -1,10 +1,11 @@
 // Orders over HTTP: checkout (`POST /v1/orders`), reads, and the signed, idempotent order update
 // of docs/api/orders.md, "Updating an order".
+import { GetOrder } from "../../../application/orders/get-order.js";
+import { ListOrders } from "../../../application/orders/list-orders.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { Checkout } from "../../../application/orders/checkout.js";
 import { CheckoutInput, OrderUpdateInput } from "../../../application/orders/order-inputs.js";
-import { ReadOrders } from "../../../application/orders/read-orders.js";
 import { UpdateOrder } from "../../../application/orders/update-order.js";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../../domain/orders/order-status.js";
 import { customerToken, customerTokenHeader } from "../customer-token.js";
@@ -40,7 +41,8 @@ const signedHeaders: readonly HeaderDoc[] = [
 export class OrderRoutes implements RouteModule {
   constructor(
     @inject(Checkout) private readonly checkout: Checkout,
-    @inject(ReadOrders) private readonly reads: ReadOrders,
+    @inject(ListOrders) private readonly listOrders: ListOrders,
+    @inject(GetOrder) private readonly getOrder: GetOrder,
     @inject(UpdateOrder) private readonly update: UpdateOrder,
   ) {}
 
@@ -92,7 +94,7 @@ export class OrderRoutes implements RouteModule {
         headers: [{ ...customerTokenHeader, required: false, description: "Required with a publishable key." }],
         success: { status: 200, description: "A page of orders.", schema: Schema.Struct({ orders: Schema.Array(Order), pagination: Pagination }) },
         handle: async ({ principal, query, ctx }) => {
-          const page = await this.reads.page(
+          const page = await this.listOrders.execute(
             principal,
             { customerId: query.customer_id, orderStatus: query.order_status, paymentStatus: query.payment_status },
             { limit: query.limit, cursor: query.cursor },
@@ -114,7 +116,7 @@ export class OrderRoutes implements RouteModule {
         params: ById,
         headers: [{ ...customerTokenHeader, required: false, description: "Required with a publishable key." }],
         success: { status: 200, description: "The order.", schema: Order },
-        handle: ({ principal, params, ctx }) => this.reads.one(principal, params.id, customerToken(ctx)),
+        handle: ({ principal, params, ctx }) => this.getOrder.execute(principal, params.id, customerToken(ctx)),
       }),
       defineRoute({
         operationId: "updateOrder",

@@ -1,11 +1,17 @@
 // Pricing over HTTP: the price list and one product's prices (docs/api/pricing.md, "The price
 // list"), and the secret-key writes of price rules and exchange rates.
+import { ListExchangeRates } from "../../../application/pricing/list-exchange-rates.js";
+import { CreateExchangeRate } from "../../../application/pricing/create-exchange-rate.js";
+import { UpdateExchangeRate } from "../../../application/pricing/update-exchange-rate.js";
+import { DeleteExchangeRate } from "../../../application/pricing/delete-exchange-rate.js";
+import { ListPriceRules } from "../../../application/pricing/list-price-rules.js";
+import { CreatePriceRule } from "../../../application/pricing/create-price-rule.js";
+import { UpdatePriceRule } from "../../../application/pricing/update-price-rule.js";
+import { DeletePriceRule } from "../../../application/pricing/delete-price-rule.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { ParameterMissing } from "../../../application/errors/request-errors.js";
 import { ListPrices } from "../../../application/pricing/list-prices.js";
-import { ManageExchangeRates } from "../../../application/pricing/manage-exchange-rates.js";
-import { ManagePriceRules } from "../../../application/pricing/manage-price-rules.js";
 import type { PricingRequest } from "../../../application/pricing/pricing-context.js";
 import {
   ExchangeRateInput,
@@ -78,8 +84,14 @@ const deprecationHeaders = (query: PricingQuery): Record<string, string> | undef
 export class PricingRoutes implements RouteModule {
   constructor(
     @inject(ListPrices) private readonly prices: ListPrices,
-    @inject(ManagePriceRules) private readonly rules: ManagePriceRules,
-    @inject(ManageExchangeRates) private readonly rates: ManageExchangeRates,
+    @inject(ListPriceRules) private readonly listPriceRules: ListPriceRules,
+    @inject(CreatePriceRule) private readonly createPriceRule: CreatePriceRule,
+    @inject(UpdatePriceRule) private readonly updatePriceRule: UpdatePriceRule,
+    @inject(DeletePriceRule) private readonly deletePriceRule: DeletePriceRule,
+    @inject(ListExchangeRates) private readonly listExchangeRates: ListExchangeRates,
+    @inject(CreateExchangeRate) private readonly createExchangeRate: CreateExchangeRate,
+    @inject(UpdateExchangeRate) private readonly updateExchangeRate: UpdateExchangeRate,
+    @inject(DeleteExchangeRate) private readonly deleteExchangeRate: DeleteExchangeRate,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -146,7 +158,7 @@ export class PricingRoutes implements RouteModule {
         example: pricingExamples.listPriceRules,
         access: "secret",
         success: { status: 200, description: "Every price rule.", schema: Schema.Struct({ price_rules: Schema.Array(PriceRule) }) },
-        handle: async ({ principal }) => ({ price_rules: await this.rules.list(principal) }),
+        handle: async ({ principal }) => ({ price_rules: await this.listPriceRules.execute(principal) }),
       }),
       defineRoute({
         operationId: "createPriceRule",
@@ -160,7 +172,7 @@ export class PricingRoutes implements RouteModule {
         access: "secret",
         body: PriceRuleInput,
         success: { status: 201, description: "The rule.", schema: PriceRule },
-        handle: ({ principal, body }) => this.rules.create(principal, body),
+        handle: ({ principal, body }) => this.createPriceRule.execute(principal, body),
       }),
       defineRoute({
         operationId: "updatePriceRule",
@@ -174,7 +186,7 @@ export class PricingRoutes implements RouteModule {
         params: ById,
         body: PriceRulePatch,
         success: { status: 200, description: "The rule.", schema: PriceRule },
-        handle: ({ principal, params, body }) => this.rules.update(principal, params.id, body),
+        handle: ({ principal, params, body }) => this.updatePriceRule.execute(principal, params.id, body),
       }),
       defineRoute({
         operationId: "deletePriceRule",
@@ -188,7 +200,7 @@ export class PricingRoutes implements RouteModule {
         params: ById,
         success: { status: 204, description: "Deleted." },
         handle: async ({ principal, params }) => {
-          await this.rules.remove(principal, params.id);
+          await this.deletePriceRule.execute(principal, params.id);
           return reply(204, undefined);
         },
       }),
@@ -202,7 +214,7 @@ export class PricingRoutes implements RouteModule {
         example: pricingExamples.listExchangeRates,
         access: "secret",
         success: { status: 200, description: "Every rate.", schema: Schema.Struct({ exchange_rates: Schema.Array(ExchangeRate) }) },
-        handle: async ({ principal }) => ({ exchange_rates: await this.rates.list(principal) }),
+        handle: async ({ principal }) => ({ exchange_rates: await this.listExchangeRates.execute(principal) }),
       }),
       defineRoute({
         operationId: "createExchangeRate",
@@ -217,7 +229,7 @@ export class PricingRoutes implements RouteModule {
         body: ExchangeRateInput,
         errors: [409],
         success: { status: 201, description: "The rate.", schema: ExchangeRate },
-        handle: ({ principal, body }) => this.rates.create(principal, body),
+        handle: ({ principal, body }) => this.createExchangeRate.execute(principal, body),
       }),
       defineRoute({
         operationId: "updateExchangeRate",
@@ -232,7 +244,7 @@ export class PricingRoutes implements RouteModule {
         params: ByCurrency,
         body: ExchangeRatePatch,
         success: { status: 200, description: "The rate.", schema: ExchangeRate },
-        handle: ({ principal, params, body }) => this.rates.update(principal, params.currency, body),
+        handle: ({ principal, params, body }) => this.updateExchangeRate.execute(principal, params.currency, body),
       }),
       defineRoute({
         operationId: "deleteExchangeRate",
@@ -246,7 +258,7 @@ export class PricingRoutes implements RouteModule {
         params: ByCurrency,
         success: { status: 204, description: "Deleted." },
         handle: async ({ principal, params }) => {
-          await this.rates.remove(principal, params.currency);
+          await this.deleteExchangeRate.execute(principal, params.currency);
           return reply(204, undefined);
         },
       }),

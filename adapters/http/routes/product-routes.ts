@@ -1,5 +1,8 @@
 // Catalog products over HTTP: list, detail by id and by slug, and the secret-key writes of
 // products and their variants (docs/api/catalog.md, "Catalog writes").
+import { AddVariant } from "../../../application/catalog/add-variant.js";
+import { UpdateVariant } from "../../../application/catalog/update-variant.js";
+import { DeleteVariant } from "../../../application/catalog/delete-variant.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { ProductInput, ProductPatch, Slug, VariantInput, VariantPatch } from "../../../application/catalog/catalog-inputs.js";
@@ -7,7 +10,6 @@ import { CreateProduct } from "../../../application/catalog/create-product.js";
 import { DeleteProduct } from "../../../application/catalog/delete-product.js";
 import { GetProduct } from "../../../application/catalog/get-product.js";
 import { ListProducts } from "../../../application/catalog/list-products.js";
-import { ManageVariants } from "../../../application/catalog/manage-variants.js";
 import { UpdateProduct } from "../../../application/catalog/update-product.js";
 import { booleanParam, cursorParam, integerParam, textParam, uuidParam } from "../query-params.js";
 import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
@@ -41,7 +43,9 @@ export class ProductRoutes implements RouteModule {
     @inject(CreateProduct) private readonly create: CreateProduct,
     @inject(UpdateProduct) private readonly update: UpdateProduct,
     @inject(DeleteProduct) private readonly remove: DeleteProduct,
-    @inject(ManageVariants) private readonly variants: ManageVariants,
+    @inject(AddVariant) private readonly addVariant: AddVariant,
+    @inject(UpdateVariant) private readonly updateVariant: UpdateVariant,
+    @inject(DeleteVariant) private readonly deleteVariant: DeleteVariant,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -174,7 +178,7 @@ export class ProductRoutes implements RouteModule {
         body: VariantInput,
         errors: [409],
         success: { status: 201, description: "The new variant.", schema: VariantRecord },
-        handle: ({ principal, params, body }) => this.variants.add(principal, params.id, body),
+        handle: ({ principal, params, body }) => this.addVariant.execute(principal, params.id, body),
       }),
       defineRoute({
         operationId: "updateVariant",
@@ -190,7 +194,7 @@ export class ProductRoutes implements RouteModule {
         body: VariantPatch,
         errors: [409],
         success: { status: 200, description: "The updated variant.", schema: VariantRecord },
-        handle: ({ principal, params, body }) => this.variants.update(principal, params.id, params.variant_id, body),
+        handle: ({ principal, params, body }) => this.updateVariant.execute(principal, params.id, params.variant_id, body),
       }),
       defineRoute({
         operationId: "deleteVariant",
@@ -206,7 +210,7 @@ export class ProductRoutes implements RouteModule {
         errors: [409],
         success: { status: 204, description: "Deleted." },
         handle: async ({ principal, params }) => {
-          await this.variants.remove(principal, params.id, params.variant_id);
+          await this.deleteVariant.execute(principal, params.id, params.variant_id);
           return reply(204, undefined);
         },
       }),

@@ -1,11 +1,14 @@
 // Promotions over HTTP (docs/api/offers-and-shipping.md, "Promotions"): one by id and the list of
 // active ones for any key, with `fields`; the secret-key writes. Status in every answer is derived
 // from the clock.
+import { CreatePromotion } from "../../../application/promotions/create-promotion.js";
+import { UpdatePromotion } from "../../../application/promotions/update-promotion.js";
+import { DeletePromotion } from "../../../application/promotions/delete-promotion.js";
+import { GetPromotion } from "../../../application/promotions/get-promotion.js";
+import { ListPromotions } from "../../../application/promotions/list-promotions.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
-import { ManagePromotions } from "../../../application/promotions/manage-promotions.js";
 import { PromotionInput, PromotionPatch } from "../../../application/promotions/promotion-inputs.js";
-import { ReadPromotions } from "../../../application/promotions/read-promotions.js";
 import { cursorParam, integerParam } from "../query-params.js";
 import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
@@ -29,8 +32,11 @@ const ListQuery = Schema.Struct({
 @injectable()
 export class PromotionRoutes implements RouteModule {
   constructor(
-    @inject(ReadPromotions) private readonly read: ReadPromotions,
-    @inject(ManagePromotions) private readonly manage: ManagePromotions,
+    @inject(ListPromotions) private readonly listPromotions: ListPromotions,
+    @inject(GetPromotion) private readonly getPromotion: GetPromotion,
+    @inject(CreatePromotion) private readonly createPromotion: CreatePromotion,
+    @inject(UpdatePromotion) private readonly updatePromotion: UpdatePromotion,
+    @inject(DeletePromotion) private readonly deletePromotion: DeletePromotion,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -49,7 +55,7 @@ export class PromotionRoutes implements RouteModule {
         fields: { allowed: PROMOTION_FIELDS, target: { list: "promotions" } },
         success: { status: 200, description: "A page of promotions.", schema: PromotionList },
         handle: async ({ principal, query }) => {
-          const page = await this.read.page(principal, query.status, { limit: query.limit, cursor: query.cursor });
+          const page = await this.listPromotions.execute(principal, query.status, { limit: query.limit, cursor: query.cursor });
           return { promotions: page.items, pagination: pagination(page, query.limit) };
         },
       }),
@@ -66,7 +72,7 @@ export class PromotionRoutes implements RouteModule {
         params: ById,
         fields: { allowed: PROMOTION_FIELDS },
         success: { status: 200, description: "The promotion, with its status now.", schema: Promotion },
-        handle: ({ principal, params }) => this.read.get(principal, params.id),
+        handle: ({ principal, params }) => this.getPromotion.execute(principal, params.id),
       }),
       defineRoute({
         operationId: "createPromotion",
@@ -80,7 +86,7 @@ export class PromotionRoutes implements RouteModule {
         access: "secret",
         body: PromotionInput,
         success: { status: 201, description: "The promotion.", schema: Promotion },
-        handle: ({ principal, body }) => this.manage.create(principal, body),
+        handle: ({ principal, body }) => this.createPromotion.execute(principal, body),
       }),
       defineRoute({
         operationId: "updatePromotion",
@@ -95,7 +101,7 @@ export class PromotionRoutes implements RouteModule {
         params: ById,
         body: PromotionPatch,
         success: { status: 200, description: "The promotion.", schema: Promotion },
-        handle: ({ principal, params, body }) => this.manage.update(principal, params.id, body),
+        handle: ({ principal, params, body }) => this.updatePromotion.execute(principal, params.id, body),
       }),
       defineRoute({
         operationId: "deletePromotion",
@@ -109,7 +115,7 @@ export class PromotionRoutes implements RouteModule {
         params: ById,
         success: { status: 204, description: "Deleted." },
         handle: async ({ principal, params }) => {
-          await this.manage.remove(principal, params.id);
+          await this.deletePromotion.execute(principal, params.id);
           return reply(204, undefined);
         },
       }),

@@ -1,10 +1,12 @@
 // Returns on /v1 (docs/staff.md, "Refunds and returns"): a customer, with their x-auth-token,
 // asks to return lines of one of their shipped, paid orders and reads the returns of an order;
 // and M-Pesa posts the result of a reversal (a refund) it accepted earlier.
+import { RequestReturn } from "../../../application/returns/request-return.js";
+import { ListCustomerReturns } from "../../../application/returns/list-customer-returns.js";
+import { ReturnRequestInput } from "../../../application/returns/return-changes.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { ReceiveReversalResult } from "../../../application/refunds/receive-reversal-result.js";
-import { ManageReturns, ReturnRequestInput } from "../../../application/returns/manage-returns.js";
 import { readReversalResult } from "../../payments/mpesa-daraja-gateway.js";
 import { customerToken, customerTokenHeader } from "../customer-token.js";
 import { returnExamples } from "./return-examples.js";
@@ -17,7 +19,8 @@ const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotatio
 @injectable()
 export class ReturnRoutes implements RouteModule {
   constructor(
-    @inject(ManageReturns) private readonly returns: ManageReturns,
+    @inject(RequestReturn) private readonly requestReturn: RequestReturn,
+    @inject(ListCustomerReturns) private readonly listCustomerReturns: ListCustomerReturns,
     @inject(ReceiveReversalResult) private readonly reversals: ReceiveReversalResult,
   ) {}
 
@@ -38,7 +41,7 @@ export class ReturnRoutes implements RouteModule {
         headers: [customerTokenHeader],
         errors: [401, 409, 422],
         success: { status: 201, description: "The return, requested.", schema: Return },
-        handle: async ({ principal, params, body, ctx }) => reply(201, await this.returns.request(principal, customerToken(ctx), params.id, body)),
+        handle: async ({ principal, params, body, ctx }) => reply(201, await this.requestReturn.execute(principal, customerToken(ctx), params.id, body)),
       }),
       defineRoute({
         operationId: "listOrderReturns",
@@ -54,7 +57,7 @@ export class ReturnRoutes implements RouteModule {
         headers: [customerTokenHeader],
         errors: [401],
         success: { status: 200, description: "The order's returns.", schema: Schema.Struct({ returns: Schema.Array(Return) }) },
-        handle: async ({ principal, params, ctx }) => ({ returns: await this.returns.forCustomer(principal, customerToken(ctx), params.id) }),
+        handle: async ({ principal, params, ctx }) => ({ returns: await this.listCustomerReturns.execute(principal, customerToken(ctx), params.id) }),
       }),
       defineRoute({
         operationId: "receiveMpesaReversalResult",

@@ -1,11 +1,15 @@
 // Shipping over HTTP: the tiers and zones for any key (docs/api/offers-and-shipping.md,
 // "Shipping"), a quote for any key (a storefront shows the fee before checkout), and the secret-key
 // writes of tiers and zones.
+import { CreateDeliveryZone } from "../../../application/shipping/create-delivery-zone.js";
+import { UpdateDeliveryZone } from "../../../application/shipping/update-delivery-zone.js";
+import { DeleteDeliveryZone } from "../../../application/shipping/delete-delivery-zone.js";
+import { CreatePricingTier } from "../../../application/shipping/create-pricing-tier.js";
+import { UpdatePricingTier } from "../../../application/shipping/update-pricing-tier.js";
+import { DeletePricingTier } from "../../../application/shipping/delete-pricing-tier.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { ListShippingZones } from "../../../application/shipping/list-shipping-zones.js";
-import { ManageDeliveryZones } from "../../../application/shipping/manage-delivery-zones.js";
-import { ManagePricingTiers } from "../../../application/shipping/manage-pricing-tiers.js";
 import { QuoteDelivery } from "../../../application/shipping/quote-delivery.js";
 import {
   DeliveryZoneInput,
@@ -26,8 +30,12 @@ const ById = Schema.Struct({ id: Schema.propertySignature(Schema.UUID).annotatio
 export class ShippingRoutes implements RouteModule {
   constructor(
     @inject(ListShippingZones) private readonly list: ListShippingZones,
-    @inject(ManagePricingTiers) private readonly tiers: ManagePricingTiers,
-    @inject(ManageDeliveryZones) private readonly zones: ManageDeliveryZones,
+    @inject(CreatePricingTier) private readonly createPricingTier: CreatePricingTier,
+    @inject(UpdatePricingTier) private readonly updatePricingTier: UpdatePricingTier,
+    @inject(DeletePricingTier) private readonly deletePricingTier: DeletePricingTier,
+    @inject(CreateDeliveryZone) private readonly createDeliveryZone: CreateDeliveryZone,
+    @inject(UpdateDeliveryZone) private readonly updateDeliveryZone: UpdateDeliveryZone,
+    @inject(DeleteDeliveryZone) private readonly deleteDeliveryZone: DeleteDeliveryZone,
     @inject(QuoteDelivery) private readonly quote: QuoteDelivery,
   ) {}
 
@@ -73,7 +81,7 @@ export class ShippingRoutes implements RouteModule {
         access: "secret",
         body: PricingTierInput,
         success: { status: 201, description: "The tier.", schema: PricingTier },
-        handle: ({ principal, body }) => this.tiers.create(principal, body),
+        handle: ({ principal, body }) => this.createPricingTier.execute(principal, body),
       }),
       defineRoute({
         operationId: "updatePricingTier",
@@ -87,7 +95,7 @@ export class ShippingRoutes implements RouteModule {
         params: ById,
         body: PricingTierPatch,
         success: { status: 200, description: "The tier.", schema: PricingTier },
-        handle: ({ principal, params, body }) => this.tiers.update(principal, params.id, body),
+        handle: ({ principal, params, body }) => this.updatePricingTier.execute(principal, params.id, body),
       }),
       defineRoute({
         operationId: "deletePricingTier",
@@ -101,7 +109,7 @@ export class ShippingRoutes implements RouteModule {
         params: ById,
         success: { status: 204, description: "Deleted." },
         handle: async ({ principal, params }) => {
-          await this.tiers.remove(principal, params.id);
+          await this.deletePricingTier.execute(principal, params.id);
           return reply(204, undefined);
         },
       }),
@@ -117,7 +125,7 @@ export class ShippingRoutes implements RouteModule {
         access: "secret",
         body: DeliveryZoneInput,
         success: { status: 201, description: "The zone.", schema: DeliveryZone },
-        handle: ({ principal, body }) => this.zones.create(principal, body),
+        handle: ({ principal, body }) => this.createDeliveryZone.execute(principal, body),
       }),
       defineRoute({
         operationId: "updateDeliveryZone",
@@ -131,7 +139,7 @@ export class ShippingRoutes implements RouteModule {
         params: ById,
         body: DeliveryZonePatch,
         success: { status: 200, description: "The zone.", schema: DeliveryZone },
-        handle: ({ principal, params, body }) => this.zones.update(principal, params.id, body),
+        handle: ({ principal, params, body }) => this.updateDeliveryZone.execute(principal, params.id, body),
       }),
       defineRoute({
         operationId: "deleteDeliveryZone",
@@ -145,7 +153,7 @@ export class ShippingRoutes implements RouteModule {
         params: ById,
         success: { status: 204, description: "Deleted." },
         handle: async ({ principal, params }) => {
-          await this.zones.remove(principal, params.id);
+          await this.deleteDeliveryZone.execute(principal, params.id);
           return reply(204, undefined);
         },
       }),

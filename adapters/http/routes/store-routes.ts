@@ -1,9 +1,13 @@
 // The store's own settings over HTTP (secret key): read and change its location and time zone, read
 // and replace its tax settings (docs/taxes.md), and rotate the HMAC secret of signed requests.
+import { GetStoreSettings } from "../../../application/stores/get-store-settings.js";
+import { UpdateStoreSettings } from "../../../application/stores/update-store-settings.js";
+import { RotateHmacSecret } from "../../../application/stores/rotate-hmac-secret.js";
+import { StoreSettingsPatch } from "../../../application/stores/store-settings-records.js";
+import { GetTaxSettings } from "../../../application/stores/get-tax-settings.js";
+import { ReplaceTaxSettings } from "../../../application/stores/replace-tax-settings.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
-import { ManageStoreSettings, StoreSettingsPatch } from "../../../application/stores/manage-store-settings.js";
-import { ManageTaxSettings } from "../../../application/stores/manage-tax-settings.js";
 import { TaxSettingsInput } from "../../../application/stores/tax-settings-inputs.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
@@ -49,8 +53,11 @@ const RotatedSecret = Schema.Struct({
 @injectable()
 export class StoreRoutes implements RouteModule {
   constructor(
-    @inject(ManageStoreSettings) private readonly settings: ManageStoreSettings,
-    @inject(ManageTaxSettings) private readonly taxes: ManageTaxSettings,
+    @inject(GetStoreSettings) private readonly getStoreSettings: GetStoreSettings,
+    @inject(UpdateStoreSettings) private readonly updateStoreSettings: UpdateStoreSettings,
+    @inject(RotateHmacSecret) private readonly rotateHmacSecret: RotateHmacSecret,
+    @inject(GetTaxSettings) private readonly getTaxSettings: GetTaxSettings,
+    @inject(ReplaceTaxSettings) private readonly replaceTaxSettings: ReplaceTaxSettings,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -66,7 +73,7 @@ export class StoreRoutes implements RouteModule {
         example: storeExamples.getStore,
         access: "secret",
         success: { status: 200, description: "The store.", schema: StoreRecord },
-        handle: ({ principal }) => this.settings.get(principal),
+        handle: ({ principal }) => this.getStoreSettings.execute(principal),
       }),
       defineRoute({
         operationId: "updateStore",
@@ -80,7 +87,7 @@ export class StoreRoutes implements RouteModule {
         access: "secret",
         body: StoreSettingsPatch,
         success: { status: 200, description: "The store.", schema: StoreRecord },
-        handle: ({ principal, body }) => this.settings.update(principal, body),
+        handle: ({ principal, body }) => this.updateStoreSettings.execute(principal, body),
       }),
       defineRoute({
         operationId: "getTaxSettings",
@@ -93,7 +100,7 @@ export class StoreRoutes implements RouteModule {
         example: storeExamples.getTaxSettings,
         access: "secret",
         success: { status: 200, description: "The tax settings.", schema: TaxSettingsRecord },
-        handle: ({ principal }) => this.taxes.get(principal),
+        handle: ({ principal }) => this.getTaxSettings.execute(principal),
       }),
       defineRoute({
         operationId: "replaceTaxSettings",
@@ -107,7 +114,7 @@ export class StoreRoutes implements RouteModule {
         access: "secret",
         body: TaxSettingsInput,
         success: { status: 200, description: "The tax settings now in force.", schema: TaxSettingsRecord },
-        handle: ({ principal, body }) => this.taxes.replace(principal, body),
+        handle: ({ principal, body }) => this.replaceTaxSettings.execute(principal, body),
       }),
       defineRoute({
         operationId: "rotateHmacSecret",
@@ -124,7 +131,7 @@ export class StoreRoutes implements RouteModule {
           description: "The new secret (shown only here) and when the old one stops verifying.",
           schema: RotatedSecret,
         },
-        handle: ({ principal }) => this.settings.rotateHmacSecret(principal),
+        handle: ({ principal }) => this.rotateHmacSecret.execute(principal),
       }),
     ];
   }

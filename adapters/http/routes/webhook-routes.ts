@@ -1,10 +1,16 @@
 // Webhooks over HTTP (docs/api/webhooks.md), secret key only: endpoints (create
 // with the secret shown once, list, read, edit, delete, rotate the secret, test), an event with
 // its deliveries, and an endpoint's deliveries.
+import { CreateWebhookEndpoint } from "../../../application/webhooks/create-webhook-endpoint.js";
+import { ListWebhookEndpoints } from "../../../application/webhooks/list-webhook-endpoints.js";
+import { GetWebhookEndpoint } from "../../../application/webhooks/get-webhook-endpoint.js";
+import { UpdateWebhookEndpoint } from "../../../application/webhooks/update-webhook-endpoint.js";
+import { DeleteWebhookEndpoint } from "../../../application/webhooks/delete-webhook-endpoint.js";
+import { RotateWebhookSecret } from "../../../application/webhooks/rotate-webhook-secret.js";
+import { GetWebhookEvent } from "../../../application/webhooks/get-webhook-event.js";
+import { ListEndpointDeliveries } from "../../../application/webhooks/list-endpoint-deliveries.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
-import { ManageWebhookEndpoints } from "../../../application/webhooks/manage-webhook-endpoints.js";
-import { ReadWebhookDeliveries } from "../../../application/webhooks/read-webhook-deliveries.js";
 import { TestWebhookEndpoint } from "../../../application/webhooks/test-webhook-endpoint.js";
 import { WebhookEndpointInput, WebhookEndpointPatch, WebhookTestInput } from "../../../application/webhooks/webhook-inputs.js";
 import { cursorParam, integerParam } from "../query-params.js";
@@ -33,8 +39,14 @@ const ListQuery = Schema.Struct({
 @injectable()
 export class WebhookRoutes implements RouteModule {
   constructor(
-    @inject(ManageWebhookEndpoints) private readonly manage: ManageWebhookEndpoints,
-    @inject(ReadWebhookDeliveries) private readonly reads: ReadWebhookDeliveries,
+    @inject(CreateWebhookEndpoint) private readonly createWebhookEndpoint: CreateWebhookEndpoint,
+    @inject(ListWebhookEndpoints) private readonly listWebhookEndpoints: ListWebhookEndpoints,
+    @inject(GetWebhookEndpoint) private readonly getWebhookEndpoint: GetWebhookEndpoint,
+    @inject(UpdateWebhookEndpoint) private readonly updateWebhookEndpoint: UpdateWebhookEndpoint,
+    @inject(DeleteWebhookEndpoint) private readonly deleteWebhookEndpoint: DeleteWebhookEndpoint,
+    @inject(RotateWebhookSecret) private readonly rotateWebhookSecret: RotateWebhookSecret,
+    @inject(ListEndpointDeliveries) private readonly listEndpointDeliveries: ListEndpointDeliveries,
+    @inject(GetWebhookEvent) private readonly getWebhookEvent: GetWebhookEvent,
     @inject(TestWebhookEndpoint) private readonly test: TestWebhookEndpoint,
   ) {}
 
@@ -52,7 +64,7 @@ export class WebhookRoutes implements RouteModule {
         access: "secret",
         body: WebhookEndpointInput,
         success: { status: 201, description: "The endpoint, with `secret`.", schema: WebhookEndpointEnvelope },
-        handle: async ({ principal, body }) => reply(201, await this.manage.create(principal, body)),
+        handle: async ({ principal, body }) => reply(201, await this.createWebhookEndpoint.execute(principal, body)),
       }),
       defineRoute({
         operationId: "listWebhookEndpoints",
@@ -66,7 +78,7 @@ export class WebhookRoutes implements RouteModule {
         query: ListQuery,
         success: { status: 200, description: "A page of endpoints.", schema: WebhookEndpointList },
         handle: async ({ principal, query }) => {
-          const page = await this.manage.page(principal, { limit: query.limit, cursor: query.cursor });
+          const page = await this.listWebhookEndpoints.execute(principal, { limit: query.limit, cursor: query.cursor });
           return { webhook_endpoints: page.items, pagination: pagination(page, query.limit) };
         },
       }),
@@ -81,7 +93,7 @@ export class WebhookRoutes implements RouteModule {
         access: "secret",
         params: ById,
         success: { status: 200, description: "The endpoint.", schema: WebhookEndpointEnvelope },
-        handle: ({ principal, params }) => this.manage.get(principal, params.id),
+        handle: ({ principal, params }) => this.getWebhookEndpoint.execute(principal, params.id),
       }),
       defineRoute({
         operationId: "updateWebhookEndpoint",
@@ -96,7 +108,7 @@ export class WebhookRoutes implements RouteModule {
         params: ById,
         body: WebhookEndpointPatch,
         success: { status: 200, description: "The endpoint.", schema: WebhookEndpointEnvelope },
-        handle: ({ principal, params, body }) => this.manage.update(principal, params.id, body),
+        handle: ({ principal, params, body }) => this.updateWebhookEndpoint.execute(principal, params.id, body),
       }),
       defineRoute({
         operationId: "deleteWebhookEndpoint",
@@ -110,7 +122,7 @@ export class WebhookRoutes implements RouteModule {
         params: ById,
         success: { status: 204, description: "Deleted." },
         handle: async ({ principal, params }) => {
-          await this.manage.remove(principal, params.id);
+          await this.deleteWebhookEndpoint.execute(principal, params.id);
           return reply(204, undefined);
         },
       }),
@@ -126,7 +138,7 @@ export class WebhookRoutes implements RouteModule {
         access: "secret",
         params: ById,
         success: { status: 200, description: "The endpoint, with its new `secret`.", schema: WebhookEndpointEnvelope },
-        handle: ({ principal, params }) => this.manage.rotateSecret(principal, params.id),
+        handle: ({ principal, params }) => this.rotateWebhookSecret.execute(principal, params.id),
       }),
       defineRoute({
         operationId: "testWebhookEndpoint",
@@ -157,7 +169,7 @@ export class WebhookRoutes implements RouteModule {
         query: ListQuery,
         success: { status: 200, description: "A page of deliveries.", schema: WebhookDeliveryList },
         handle: async ({ principal, params, query }) => {
-          const page = await this.reads.ofEndpoint(principal, params.id, { limit: query.limit, cursor: query.cursor });
+          const page = await this.listEndpointDeliveries.execute(principal, params.id, { limit: query.limit, cursor: query.cursor });
           return { deliveries: page.items, pagination: pagination(page, query.limit) };
         },
       }),
@@ -173,7 +185,7 @@ export class WebhookRoutes implements RouteModule {
         access: "secret",
         params: ByEventId,
         success: { status: 200, description: "The event; `payload` is the `data` of the delivered body.", schema: WebhookEventEnvelope },
-        handle: ({ principal, params }) => this.reads.event(principal, params.id),
+        handle: ({ principal, params }) => this.getWebhookEvent.execute(principal, params.id),
       }),
     ];
   }

@@ -4,8 +4,8 @@
 // `customer_blocked`, sessions end at once) and unblock; the inbox's filters and order, a reply
 // the customer reads through /v1 with the right counters, assign, close, reopen, mark read; audit
 // records; and another store's ids answer 404.
+import { ReplyToThread } from "../../../application/messaging/reply-to-thread.js";
 import assert from "node:assert/strict";
-import { InboxCommands } from "../../../application/messaging/inbox.js";
 import { CreateStaffMember } from "../../../application/staff/create-staff-member.js";
 import { assertError } from "../../support/cart-fixtures.js";
 import { ManualClock, registerCustomer, withToken, type SignedInCustomer } from "../../support/customer-fixtures.js";
@@ -380,7 +380,7 @@ const suite = (title: string, options: () => TestApplicationOptions): void =>
           mode: "test",
           staff: { memberId, email: "wanjiku@example.com", role: "support", sessionId: "staff-session" },
         } as const;
-        const message = await t.application.container.get(InboxCommands).reply(principal, general.id, { message_content: "Pole sana, Amina." });
+        const message = await t.application.container.get(ReplyToThread).execute(principal, general.id, { message_content: "Pole sana, Amina." });
         assert.deepEqual([message.sender_type, message.sender_id, message.sender_name], ["store", memberId, "Wanjiku Kamau"]);
         const seen = await ok(t.client.get(`/v1/messaging/threads/${general.id}/messages?order=desc&limit=1`, withToken(secret, amina.accessToken)));
         assert.equal(seen.messages[0].sender_name, "Wanjiku Kamau");

@@ -11,7 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { AuthenticateApiKey } from "../../../application/access/authenticate-api-key.js";
-import { ManageMedia } from "../../../application/media/manage-media.js";
+import { FindMediaVariant } from "../../../application/media/find-media-variant.js";
+import { ReadMediaFile } from "../../../application/media/read-media-file.js";
+import { mediaFiles } from "../../../adapters/http/media-serving.js";
 import { createHttpApp } from "../../../adapters/http/app.js";
 import { AdminRouteModule } from "../../../adapters/http/route-module.js";
 import { MEDIA_MAX_BYTES } from "../../../domain/media/media.js";
@@ -89,7 +91,7 @@ const mediaSuite = (title: string, options: () => TestApplicationOptions): void 
             guards: t.application.guards,
             logger: t.application.logger,
             info: OPENAPI_INFO,
-            media: container.get(ManageMedia),
+            media: mediaFiles(container.get(FindMediaVariant), container.get(ReadMediaFile)),
           }),
         );
         client = ownClient;

@@ -5,13 +5,15 @@
 import assert from "node:assert/strict";
 import pino from "pino";
 import type { Principal } from "../../../application/access/principal.js";
+import { AddVariant } from "../../../application/catalog/add-variant.js";
+import { CreateCategory } from "../../../application/catalog/create-category.js";
 import { CreateProduct } from "../../../application/catalog/create-product.js";
 import { CreateProducts } from "../../../application/catalog/create-products.js";
+import { CreateSubcategory } from "../../../application/catalog/create-subcategory.js";
 import { ImportCatalog, type ImportSummary } from "../../../application/catalog/import-catalog.js";
 import type { ImportGroup } from "../../../application/catalog/imported-product.js";
-import { ManageCategories } from "../../../application/catalog/manage-categories.js";
-import { ManageVariants } from "../../../application/catalog/manage-variants.js";
 import { UpdateProduct } from "../../../application/catalog/update-product.js";
+import { UpdateVariant } from "../../../application/catalog/update-variant.js";
 import { ServiceUnavailable } from "../../../application/errors/infrastructure-errors.js";
 import { CatalogImportCheckpoints, type ImportStep } from "../../../application/ports/catalog-import-checkpoints.js";
 import { CategoryRepository } from "../../../application/ports/category-repository.js";
@@ -77,7 +79,7 @@ const suite = (databaseUrl: () => string) => {
     const c = application.container;
     return new ImportCatalog(
       c.get(ProductRepository), c.get(CategoryRepository), c.get(StoreRepository), c.get(UnitOfWork), c.get(CreateProduct), c.get(CreateProducts),
-      c.get(UpdateProduct), c.get(ManageVariants), c.get(ManageCategories), checkpoints, c.get(Clock),
+      c.get(UpdateProduct), c.get(AddVariant), c.get(UpdateVariant), c.get(CreateCategory), c.get(CreateSubcategory), checkpoints, c.get(Clock),
     );
   };
 
@@ -100,9 +102,10 @@ const suite = (databaseUrl: () => string) => {
     assert.deepEqual(summary, { created: 3, updated: 0, rejected: [] });
 
     // The same products through the single-product use case, into another store with the same categories.
-    const categories = application.container.get(ManageCategories);
-    const apparel = await categories.createCategory(other, { name: "Apparel" });
-    const shirts = await categories.createSubcategory(other, { name: "Shirts", category_id: apparel.id });
+    const createCategory = application.container.get(CreateCategory);
+    const createSubcategory = application.container.get(CreateSubcategory);
+    const apparel = await createCategory.execute(other, { name: "Apparel" });
+    const shirts = await createSubcategory.execute(other, { name: "Shirts", category_id: apparel.id });
     for (const { category: _c, subcategory: _s, ...input } of inputs) {
       await application.container.get(CreateProduct).execute(other, { ...input, category_id: apparel.id, subcategory_id: shirts.id });
     }

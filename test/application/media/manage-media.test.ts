@@ -1,4 +1,4 @@
-// ManageMedia with fakes around the real sharp decoder (docs/staff.md, "Media"): an upload whose
+// The media use cases (UploadMedia, DeleteMedia, ...) with fakes around the real sharp decoder (docs/staff.md, "Media"): an upload whose
 // row cannot be written, or whose storage fails half way, removes the files it wrote; a deletion
 // removes the row first and the files after, and another store's id is a 404. And the upload
 // operation's OpenAPI description (bytes, not JSON) passes the linter.
@@ -7,7 +7,10 @@ import assert from "node:assert/strict";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import sharp from "sharp";
 import type { Principal } from "../../../application/access/principal.js";
-import { ManageMedia } from "../../../application/media/manage-media.js";
+import { DeleteMedia } from "../../../application/media/delete-media.js";
+import { GetMedia } from "../../../application/media/get-media.js";
+import { ListMedia } from "../../../application/media/list-media.js";
+import { UploadMedia } from "../../../application/media/upload-media.js";
 import type { AuditEntry, AuditLog } from "../../../application/ports/audit-log.js";
 import type { MediaRepository } from "../../../application/ports/media-repository.js";
 import type { MediaStorage, StoredFile } from "../../../application/ports/media-storage.js";
@@ -64,12 +67,14 @@ const crc32 = (bytes: Uint8Array): number => {
   return (crc ^ 0xffffffff) >>> 0;
 };
 
-describe("ManageMedia", function () {
+describe("UploadMedia and DeleteMedia", function () {
   this.timeout(20_000);
   let storage: MemoryStorage;
   let rows: MemoryMedia;
   let audit: AuditEntry[];
-  let media: ManageMedia;
+  let upload: UploadMedia;
+  let remove: DeleteMedia;
+  let mediaRoutes: MediaRoutes;
   let n = 0;
 
   beforeEach(() => {
@@ -79,13 +84,17 @@ describe("ManageMedia", function () {
     const log: AuditLog = { record: async (entry) => void audit.push(entry), list: async () => audit };
     const ids = { newId: () => `019ac0a2-5c1e-7d4b-9f3a-${(++n).toString(16).padStart(12, "0")}` };
     const clock = { now: () => new Date("2026-11-27T09:30:00.000Z") };
-    media = new ManageMedia(rows, storage, new SharpImageProcessor(), new AuditTrail(log, ids, clock, { currentRequestId: () => undefined }), { run: (work) => work() }, ids, clock);
+    const trail = new AuditTrail(log, ids, clock, { currentRequestId: () => undefined });
+    const uow = { run: <T>(work: () => Promise<T>): Promise<T> => work() };
+    upload = new UploadMedia(rows, storage, new SharpImageProcessor(), trail, uow, ids, clock);
+    remove = new DeleteMedia(rows, storage, trail, uow);
+    mediaRoutes = new MediaRoutes(upload, new ListMedia(rows), new GetMedia(rows), remove, { publicUrl: undefined });
   });
 
   const png = (): Promise<Buffer> => sharp({ create: { width: 640, height: 480, channels: 3, background: "#3a6" } }).png().toBuffer();
 
   it("an upload keeps four files, one row and one audit entry", async () => {
-    const kept = await media.upload(principal, { bytes: await png(), fileName: "C:\\photos\\chair.png" });
+    const kept = await upload.execute(principal, { bytes: await png(), fileName: "C:\\photos\\chair.png" });
     assert.equal(storage.files.size, 4);
     assert.equal(rows.rows.size, 1);
     assert.equal(kept.fileName, "chair.png", "no folders in the name kept");
@@ -95,27 +104,27 @@ describe("ManageMedia", function () {
 
   it("when the row cannot be written, the files written go again", async () => {
     rows.failInsert = true;
-    await assert.rejects(media.upload(principal, { bytes: await png() }), /database away/);
+    await assert.rejects(upload.execute(principal, { bytes: await png() }), /database away/);
     assert.equal(storage.files.size, 0);
     assert.equal(audit.length, 0);
   });
 
   it("when the storage fails half way, the files written before go again and no row is written", async () => {
     storage.failPutAfter = 2;
-    await assert.rejects(media.upload(principal, { bytes: await png() }), /disk full/);
+    await assert.rejects(upload.execute(principal, { bytes: await png() }), /disk full/);
     assert.equal(storage.files.size, 0);
     assert.equal(rows.rows.size, 0);
   });
 
   it("a deletion removes the row and the files; another store's id is a 404 that removes nothing", async () => {
-    const kept = await media.upload(principal, { bytes: await png() });
-    await assert.rejects(media.delete({ ...principal, storeId: "019ab0f1-0000-7000-8000-000000000000" }, kept.id), { _tag: "ResourceMissing" });
+    const kept = await upload.execute(principal, { bytes: await png() });
+    await assert.rejects(remove.execute({ ...principal, storeId: "019ab0f1-0000-7000-8000-000000000000" }, kept.id), { _tag: "ResourceMissing" });
     assert.equal(storage.files.size, 4);
-    await media.delete(principal, kept.id);
+    await remove.execute(principal, kept.id);
     assert.equal(storage.files.size, 0);
     assert.equal(rows.rows.size, 0);
     assert.deepEqual(audit.map((e) => e.operation), ["media.upload", "media.delete"]);
-    await assert.rejects(media.delete(principal, kept.id), { _tag: "ResourceMissing" });
+    await assert.rejects(remove.execute(principal, kept.id), { _tag: "ResourceMissing" });
   });
 
   it("too many pixels is a 422 media_dimensions_too_large, decided before decoding", async () => {
@@ -124,12 +133,12 @@ describe("ManageMedia", function () {
     wide.writeUInt32BE(10_000, 16);
     wide.writeUInt32BE(6_000, 20);
     wide.writeUInt32BE(crc32(wide.subarray(12, 29)), 29);
-    await assert.rejects(media.upload(principal, { bytes: wide }), { _tag: "BusinessRuleViolation", code: "media_dimensions_too_large" });
+    await assert.rejects(upload.execute(principal, { bytes: wide }), { _tag: "BusinessRuleViolation", code: "media_dimensions_too_large" });
     assert.equal(storage.files.size, 0);
   });
 
   it("the upload operation's description (bytes, not JSON) passes the OpenAPI linter", async () => {
-    const routes = new MediaRoutes(media, { publicUrl: undefined }).routes();
+    const routes = mediaRoutes.routes();
     const document = buildOpenApiDocument(routes, { title: "Admin", version: "1.0.0", description: "Media only." });
     const upload = (document as any).paths["/admin/v1/media"].post;
     assert.deepEqual(Object.keys(upload.requestBody.content), ["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif", "multipart/form-data", "application/octet-stream"]);

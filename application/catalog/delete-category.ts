@@ -1,0 +1,20 @@
+import { inject, injectable } from "inversify";
+import type { Principal } from "../access/principal.js";
+import { CategoryRepository } from "../ports/category-repository.js";
+import { UnitOfWork } from "../ports/unit-of-work.js";
+import { missing } from "./category-writes.js";
+
+@injectable()
+export class DeleteCategory {
+  constructor(
+    @inject(CategoryRepository) private readonly categories: CategoryRepository,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+  ) {}
+
+  async execute(principal: Principal, id: string): Promise<void> {
+    await this.uow.run(async () => {
+      if ((await this.categories.findCategory(principal.storeId, id)) === undefined) throw missing("category");
+      await this.categories.removeCategory(principal.storeId, id);
+    });
+  }
+}

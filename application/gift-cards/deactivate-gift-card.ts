@@ -1,0 +1,14 @@
+import { inject, injectable } from "inversify";
+import type { Principal } from "../access/principal.js";
+import { UpdateGiftCard } from "./update-gift-card.js";
+
+@injectable()
+export class DeactivateGiftCard {
+  constructor(
+    @inject(UpdateGiftCard) private readonly updateGiftCard: UpdateGiftCard,
+  ) {}
+
+  async execute(principal: Principal, id: string): Promise<void> {
+    await this.updateGiftCard.execute(principal, id, { status: "inactive" });
+  }
+}

@@ -1,0 +1,20 @@
+import { inject, injectable } from "inversify";
+import {
+  type Media,
+} from "../../domain/media/media.js";
+import type { Principal } from "../access/principal.js";
+import { MediaRepository } from "../ports/media-repository.js";
+import { mediaMissing } from "./media-records.js";
+
+@injectable()
+export class GetMedia {
+  constructor(
+    @inject(MediaRepository) private readonly media: MediaRepository,
+  ) {}
+
+  async execute(principal: Principal, id: string): Promise<Media> {
+    const found = await this.media.find(principal.storeId, id);
+    if (found === undefined) throw mediaMissing();
+    return found;
+  }
+}

@@ -1,0 +1,23 @@
+import { inject, injectable } from "inversify";
+import { statusAfterClose } from "../../domain/messaging/thread.js";
+import type { Principal } from "../access/principal.js";
+import { Clock } from "../ports/clock.js";
+import { MessagingRepository } from "../ports/messaging-repository.js";
+import { UnitOfWork } from "../ports/unit-of-work.js";
+import { AuditTrail } from "../staff/audit-trail.js";
+import { type InboxThreadRecord } from "./inbox-records.js";
+import { changeThread } from "./inbox-changes.js";
+
+@injectable()
+export class CloseThread {
+  constructor(
+    @inject(MessagingRepository) private readonly messaging: MessagingRepository,
+    @inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(AuditTrail) private readonly audit: AuditTrail,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  execute(principal: Principal, threadId: string): Promise<InboxThreadRecord> {
+    return changeThread({ messaging: this.messaging, uow: this.uow, audit: this.audit, clock: this.clock }, principal, threadId, "thread.close", (thread) => Promise.resolve({ status: statusAfterClose(thread.status) }));
+  }
+}

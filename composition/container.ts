@@ -1,5 +1,25 @@
 // The composition root: the only place that names concrete adapters. It binds every port to
 // its adapter and every use case and route module, and builds the HTTP app from them.
+import { GetProduct } from "../application/catalog/get-product.js";
+import { GetProductBySlug } from "../application/catalog/get-product-by-slug.js";
+import { ListCategories } from "../application/catalog/list-categories.js";
+import { ListSubcategories } from "../application/catalog/list-subcategories.js";
+import { ListCollections } from "../application/catalog/list-collections.js";
+import { GetCollectionItems } from "../application/catalog/get-collection-items.js";
+import { ListCollectionItems } from "../application/catalog/list-collection-items.js";
+import { ListPrices } from "../application/pricing/list-prices.js";
+import { GetProductPrices } from "../application/pricing/get-product-prices.js";
+import { GetCustomer } from "../application/customers/get-customer.js";
+import { GetMe } from "../application/customers/get-me.js";
+import { BlockCustomer } from "../application/customers/block-customer.js";
+import { UnblockCustomer } from "../application/customers/unblock-customer.js";
+import { StartSecondFactor } from "../application/staff/start-second-factor.js";
+import { ConfirmSecondFactor } from "../application/staff/confirm-second-factor.js";
+import { TurnOffSecondFactor } from "../application/staff/turn-off-second-factor.js";
+import { AdjustStock } from "../application/catalog/adjust-stock.js";
+import { ListStockLedger } from "../application/catalog/list-stock-ledger.js";
+import { ChangeCartItem } from "../application/carts/change-cart-item.js";
+import { RemoveCartItem } from "../application/carts/remove-cart-item.js";
 import { ListApiKeys } from "../application/access/list-api-keys.js";
 import { CreateApiKey } from "../application/access/create-api-key.js";
 import { RollApiKey } from "../application/access/roll-api-key.js";
@@ -160,15 +180,12 @@ import { ProductRepository } from "../application/ports/product-repository.js";
 import { CategoryRepository } from "../application/ports/category-repository.js";
 import { CollectionRepository } from "../application/ports/collection-repository.js";
 import { ListProducts } from "../application/catalog/list-products.js";
-import { GetProduct } from "../application/catalog/get-product.js";
 import { CreateProduct } from "../application/catalog/create-product.js";
 import { CreateProducts } from "../application/catalog/create-products.js";
 import { CatalogImportCheckpoints } from "../application/ports/catalog-import-checkpoints.js";
 import { KnexCatalogImportCheckpoints } from "../adapters/persistence/repositories/knex-catalog-import-checkpoints.js";
 import { UpdateProduct } from "../application/catalog/update-product.js";
 import { DeleteProduct } from "../application/catalog/delete-product.js";
-import { ListCategories } from "../application/catalog/list-categories.js";
-import { ListCollections } from "../application/catalog/list-collections.js";
 import { ImportCatalog } from "../application/catalog/import-catalog.js";
 import { KnexUnitOfWork } from "../adapters/persistence/repositories/knex-unit-of-work.js";
 import { NodeSecretGenerator } from "../adapters/system/node-secret-generator.js";
@@ -187,12 +204,10 @@ import { ExchangeRateRepository } from "../application/ports/exchange-rate-repos
 import { PurchaseHistoryReader } from "../application/ports/purchase-history-reader.js";
 import { DetectLocation } from "../application/pricing/detect-location.js";
 import { ResolvePricingContext } from "../application/pricing/pricing-context.js";
-import { ListPrices } from "../application/pricing/list-prices.js";
 import { AuthenticateCustomer } from "../application/access/authenticate-customer.js";
 import { AuthSettings } from "../application/customers/auth-settings.js";
 import { AuthThrottle } from "../application/customers/auth-throttle.js";
 import { DeviceTokens } from "../application/customers/device-tokens.js";
-import { GetCustomer } from "../application/customers/get-customer.js";
 import { LogIn } from "../application/customers/log-in.js";
 import { LogOut } from "../application/customers/log-out.js";
 import { ChangePassword } from "../application/customers/change-password.js";
@@ -207,7 +222,6 @@ import { GetThread } from "../application/messaging/get-thread.js";
 import { ListMessages } from "../application/messaging/list-messages.js";
 import { ListThreads } from "../application/messaging/list-threads.js";
 import { MarkThreadRead } from "../application/messaging/mark-thread-read.js";
-import { BlockCustomer } from "../application/customers/block-customer.js";
 import { CustomerDirectory } from "../application/ports/customer-directory.js";
 import { KnexCustomerDirectory } from "../adapters/persistence/repositories/knex-customer-directory.js";
 import { AdminCustomerRoutes } from "../adapters/http/admin/customer-routes.js";
@@ -230,7 +244,6 @@ import { ListRoles } from "../application/staff/list-roles.js";
 import { SignInStaff } from "../application/staff/sign-in-staff.js";
 import { RedeemSignInLink } from "../application/staff/redeem-sign-in-link.js";
 import { SignOutStaff } from "../application/staff/sign-out-staff.js";
-import { SecondFactor } from "../application/staff/second-factor.js";
 import { StaffSessions } from "../application/staff/staff-sessions.js";
 import { Totp } from "../application/ports/totp.js";
 import { OtplibTotp } from "../adapters/system/otplib-totp.js";
@@ -250,7 +263,6 @@ import { CatalogImportRoutes } from "../adapters/http/admin/catalog-import-route
 import { MediaRoutes, MediaUrls } from "../adapters/http/admin/media-routes.js";
 import { StockLedger } from "../application/ports/stock-ledger.js";
 import { SalesFigures } from "../application/ports/sales-figures.js";
-import { AdjustStock } from "../application/catalog/adjust-stock.js";
 import { ReadDashboard } from "../application/dashboard/read-dashboard.js";
 import { KnexStockLedger } from "../adapters/persistence/repositories/knex-stock-ledger.js";
 import { KnexSalesFigures } from "../adapters/persistence/repositories/knex-sales-figures.js";
@@ -282,7 +294,6 @@ import { AddCartItem } from "../application/carts/add-cart-item.js";
 import { CartOwnerResolver } from "../application/carts/cart-owner-resolver.js";
 import { CartPricer } from "../application/carts/cart-pricer.js";
 import { CartReader } from "../application/carts/cart-reader.js";
-import { ChangeCartItem } from "../application/carts/change-cart-item.js";
 import { CartTimeouts, DetectAbandonedCarts } from "../application/carts/detect-abandoned-carts.js";
 import { GetCart } from "../application/carts/get-cart.js";
 import { MergeSessionCart } from "../application/carts/merge-session-cart.js";
@@ -408,6 +419,7 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   PurgeExpiredRecords,
   ListProducts,
   GetProduct,
+  GetProductBySlug,
   CreateProduct,
   CreateProducts,
   UpdateProduct,
@@ -416,6 +428,7 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   UpdateVariant,
   DeleteVariant,
   ListCategories,
+  ListSubcategories,
   CreateCategory,
   UpdateCategory,
   DeleteCategory,
@@ -423,6 +436,8 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   UpdateSubcategory,
   DeleteSubcategory,
   ListCollections,
+  GetCollectionItems,
+  ListCollectionItems,
   CreateCollection,
   UpdateCollection,
   DeleteCollection,
@@ -430,6 +445,7 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   DetectLocation,
   ResolvePricingContext,
   ListPrices,
+  GetProductPrices,
   ListPriceRules,
   CreatePriceRule,
   UpdatePriceRule,
@@ -475,6 +491,7 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   FindMediaVariant,
   ReadMediaFile,
   AdjustStock,
+  ListStockLedger,
   ReadDashboard,
   ListApiKeys,
   CreateApiKey,
@@ -492,9 +509,12 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   SignInStaff,
   RedeemSignInLink,
   SignOutStaff,
-  SecondFactor,
+  StartSecondFactor,
+  ConfirmSecondFactor,
+  TurnOffSecondFactor,
   StaffSessions,
   GetCustomer,
+  GetMe,
   RecordCustomerPurchase,
   PurgeExpiredCredentials,
   GetWishlist,
@@ -516,12 +536,14 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   ListCustomers,
   GetCustomerDetail,
   BlockCustomer,
+  UnblockCustomer,
   CartOwnerResolver,
   CartPricer,
   CartReader,
   GetCart,
   AddCartItem,
   ChangeCartItem,
+  RemoveCartItem,
   MergeSessionCart,
   DetectAbandonedCarts,
   VerifyRequestSignature,

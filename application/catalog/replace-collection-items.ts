@@ -1,3 +1,4 @@
+import { GetCollectionItems } from "./get-collection-items.js";
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ParameterInvalid } from "../errors/request-errors.js";
@@ -5,7 +6,6 @@ import { CollectionRepository } from "../ports/collection-repository.js";
 import { ProductRepository } from "../ports/product-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import type { CollectionItemsInput } from "./catalog-inputs.js";
-import { ListCollections } from "./list-collections.js";
 import { missing } from "./collection-writes.js";
 
 @injectable()
@@ -13,7 +13,7 @@ export class ReplaceCollectionItems {
   constructor(
     @inject(CollectionRepository) private readonly collections: CollectionRepository,
     @inject(ProductRepository) private readonly products: ProductRepository,
-    @inject(ListCollections) private readonly list: ListCollections,
+    @inject(GetCollectionItems) private readonly getCollectionItems: GetCollectionItems,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
@@ -33,6 +33,6 @@ export class ReplaceCollectionItems {
         input.items.map((item, index) => ({ collectionId: id, productId: item.product_id, sortOrder: item.sort_order ?? index })),
       );
     });
-    return { items: await this.list.items(principal, id) };
+    return { items: await this.getCollectionItems.execute(principal, id) };
   }
 }

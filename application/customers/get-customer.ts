@@ -1,35 +1,19 @@
-// A customer's own record: by id (the token's customer must be that id) and as "me".
 import { inject, injectable } from "inversify";
 import type { CustomerPrincipal } from "../access/customer-principal.js";
 import { requireOwner } from "../access/ownership.js";
 import type { Principal } from "../access/principal.js";
-import { InvalidToken } from "../errors/access-errors.js";
-import { Clock } from "../ports/clock.js";
-import { CustomerRepository } from "../ports/customer-repository.js";
-import { StoreRepository } from "../ports/store-repository.js";
-import { loadStore } from "../stores/load-store.js";
-import { toCustomerRecord, toUserRecord, type CustomerRecord, type UserRecord } from "./customer-records.js";
+import { type CustomerRecord } from "./customer-records.js";
+import { GetMe } from "./get-me.js";
 
 @injectable()
 export class GetCustomer {
+
   constructor(
-    @inject(CustomerRepository) private readonly customers: CustomerRepository,
-    @inject(StoreRepository) private readonly stores: StoreRepository,
-    @inject(Clock) private readonly clock: Clock,
+    @inject(GetMe) private readonly getMe: GetMe,
   ) {}
 
-  async byId(principal: Principal, customer: CustomerPrincipal, customerId: string): Promise<CustomerRecord> {
+  async execute(principal: Principal, customer: CustomerPrincipal, customerId: string): Promise<CustomerRecord> {
     requireOwner(customer, customerId, "customer record");
-    return (await this.me(principal, customer)).customer;
-  }
-
-  async me(principal: Principal, customer: CustomerPrincipal): Promise<{ user: UserRecord; customer: CustomerRecord }> {
-    const [store, found] = await Promise.all([
-      loadStore(this.stores, principal.storeId),
-      this.customers.findById(principal.storeId, customer.customerId),
-    ]);
-    // The token was resolved a moment ago; a customer gone since is an unknown token.
-    if (found === undefined) throw new InvalidToken({ message: "The customer access token is unknown or its session has ended." });
-    return { user: toUserRecord(found), customer: toCustomerRecord(found, store, this.clock.now()) };
+    return (await this.getMe.execute(principal, customer)).customer;
   }
 }

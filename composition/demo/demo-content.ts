@@ -2,11 +2,11 @@
 // showing demo products, 1 draft, 1 archived post, and 2 lookbooks with images and product
 // hotspots. Made through the use cases; products are found by name in the demo catalog, times are
 // relative to the application's clock.
+import { ListCollections } from "../../application/catalog/list-collections.js";
 import { CreateLookbook } from "../../application/content/create-lookbook.js";
 import { CreatePost } from "../../application/content/create-post.js";
 import type { Container } from "inversify";
 import type { Principal } from "../../application/access/principal.js";
-import { ListCollections } from "../../application/catalog/list-collections.js";
 import { demoDays, demoProductFinder } from "./demo-lookups.js";
 
 const IMAGES = "https://images.example.com/content";
@@ -25,7 +25,7 @@ export const seedDemoContent = async (container: Container, principal: Principal
   const dripper = await product("Pour-over Coffee Dripper");
   const mug = await product("Stoneware Mug");
   const candle = await product("Beeswax Pillar Candle");
-  const homepage = (await container.get(ListCollections).page(principal, { showOnHomepage: true }, { limit: 1 })).items[0];
+  const homepage = (await container.get(ListCollections).execute(principal, { showOnHomepage: true }, { limit: 1 })).items[0];
 
   const rains = await createLookbook.execute(principal, {
     title: "Long Rains at Home",

@@ -2,6 +2,9 @@
 // sign-in and the one-time link answer the session in cookies and the CSRF token in the body;
 // sign-out ends this session or all of the member's; the member reads themselves and their
 // sessions, and turns the TOTP second factor on and off.
+import { StartSecondFactor } from "../../../application/staff/start-second-factor.js";
+import { ConfirmSecondFactor } from "../../../application/staff/confirm-second-factor.js";
+import { TurnOffSecondFactor } from "../../../application/staff/turn-off-second-factor.js";
 import { GetStaffMember } from "../../../application/staff/get-staff-member.js";
 import { ListStaffSessions } from "../../../application/staff/list-staff-sessions.js";
 import { GetStoreSettings } from "../../../application/stores/get-store-settings.js";
@@ -10,7 +13,6 @@ import { inject, injectable } from "inversify";
 import type { Principal } from "../../../application/access/principal.js";
 import { StaffSessionRequired } from "../../../application/errors/staff-errors.js";
 import { RedeemSignInLink } from "../../../application/staff/redeem-sign-in-link.js";
-import { SecondFactor } from "../../../application/staff/second-factor.js";
 import { SignInStaff } from "../../../application/staff/sign-in-staff.js";
 import { SignOutStaff } from "../../../application/staff/sign-out-staff.js";
 import { toSessionRecord, toStaffRecord } from "../../../application/staff/staff-records.js";
@@ -81,7 +83,9 @@ export class AdminAuthRoutes implements RouteModule {
     @inject(SignInStaff) private readonly signIn: SignInStaff,
     @inject(RedeemSignInLink) private readonly redeem: RedeemSignInLink,
     @inject(SignOutStaff) private readonly signOut: SignOutStaff,
-    @inject(SecondFactor) private readonly secondFactor: SecondFactor,
+    @inject(StartSecondFactor) private readonly startSecondFactor: StartSecondFactor,
+    @inject(ConfirmSecondFactor) private readonly confirmSecondFactor: ConfirmSecondFactor,
+    @inject(TurnOffSecondFactor) private readonly turnOffSecondFactor: TurnOffSecondFactor,
     @inject(GetStaffMember) private readonly getStaffMember: GetStaffMember,
     @inject(ListStaffSessions) private readonly listStaffSessions: ListStaffSessions,
     @inject(GetStoreSettings) private readonly getStoreSettings: GetStoreSettings,
@@ -189,7 +193,7 @@ export class AdminAuthRoutes implements RouteModule {
         errors: [422],
         example: adminAuthExamples.adminStartSecondFactor,
         success: { status: 200, description: "The secret to enrol.", schema: Schema.Struct({ secret: Schema.String, otpauth_uri: Schema.String }) },
-        handle: ({ principal }) => this.secondFactor.start(principal),
+        handle: ({ principal }) => this.startSecondFactor.execute(principal),
       }),
       defineRoute({
         operationId: "adminConfirmSecondFactor",
@@ -204,7 +208,7 @@ export class AdminAuthRoutes implements RouteModule {
         errors: [401, 422],
         example: adminAuthExamples.adminConfirmSecondFactor,
         success: { status: 200, description: "The recovery codes.", schema: Schema.Struct({ recovery_codes: Schema.Array(Schema.String) }) },
-        handle: ({ principal, body }) => this.secondFactor.confirm(principal, body.code),
+        handle: ({ principal, body }) => this.confirmSecondFactor.execute(principal, body.code),
       }),
       defineRoute({
         operationId: "adminTurnOffSecondFactor",
@@ -219,7 +223,7 @@ export class AdminAuthRoutes implements RouteModule {
         errors: [401],
         example: adminAuthExamples.adminTurnOffSecondFactor,
         success: { status: 200, description: "The member.", schema: StaffMemberSchema },
-        handle: async ({ principal, body }) => toStaffRecord(await this.secondFactor.turnOff(principal, body.password)),
+        handle: async ({ principal, body }) => toStaffRecord(await this.turnOffSecondFactor.execute(principal, body.password)),
       }),
     ];
   }

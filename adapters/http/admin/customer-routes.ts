@@ -1,10 +1,11 @@
 // Customers on the admin API (docs/staff.md, "Customers and the inbox"): the list and search, one
 // customer's detail with their orders, addresses, carts and threads, and block / unblock.
+import { BlockCustomer } from "../../../application/customers/block-customer.js";
+import { UnblockCustomer } from "../../../application/customers/unblock-customer.js";
 import { ListCustomers } from "../../../application/customers/list-customers.js";
 import { GetCustomerDetail } from "../../../application/customers/get-customer-detail.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
-import { BlockCustomer } from "../../../application/customers/block-customer.js";
 import { BLOCK_REASON_MAX } from "../../../domain/customers/customer-block.js";
 import { adminCustomerExamples } from "./customer-examples.js";
 import { cursorParam, integerParam, textParam } from "../query-params.js";
@@ -101,7 +102,8 @@ export class AdminCustomerRoutes implements RouteModule {
   constructor(
     @inject(ListCustomers) private readonly listCustomers: ListCustomers,
     @inject(GetCustomerDetail) private readonly getCustomerDetail: GetCustomerDetail,
-    @inject(BlockCustomer) private readonly blocks: BlockCustomer,
+    @inject(BlockCustomer) private readonly blockCustomer: BlockCustomer,
+    @inject(UnblockCustomer) private readonly unblockCustomer: UnblockCustomer,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -159,7 +161,7 @@ export class AdminCustomerRoutes implements RouteModule {
         errors: [404],
         example: adminCustomerExamples.adminBlockCustomer,
         success: { status: 200, description: "The customer, blocked, and how many sessions ended.", schema: BlockOutcome },
-        handle: ({ principal, params, body }) => this.blocks.block(principal, params.id, body.reason),
+        handle: ({ principal, params, body }) => this.blockCustomer.execute(principal, params.id, body.reason),
       }),
       defineRoute({
         operationId: "adminUnblockCustomer",
@@ -175,7 +177,7 @@ export class AdminCustomerRoutes implements RouteModule {
         errors: [404],
         example: adminCustomerExamples.adminUnblockCustomer,
         success: { status: 200, description: "The customer, no longer blocked.", schema: BlockOutcome },
-        handle: ({ principal, params }) => this.blocks.unblock(principal, params.id),
+        handle: ({ principal, params }) => this.unblockCustomer.execute(principal, params.id),
       }),
     ];
   }

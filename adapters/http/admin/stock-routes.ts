@@ -1,7 +1,9 @@
 // Stock adjustments and the stock ledger on the admin API (docs/staff.md, "Stock ledger").
+import { AdjustStock } from "../../../application/catalog/adjust-stock.js";
+import { ListStockLedger } from "../../../application/catalog/list-stock-ledger.js";
+import { StockAdjustmentInput } from "../../../application/catalog/stock-ledger-records.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
-import { AdjustStock, StockAdjustmentInput } from "../../../application/catalog/adjust-stock.js";
 import { ADJUSTMENT_REASONS, SYSTEM_STOCK_REASONS } from "../../../domain/catalog/stock-ledger.js";
 import { cursorParam, integerParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
@@ -38,7 +40,8 @@ export const StockLedgerEntry = Schema.Struct({
 
 @injectable()
 export class StockRoutes implements RouteModule {
-  constructor(@inject(AdjustStock) private readonly stock: AdjustStock) {}
+  constructor(@inject(AdjustStock) private readonly adjustStock: AdjustStock,
+    @inject(ListStockLedger) private readonly listStockLedger: ListStockLedger) {}
 
   routes(): readonly AnyRoute[] {
     return [
@@ -57,7 +60,7 @@ export class StockRoutes implements RouteModule {
         errors: [404, 422],
         example: adminStockExamples.adminAdjustStock,
         success: { status: 201, description: "The ledger entry the adjustment wrote.", schema: StockLedgerEntry },
-        handle: ({ principal, params, body }) => this.stock.execute(principal, params.id, body),
+        handle: ({ principal, params, body }) => this.adjustStock.execute(principal, params.id, body),
       }),
       defineRoute({
         operationId: "adminListStockLedger",
@@ -78,7 +81,7 @@ export class StockRoutes implements RouteModule {
         example: adminStockExamples.adminListStockLedger,
         success: { status: 200, description: "A page of ledger entries.", schema: Schema.Struct({ entries: Schema.Array(StockLedgerEntry), pagination: Pagination }) },
         handle: async ({ principal, params, query }) => {
-          const page = await this.stock.ledgerPage(principal, params.id, { limit: query.limit, cursor: query.cursor });
+          const page = await this.listStockLedger.execute(principal, params.id, { limit: query.limit, cursor: query.cursor });
           return { entries: page.items, pagination: pagination(page, query.limit) };
         },
       }),

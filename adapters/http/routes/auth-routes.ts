@@ -1,6 +1,7 @@
 // Customer accounts over HTTP (docs/api/customers.md): registration, sign-in with a
 // password or a one-time code, refresh, sign-out and "me". Everything under /v1/auth/ needs a
 // secret key (docs/api/keys-and-auth.md, "What each key may call").
+import { GetMe } from "../../../application/customers/get-me.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { AuthenticateCustomer } from "../../../application/access/authenticate-customer.js";
@@ -12,7 +13,6 @@ import {
   RefreshInput,
   RegisterInput,
 } from "../../../application/customers/customer-inputs.js";
-import { GetCustomer } from "../../../application/customers/get-customer.js";
 import { ChangePassword } from "../../../application/customers/change-password.js";
 import { LogIn } from "../../../application/customers/log-in.js";
 import { LogOut } from "../../../application/customers/log-out.js";
@@ -54,7 +54,7 @@ export class AuthRoutes implements RouteModule {
     @inject(VerifyOneTimeCode) private readonly verifyCode: VerifyOneTimeCode,
     @inject(RefreshSession) private readonly refresh: RefreshSession,
     @inject(LogOut) private readonly logOut: LogOut,
-    @inject(GetCustomer) private readonly customers: GetCustomer,
+    @inject(GetMe) private readonly getMe: GetMe,
     @inject(AuthenticateCustomer) private readonly authenticate: AuthenticateCustomer,
     @inject(ChangePassword) private readonly changePassword: ChangePassword,
   ) {}
@@ -184,7 +184,7 @@ export class AuthRoutes implements RouteModule {
         access: "secret",
         headers: [customerTokenHeader],
         success: { status: 200, description: "The user and the customer of the token.", schema: Me },
-        handle: async ({ principal, ctx }) => this.customers.me(principal, await this.authenticate.execute(principal, customerToken(ctx))),
+        handle: async ({ principal, ctx }) => this.getMe.execute(principal, await this.authenticate.execute(principal, customerToken(ctx))),
       }),
     ];
   }

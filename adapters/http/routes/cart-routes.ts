@@ -1,13 +1,14 @@
 // Carts over HTTP (docs/api/carts-and-wishlists.md, "Whose cart"): an anonymous cart by
 // `X-Session-Id`, or a customer's cart by the customer's token (with or without `customer_id`);
 // publishable keys allowed.
+import { ChangeCartItem } from "../../../application/carts/change-cart-item.js";
+import { RemoveCartItem } from "../../../application/carts/remove-cart-item.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import type { Context } from "koa";
 import { AddCartItem } from "../../../application/carts/add-cart-item.js";
 import { AddCartItemInput, SessionId, UpdateCartItemInput } from "../../../application/carts/cart-inputs.js";
 import type { CartAddress } from "../../../application/carts/cart-owner-resolver.js";
-import { ChangeCartItem } from "../../../application/carts/change-cart-item.js";
 import { GetCart } from "../../../application/carts/get-cart.js";
 import { customerToken, customerTokenHeader } from "../customer-token.js";
 import { decodeInput } from "../input-decoding.js";
@@ -52,7 +53,8 @@ export class CartRoutes implements RouteModule {
   constructor(
     @inject(GetCart) private readonly getCart: GetCart,
     @inject(AddCartItem) private readonly addItem: AddCartItem,
-    @inject(ChangeCartItem) private readonly changeItem: ChangeCartItem,
+    @inject(ChangeCartItem) private readonly changeCartItem: ChangeCartItem,
+    @inject(RemoveCartItem) private readonly removeCartItem: RemoveCartItem,
   ) {}
 
   routes(): readonly AnyRoute[] {
@@ -108,7 +110,7 @@ export class CartRoutes implements RouteModule {
         errors: [403, 409],
         success,
         handle: async ({ principal, params, body, ctx }) => ({
-          cart: await this.changeItem.setQuantity(principal, addressOf(ctx, body.customer_id), params.id, body.quantity),
+          cart: await this.changeCartItem.execute(principal, addressOf(ctx, body.customer_id), params.id, body.quantity),
         }),
       }),
       defineRoute({
@@ -127,7 +129,7 @@ export class CartRoutes implements RouteModule {
         errors: [403],
         success,
         handle: async ({ principal, params, query, ctx }) => ({
-          cart: await this.changeItem.remove(principal, addressOf(ctx, query.customer_id), params.id),
+          cart: await this.removeCartItem.execute(principal, addressOf(ctx, query.customer_id), params.id),
         }),
       }),
     ];

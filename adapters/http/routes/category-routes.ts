@@ -1,5 +1,7 @@
 // Categories and subcategories over HTTP: the lists of docs/api/catalog.md, "Categories and
 // subcategories" and the secret-key writes.
+import { ListCategories } from "../../../application/catalog/list-categories.js";
+import { ListSubcategories } from "../../../application/catalog/list-subcategories.js";
 import { CreateCategory } from "../../../application/catalog/create-category.js";
 import { UpdateCategory } from "../../../application/catalog/update-category.js";
 import { DeleteCategory } from "../../../application/catalog/delete-category.js";
@@ -14,7 +16,6 @@ import {
   SubcategoryInput,
   SubcategoryPatch,
 } from "../../../application/catalog/catalog-inputs.js";
-import { ListCategories } from "../../../application/catalog/list-categories.js";
 import { booleanParam, cursorParam, integerParam, textParam, uuidParam } from "../query-params.js";
 import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
@@ -35,7 +36,8 @@ const listQuery = (maxLimit: number, defaultLimit: number) => ({
 @injectable()
 export class CategoryRoutes implements RouteModule {
   constructor(
-    @inject(ListCategories) private readonly list: ListCategories,
+    @inject(ListCategories) private readonly listCategories: ListCategories,
+    @inject(ListSubcategories) private readonly listSubcategories: ListSubcategories,
     @inject(CreateCategory) private readonly createCategory: CreateCategory,
     @inject(UpdateCategory) private readonly updateCategory: UpdateCategory,
     @inject(DeleteCategory) private readonly deleteCategory: DeleteCategory,
@@ -66,7 +68,7 @@ export class CategoryRoutes implements RouteModule {
           schema: Schema.Struct({ categories: Schema.Array(Category), pagination: Pagination }),
         },
         handle: async ({ principal, query }) => {
-          const page = await this.list.categoriesPage(principal, { active: query.active, search: query.search }, query);
+          const page = await this.listCategories.execute(principal, { active: query.active, search: query.search }, query);
           return { categories: page.items, pagination: pagination(page, query.limit) };
         },
       }),
@@ -89,7 +91,7 @@ export class CategoryRoutes implements RouteModule {
           schema: Schema.Struct({ subcategories: Schema.Array(Subcategory), pagination: Pagination }),
         },
         handle: async ({ principal, query }) => {
-          const page = await this.list.subcategoriesPage(
+          const page = await this.listSubcategories.execute(
             principal,
             { active: query.active, search: query.search, categoryId: query.category_id },
             query,

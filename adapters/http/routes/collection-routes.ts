@@ -1,5 +1,7 @@
 // Product collections over HTTP: the list and items of docs/api/catalog.md, "Collections" and the
 // secret-key writes.
+import { ListCollections } from "../../../application/catalog/list-collections.js";
+import { ListCollectionItems } from "../../../application/catalog/list-collection-items.js";
 import { CreateCollection } from "../../../application/catalog/create-collection.js";
 import { UpdateCollection } from "../../../application/catalog/update-collection.js";
 import { DeleteCollection } from "../../../application/catalog/delete-collection.js";
@@ -7,7 +9,6 @@ import { ReplaceCollectionItems } from "../../../application/catalog/replace-col
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { CollectionInput, CollectionItemsInput, CollectionPatch } from "../../../application/catalog/catalog-inputs.js";
-import { ListCollections } from "../../../application/catalog/list-collections.js";
 import { booleanParam, cursorParam, integerParam, textParam } from "../query-params.js";
 import { defineRoute, reply, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
@@ -22,7 +23,8 @@ const Items = Schema.Struct({ items: Schema.Array(CollectionItem) });
 @injectable()
 export class CollectionRoutes implements RouteModule {
   constructor(
-    @inject(ListCollections) private readonly list: ListCollections,
+    @inject(ListCollections) private readonly listCollections: ListCollections,
+    @inject(ListCollectionItems) private readonly listCollectionItems: ListCollectionItems,
     @inject(CreateCollection) private readonly createCollection: CreateCollection,
     @inject(UpdateCollection) private readonly updateCollection: UpdateCollection,
     @inject(DeleteCollection) private readonly deleteCollection: DeleteCollection,
@@ -55,7 +57,7 @@ export class CollectionRoutes implements RouteModule {
           schema: Schema.Struct({ collections: Schema.Array(Collection), pagination: Pagination }),
         },
         handle: async ({ principal, query }) => {
-          const page = await this.list.page(principal, { type: query.type, showOnHomepage: query.show_on_homepage }, query);
+          const page = await this.listCollections.execute(principal, { type: query.type, showOnHomepage: query.show_on_homepage }, query);
           return { collections: page.items, pagination: pagination(page, query.limit) };
         },
       }),
@@ -81,7 +83,7 @@ export class CollectionRoutes implements RouteModule {
           schema: Schema.Struct({ items: Schema.Array(CollectionItem), pagination: Pagination }),
         },
         handle: async ({ principal, params, query }) => {
-          const page = await this.list.itemsPage(principal, params.id, query);
+          const page = await this.listCollectionItems.execute(principal, params.id, query);
           return { items: page.items, pagination: pagination(page, query.limit) };
         },
       }),

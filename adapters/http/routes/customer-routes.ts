@@ -1,9 +1,9 @@
 // A customer's own record over HTTP (docs/api/customers.md, "The customer record"): any key, plus
 // the customer's token, whose customer must be the one asked for.
+import { GetCustomer } from "../../../application/customers/get-customer.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { AuthenticateCustomer } from "../../../application/access/authenticate-customer.js";
-import { GetCustomer } from "../../../application/customers/get-customer.js";
 import { customerToken, customerTokenHeader } from "../customer-token.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
@@ -15,7 +15,7 @@ const TAG = "Customers";
 @injectable()
 export class CustomerRoutes implements RouteModule {
   constructor(
-    @inject(GetCustomer) private readonly customers: GetCustomer,
+    @inject(GetCustomer) private readonly getCustomer: GetCustomer,
     @inject(AuthenticateCustomer) private readonly authenticate: AuthenticateCustomer,
   ) {}
 
@@ -37,7 +37,7 @@ export class CustomerRoutes implements RouteModule {
         errors: [403],
         success: { status: 200, description: "The customer.", schema: Customer },
         handle: async ({ principal, params, ctx }) =>
-          this.customers.byId(principal, await this.authenticate.execute(principal, customerToken(ctx)), params.id),
+          this.getCustomer.execute(principal, await this.authenticate.execute(principal, customerToken(ctx)), params.id),
       }),
     ];
   }

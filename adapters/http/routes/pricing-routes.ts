@@ -1,5 +1,7 @@
 // Pricing over HTTP: the price list and one product's prices (docs/api/pricing.md, "The price
 // list"), and the secret-key writes of price rules and exchange rates.
+import { ListPrices } from "../../../application/pricing/list-prices.js";
+import { GetProductPrices } from "../../../application/pricing/get-product-prices.js";
 import { ListExchangeRates } from "../../../application/pricing/list-exchange-rates.js";
 import { CreateExchangeRate } from "../../../application/pricing/create-exchange-rate.js";
 import { UpdateExchangeRate } from "../../../application/pricing/update-exchange-rate.js";
@@ -11,7 +13,6 @@ import { DeletePriceRule } from "../../../application/pricing/delete-price-rule.
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { ParameterMissing } from "../../../application/errors/request-errors.js";
-import { ListPrices } from "../../../application/pricing/list-prices.js";
 import type { PricingRequest } from "../../../application/pricing/pricing-context.js";
 import {
   ExchangeRateInput,
@@ -83,7 +84,8 @@ const deprecationHeaders = (query: PricingQuery): Record<string, string> | undef
 @injectable()
 export class PricingRoutes implements RouteModule {
   constructor(
-    @inject(ListPrices) private readonly prices: ListPrices,
+    @inject(ListPrices) private readonly listPrices: ListPrices,
+    @inject(GetProductPrices) private readonly getProductPrices: GetProductPrices,
     @inject(ListPriceRules) private readonly listPriceRules: ListPriceRules,
     @inject(CreatePriceRule) private readonly createPriceRule: CreatePriceRule,
     @inject(UpdatePriceRule) private readonly updatePriceRule: UpdatePriceRule,
@@ -116,7 +118,7 @@ export class PricingRoutes implements RouteModule {
         fields: { allowed: PRICE_ITEM_FIELDS, target: { list: "items" } },
         success: { status: 200, description: "A window of priced products.", schema: PriceList },
         handle: async ({ principal, query }) => {
-          const page = await this.prices.page(
+          const page = await this.listPrices.execute(
             principal,
             { search: query.search, categoryId: query.category_id, subcategoryId: query.subcategory_id },
             { limit: query.limit, offset: query.offset },
@@ -142,7 +144,7 @@ export class PricingRoutes implements RouteModule {
         fields: { allowed: PRICE_ITEM_FIELDS, target: { list: "variants" } },
         success: { status: 200, description: "The product's variants with their prices.", schema: ProductPrices },
         handle: async ({ principal, params, query }) => {
-          const prices = await this.prices.product(principal, params.id, toPricingRequest(query));
+          const prices = await this.getProductPrices.execute(principal, params.id, toPricingRequest(query));
           const headers = deprecationHeaders(query);
           return headers === undefined ? prices : reply(200, prices, headers);
         },

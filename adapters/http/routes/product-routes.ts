@@ -1,5 +1,7 @@
 // Catalog products over HTTP: list, detail by id and by slug, and the secret-key writes of
 // products and their variants (docs/api/catalog.md, "Catalog writes").
+import { GetProduct } from "../../../application/catalog/get-product.js";
+import { GetProductBySlug } from "../../../application/catalog/get-product-by-slug.js";
 import { AddVariant } from "../../../application/catalog/add-variant.js";
 import { UpdateVariant } from "../../../application/catalog/update-variant.js";
 import { DeleteVariant } from "../../../application/catalog/delete-variant.js";
@@ -8,7 +10,6 @@ import { inject, injectable } from "inversify";
 import { ProductInput, ProductPatch, Slug, VariantInput, VariantPatch } from "../../../application/catalog/catalog-inputs.js";
 import { CreateProduct } from "../../../application/catalog/create-product.js";
 import { DeleteProduct } from "../../../application/catalog/delete-product.js";
-import { GetProduct } from "../../../application/catalog/get-product.js";
 import { ListProducts } from "../../../application/catalog/list-products.js";
 import { UpdateProduct } from "../../../application/catalog/update-product.js";
 import { booleanParam, cursorParam, integerParam, textParam, uuidParam } from "../query-params.js";
@@ -39,7 +40,8 @@ const ListQuery = Schema.Struct({
 export class ProductRoutes implements RouteModule {
   constructor(
     @inject(ListProducts) private readonly list: ListProducts,
-    @inject(GetProduct) private readonly get: GetProduct,
+    @inject(GetProductBySlug) private readonly getProductBySlug: GetProductBySlug,
+    @inject(GetProduct) private readonly getProduct: GetProduct,
     @inject(CreateProduct) private readonly create: CreateProduct,
     @inject(UpdateProduct) private readonly update: UpdateProduct,
     @inject(DeleteProduct) private readonly remove: DeleteProduct,
@@ -98,7 +100,7 @@ export class ProductRoutes implements RouteModule {
         invalidPath: "bad-request",
         fields: { allowed: PRODUCT_FIELDS },
         success: { status: 200, description: "The product in its detail shape.", schema: ProductDetailRecord },
-        handle: ({ principal, params }) => this.get.bySlug(principal, params.slug),
+        handle: ({ principal, params }) => this.getProductBySlug.execute(principal, params.slug),
       }),
       defineRoute({
         operationId: "getProduct",
@@ -114,7 +116,7 @@ export class ProductRoutes implements RouteModule {
         params: ById,
         fields: { allowed: PRODUCT_FIELDS },
         success: { status: 200, description: "The product in its detail shape.", schema: ProductDetailRecord },
-        handle: ({ principal, params }) => this.get.byId(principal, params.id),
+        handle: ({ principal, params }) => this.getProduct.execute(principal, params.id),
       }),
       defineRoute({
         operationId: "createProduct",

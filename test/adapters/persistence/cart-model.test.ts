@@ -1,6 +1,8 @@
 // The model-based cart commands of test/domain/cart/cart-model.ts driven against the real use cases
 // (AddCartItem, ChangeCartItem, GetCart, MergeSessionCart) on a seeded catalog with small stocks,
 // on SQLite and on MariaDB: after every step the stored cart agrees with a variant -> quantity map.
+import { ChangeCartItem } from "../../../application/carts/change-cart-item.js";
+import { RemoveCartItem } from "../../../application/carts/remove-cart-item.js";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { Either, Schema } from "effect";
@@ -9,7 +11,6 @@ import type { Principal } from "../../../application/access/principal.js";
 import { AddCartItem } from "../../../application/carts/add-cart-item.js";
 import { AddCartItemInput, UpdateCartItemInput } from "../../../application/carts/cart-inputs.js";
 import type { CartAddress } from "../../../application/carts/cart-owner-resolver.js";
-import { ChangeCartItem } from "../../../application/carts/change-cart-item.js";
 import { GetCart } from "../../../application/carts/get-cart.js";
 import { MergeSessionCart } from "../../../application/carts/merge-session-cart.js";
 import { newSession } from "../../support/cart-fixtures.js";
@@ -95,7 +96,8 @@ const modelSuite = (title: string, options: () => TestApplicationOptions, runs: 
       }
 
       const add = t.application.container.get(AddCartItem);
-      const change = t.application.container.get(ChangeCartItem);
+      const changeCartItem = t.application.container.get(ChangeCartItem);
+      const removeCartItem = t.application.container.get(RemoveCartItem);
       const get = t.application.container.get(GetCart);
       const merge = t.application.container.get(MergeSessionCart);
       const mine: CartAddress = { customerId: customer.id, customerToken: customer.accessToken };
@@ -105,8 +107,8 @@ const modelSuite = (title: string, options: () => TestApplicationOptions, runs: 
         add: (variantId, quantity) =>
           decodesAdd(variantId, quantity) ? attempt(() => add.execute(principal, mine, { variantId, quantity })) : Promise.resolve(failed("InvalidQuantity")),
         set: (lineId, quantity) =>
-          decodesUpdate(quantity) ? attempt(() => change.setQuantity(principal, mine, lineId, quantity)) : Promise.resolve(failed("InvalidQuantity")),
-        remove: (lineId) => attempt(() => change.remove(principal, mine, lineId)),
+          decodesUpdate(quantity) ? attempt(() => changeCartItem.execute(principal, mine, lineId, quantity)) : Promise.resolve(failed("InvalidQuantity")),
+        remove: (lineId) => attempt(() => removeCartItem.execute(principal, mine, lineId)),
         merge: async (source) => {
           const session = newSession();
           for (const { variantId, quantity } of source) {

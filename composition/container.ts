@@ -326,6 +326,7 @@ import { AdminReturnRoutes } from "../adapters/http/admin/return-routes.js";
 import { AdminWebhookRoutes } from "../adapters/http/admin/webhook-routes.js";
 import { OrderRepository } from "../application/ports/order-repository.js";
 import { Checkout } from "../application/orders/checkout.js";
+import { SpendGiftCardGuess } from "../application/orders/spend-gift-card-guess.js";
 import { UpdateOrder } from "../application/orders/update-order.js";
 import { CancelOrder } from "../application/orders/cancel-order.js";
 import { FulfilOrder } from "../application/orders/fulfil-order.js";
@@ -412,8 +413,12 @@ const ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [Produ
  */
 const ADMIN_ROUTE_MODULES: ReadonlyArray<new (...args: any[]) => RouteModule> = [AdminAuthRoutes, StaffRoutes, ApiKeyRoutes, StockRoutes, DashboardRoutes, MediaRoutes, CatalogImportRoutes, AdminCustomerRoutes, InboxRoutes, AdminOrderRoutes, AdminInvoiceRoutes, AdminRefundRoutes, AdminReturnRoutes, AdminWebhookRoutes];
 
-/** Use cases, each bound to itself: the routes, the CLI and embedders resolve them. */
-const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
+/**
+ * Use cases, each bound to itself: the routes, the CLI and embedders resolve them. The helpers
+ * injected into use cases (CartPricer, AuditTrail, ...) are bound here too;
+ * test/architecture/use-case-convention.test.ts reads this list.
+ */
+export const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   AuthenticateApiKey,
   CreateStore,
   PurgeExpiredRecords,
@@ -554,6 +559,7 @@ const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   ReplaceTaxSettings,
   OrderRestitution,
   Checkout,
+  SpendGiftCardGuess,
   GetOrder,
   ListOrders,
   UpdateOrder,

@@ -21,8 +21,7 @@ import type { CurrencyCode } from "../../domain/money/currency.js";
 import { inject, injectable } from "inversify";
 import { checkGiftCard } from "../../domain/gift-cards/check-gift-card.js";
 import { redeem } from "../../domain/gift-cards/gift-card-balance.js";
-import { isGiftCardCode, normaliseGiftCardCode } from "../../domain/gift-cards/gift-card-code.js";
-import { GiftCardCheckThrottle } from "../gift-cards/gift-card-check-throttle.js";
+import { normaliseGiftCardCode } from "../../domain/gift-cards/gift-card-code.js";
 import { foreignRedemption } from "../../domain/gift-cards/redemption-amount.js";
 import { formatOrderNumber, type Address, type AppliedPromotion, type LineTaxFigures, type Order, type OrderLine } from "../../domain/orders/order.js";
 import { evaluatePromotions } from "../../domain/promotions/evaluate-promotions.js";
@@ -117,7 +116,6 @@ export class Checkout {
     @inject(ShippingRepository) private readonly shipping: ShippingRepository,
     @inject(GiftCardRepository) private readonly giftCards: GiftCardRepository,
     @inject(ExchangeRateRepository) private readonly rates: ExchangeRateRepository,
-    @inject(GiftCardCheckThrottle) private readonly giftCardGuesses: GiftCardCheckThrottle,
     @inject(OrderRepository) private readonly orders: OrderRepository,
     @inject(CustomerRepository) private readonly customers: CustomerRepository,
     @inject(StoreRepository) private readonly stores: StoreRepository,
@@ -129,19 +127,6 @@ export class Checkout {
     @inject(SalesFigures) private readonly sales: SalesFigures,
     @inject(IssueDocuments) private readonly documents: IssueDocuments,
   ) {}
-
-  /**
-   * A gift card code that names no card spends one of the key's gift card misses, as a code check
-   * does, so that checkout cannot serve to guess codes (OWASP API6); throws RateLimited once they
-   * are spent. Call it before `execute` and outside any unit of work: the rate limiter keeps its
-   * counters on a connection of its own.
-   */
-  async spendGiftCardGuess(principal: Principal, giftCardCode: string | undefined): Promise<void> {
-    if (giftCardCode === undefined) return;
-    const attempt = await this.giftCardGuesses.attemptByKey(principal.keyId);
-    const code = normaliseGiftCardCode(giftCardCode);
-    if (isGiftCardCode(code) && (await this.giftCards.findByCode(principal.storeId, code)) !== undefined) await attempt.found();
-  }
 
   async execute(principal: Principal, input: CheckoutInput, customerToken: string | undefined): Promise<OrderRecord> {
     const resolved = await this.owners.resolve(principal, { customerId: input.customer_id, sessionId: input.session_id, customerToken });

@@ -13,9 +13,9 @@ import { IdGenerator } from "../ports/id-generator.js";
 import { ProductRepository } from "../ports/product-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import { WishlistRepository } from "../ports/wishlist-repository.js";
-import { GetWishlist } from "./get-wishlist.js";
 import type { AddWishlistItemInput } from "./wishlist-inputs.js";
 import type { WishlistRecord } from "./wishlist-records.js";
+import { wishlistOf } from "./wishlist-reads.js";
 
 /** A wishlist is a list a person reads; past this it is a 409 wishlist_full. */
 export const MAX_WISHLIST_ITEMS = 500;
@@ -25,7 +25,6 @@ export class AddWishlistItem {
   constructor(
     @inject(WishlistRepository) private readonly wishlists: WishlistRepository,
     @inject(ProductRepository) private readonly products: ProductRepository,
-    @inject(GetWishlist) private readonly wishlist: GetWishlist,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(Clock) private readonly clock: Clock,
@@ -54,6 +53,6 @@ export class AddWishlistItem {
         throw error;
       }
     });
-    return this.wishlist.build(storeId, customer.customerId);
+    return wishlistOf({ wishlists: this.wishlists, products: this.products }, storeId, customer.customerId);
   }
 }

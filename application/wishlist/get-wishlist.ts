@@ -5,7 +5,8 @@ import { requireOwner } from "../access/ownership.js";
 import type { Principal } from "../access/principal.js";
 import { ProductRepository } from "../ports/product-repository.js";
 import { WishlistRepository } from "../ports/wishlist-repository.js";
-import { toWishlistRecord, type WishlistRecord } from "./wishlist-records.js";
+import type { WishlistRecord } from "./wishlist-records.js";
+import { wishlistOf } from "./wishlist-reads.js";
 
 @injectable()
 export class GetWishlist {
@@ -16,13 +17,6 @@ export class GetWishlist {
 
   async execute(principal: Principal, customer: CustomerPrincipal, customerId?: string): Promise<WishlistRecord> {
     if (customerId !== undefined) requireOwner(customer, customerId, "wishlist");
-    return this.build(principal.storeId, customer.customerId);
-  }
-
-  /** The wishlist of `customerId` as the API shows it; callers have checked ownership. */
-  async build(storeId: string, customerId: string): Promise<WishlistRecord> {
-    const entries = await this.wishlists.list(storeId, customerId);
-    const products = await this.products.findManyByIds(storeId, [...new Set(entries.map((e) => e.productId))]);
-    return toWishlistRecord(customerId, entries, products);
+    return wishlistOf({ wishlists: this.wishlists, products: this.products }, principal.storeId, customer.customerId);
   }
 }

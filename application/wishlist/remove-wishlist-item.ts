@@ -4,16 +4,17 @@ import type { CustomerPrincipal } from "../access/customer-principal.js";
 import { requireOwner } from "../access/ownership.js";
 import type { Principal } from "../access/principal.js";
 import { ResourceMissing } from "../errors/resource-errors.js";
+import { ProductRepository } from "../ports/product-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import { WishlistRepository } from "../ports/wishlist-repository.js";
-import { GetWishlist } from "./get-wishlist.js";
 import type { WishlistRecord } from "./wishlist-records.js";
+import { wishlistOf } from "./wishlist-reads.js";
 
 @injectable()
 export class RemoveWishlistItem {
   constructor(
     @inject(WishlistRepository) private readonly wishlists: WishlistRepository,
-    @inject(GetWishlist) private readonly wishlist: GetWishlist,
+    @inject(ProductRepository) private readonly products: ProductRepository,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
@@ -24,6 +25,6 @@ export class RemoveWishlistItem {
       requireOwner(customer, entry.customerId, "wishlist item");
       await this.wishlists.remove(principal.storeId, entryId);
     });
-    return this.wishlist.build(principal.storeId, customer.customerId);
+    return wishlistOf({ wishlists: this.wishlists, products: this.products }, principal.storeId, customer.customerId);
   }
 }

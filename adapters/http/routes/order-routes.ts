@@ -6,6 +6,7 @@ import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { Checkout } from "../../../application/orders/checkout.js";
 import { CheckoutInput, OrderUpdateInput } from "../../../application/orders/order-inputs.js";
+import { SpendGiftCardGuess } from "../../../application/orders/spend-gift-card-guess.js";
 import { UpdateOrder } from "../../../application/orders/update-order.js";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../../domain/orders/order-status.js";
 import { customerToken, customerTokenHeader } from "../customer-token.js";
@@ -41,6 +42,7 @@ const signedHeaders: readonly HeaderDoc[] = [
 export class OrderRoutes implements RouteModule {
   constructor(
     @inject(Checkout) private readonly checkout: Checkout,
+    @inject(SpendGiftCardGuess) private readonly spendGiftCardGuess: SpendGiftCardGuess,
     @inject(ListOrders) private readonly listOrders: ListOrders,
     @inject(GetOrder) private readonly getOrder: GetOrder,
     @inject(UpdateOrder) private readonly update: UpdateOrder,
@@ -71,7 +73,7 @@ export class OrderRoutes implements RouteModule {
         ],
         errors: [403, 409, 422],
         success: { status: 201, description: "The order.", schema: Order },
-        beforeExecution: ({ principal, ctx }) => this.checkout.spendGiftCardGuess(principal, giftCardCodeIn(ctx)),
+        beforeExecution: ({ principal, ctx }) => this.spendGiftCardGuess.execute(principal, giftCardCodeIn(ctx)),
         handle: ({ principal, body, ctx }) => this.checkout.execute(principal, body, customerToken(ctx)),
       }),
       defineRoute({

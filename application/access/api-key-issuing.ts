@@ -3,6 +3,8 @@
 // key of the same type and mode; the old one stops now) and revoke one. A revoked key is refused
 // by this process at once and by others within the key cache's time (STOREFRONT_API_KEY_CACHE_MS).
 // Each is audited. The key a request came with cannot revoke or roll itself.
+// This module holds what the use cases ListApiKeys, CreateApiKey, RollApiKey and RevokeApiKey share
+// (one class a file, docs/architecture.md, the application/ ring).
 import { API_KEY_RANDOM_LENGTH, apiKeyPrefix, type KeyType, type Mode } from "../../domain/access/api-key.js";
 import { BusinessRuleViolation, ResourceMissing } from "../errors/resource-errors.js";
 import { ApiKeyRepository, type StoredApiKey } from "../ports/api-key-repository.js";

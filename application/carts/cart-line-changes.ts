@@ -1,5 +1,7 @@
 // Sets the quantity of a cart line or removes it, in the addressed cart only (a line of another
 // cart is a 404). The new quantity never exceeds the stock.
+// This module holds what the use cases ChangeCartItem and RemoveCartItem share (one class a file,
+// docs/architecture.md, the application/ ring).
 import { Either } from "effect";
 import type { Cart } from "../../domain/cart/cart.js";
 import type { Principal } from "../access/principal.js";

@@ -2,6 +2,8 @@
 // substring, one keyset page at a time. The repository may answer a page it keeps (the same
 // objects until the catalog changes): each record is made once per category object and marked
 // kept, so its JSON is made once too (record-memo.ts, answer-json.ts).
+// This module holds what the use cases ListCategories and ListSubcategories share (one class a
+// file, docs/architecture.md, the application/ ring).
 import type { Category, Subcategory } from "../../domain/catalog/category.js";
 import { keepRecord } from "./record-memo.js";
 import { type CategoryRecord, type SubcategoryRecord } from "./category-records.js";

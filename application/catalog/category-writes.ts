@@ -1,5 +1,8 @@
 // Creates, changes and deletes categories and subcategories. Deleting a category deletes its
 // subcategories; products that pointed at them keep existing without a category.
+// This module holds what the use cases CreateCategory, UpdateCategory, DeleteCategory,
+// CreateSubcategory, UpdateSubcategory and DeleteSubcategory share (one class a file,
+// docs/architecture.md, the application/ ring).
 import type { Category } from "../../domain/catalog/category.js";
 import { ParameterInvalid } from "../errors/request-errors.js";
 import { ResourceMissing } from "../errors/resource-errors.js";

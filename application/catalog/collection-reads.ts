@@ -1,5 +1,7 @@
 // Collection lists (active ones, highest display priority first) and a collection's items
 // with their products embedded. A publishable key sees only active products.
+// This module holds what the use cases ListCollections, GetCollectionItems and ListCollectionItems
+// share (one class a file, docs/architecture.md, the application/ ring).
 import type { Principal } from "../access/principal.js";
 import { ResourceMissing } from "../errors/resource-errors.js";
 import type { CollectionItem } from "../../domain/catalog/collection.js";

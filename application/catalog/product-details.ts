@@ -1,5 +1,7 @@
 // One product in its detail shape, by id or by slug. Inactive products are hidden, except
 // from a secret key asking by id (the merchant's own back office).
+// This module holds what the use cases GetProduct and GetProductBySlug share (one class a file,
+// docs/architecture.md, the application/ ring).
 import type { ProductDetailRecord } from "../../domain/catalog/product-shapes.js";
 import type { Principal } from "../access/principal.js";
 import { ResourceMissing } from "../errors/resource-errors.js";

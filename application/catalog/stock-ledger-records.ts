@@ -2,6 +2,8 @@
 // variant's row is locked, the stock changed by `delta` or set to `set_to` (never below 0: 422
 // `stock_below_zero`), and one ledger entry and one audit entry written, all in one unit of work,
 // so concurrent adjustments queue on the row and none is lost.
+// This module holds what the use cases AdjustStock and ListStockLedger share (one class a file,
+// docs/architecture.md, the application/ ring).
 import { Schema } from "effect";
 import { ADJUSTMENT_REASONS, type StockChange, type StockReason } from "../../domain/catalog/stock-ledger.js";
 import { ResourceMissing } from "../errors/resource-errors.js";

@@ -1,6 +1,8 @@
 // Creates, changes and deletes lookbooks. A new lookbook is published at once unless
 // `published_at` says otherwise (null: unpublished; a future time: scheduled). Images are
 // replaced as a whole; hotspot products and the collection must be the store's own.
+// This module holds what the use cases CreateLookbook, UpdateLookbook and DeleteLookbook share (one
+// class a file, docs/architecture.md, the application/ ring).
 import type { LookbookImage } from "../../domain/content/lookbook.js";
 import { ResourceConflict } from "../errors/resource-errors.js";
 import { IdGenerator } from "../ports/id-generator.js";

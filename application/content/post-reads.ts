@@ -1,5 +1,7 @@
 // The public reads of posts: a page of published posts and one post by slug, which counts a view.
 // Drafts, archived posts and posts scheduled for later are unknown to readers, whatever the key.
+// This module holds what the use cases ListPosts, GetPostBySlug and GetPost share (one class a
+// file, docs/architecture.md, the application/ ring).
 import { toListRecord, type ProductListRecord } from "../../domain/catalog/product-shapes.js";
 import { isLookbookPublic } from "../../domain/content/lookbook.js";
 import { ResourceMissing } from "../errors/resource-errors.js";

@@ -1,6 +1,8 @@
 // Creates, changes and deletes posts. A new post is a draft unless a status is given; publishing
 // stamps `published_at` when none is given. Linked products, lookbooks and the category must be
 // the store's own.
+// This module holds what the use cases CreatePost, UpdatePost and DeletePost share (one class a
+// file, docs/architecture.md, the application/ ring).
 import { ResourceConflict } from "../errors/resource-errors.js";
 import { StoreReferences } from "../catalog/store-references.js";
 

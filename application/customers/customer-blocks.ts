@@ -3,6 +3,8 @@
 // work with its audit record; sign-ins then answer 403 `customer_blocked`. Unblocking lifts it
 // (the ended sessions stay ended: the customer signs in again). Blocking a blocked customer again
 // changes only the reason, when one is given; a write that changes nothing records nothing.
+// This module holds what the use cases BlockCustomer and UnblockCustomer share (one class a file,
+// docs/architecture.md, the application/ ring).
 import { customerMissing } from "./admin-customer-reads.js";
 import { type CustomerBlock } from "../../domain/customers/customer-block.js";
 import type { Principal } from "../access/principal.js";

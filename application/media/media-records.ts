@@ -2,6 +2,9 @@
 // delete one; and the public read of a file for /media/{store_id}/{id}/{variant}.
 // An upload is decoded whole before anything is written; its files are written before its row,
 // and removed again when the row cannot be written, so a refused or failed upload keeps nothing.
+// This module holds what the use cases UploadMedia, ListMedia, GetMedia, DeleteMedia,
+// FindMediaVariant and ReadMediaFile share (one class a file, docs/architecture.md, the
+// application/ ring).
 import {
   type Media,
 } from "../../domain/media/media.js";

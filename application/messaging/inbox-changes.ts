@@ -3,6 +3,8 @@
 // messages; and the store's side of a conversation: reply, assign to a staff member, close,
 // reopen, mark read. The thread rules are domain/messaging/thread.ts's; each write locks the
 // thread, records its audit entry and commits in one unit of work. Another store's thread is a 404.
+// This module holds what the use cases ReplyToThread, AssignThread, CloseThread, ReopenThread and
+// MarkInboxThreadRead share (one class a file, docs/architecture.md, the application/ ring).
 import { type ThreadStatus } from "../../domain/messaging/thread.js";
 import type { Principal } from "../access/principal.js";
 import { Clock } from "../ports/clock.js";

@@ -1,6 +1,8 @@
 // The admin API's order reads (docs/staff.md, "Orders and fulfilment"): the filtered list, one
 // order with its payments and parcels, its parcels alone, and what a packing slip prints. Every
 // read is scoped by the caller's store: another store's order is missing.
+// This module holds what the use cases ListAdminOrders, GetAdminOrder, ListOrderFulfilments and
+// GetPackingSlip share (one class a file, docs/architecture.md, the application/ ring).
 import type { Fulfilment } from "../../domain/orders/fulfilment.js";
 import type { Address, Order } from "../../domain/orders/order.js";
 import type { Principal } from "../access/principal.js";

@@ -1,5 +1,7 @@
 // Order reads (docs/api/orders.md, "Reading orders"): a secret key sees the store's orders; a
 // publishable key only the orders of the customer whose x-auth-token comes with it.
+// This module holds what the use cases GetOrder and ListOrders share (one class a file,
+// docs/architecture.md, the application/ ring).
 import { AuthenticateCustomer } from "../access/authenticate-customer.js";
 import type { CustomerPrincipal } from "../access/customer-principal.js";
 import type { Principal } from "../access/principal.js";

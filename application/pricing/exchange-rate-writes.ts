@@ -1,5 +1,7 @@
 // A store's exchange rates from its base currency: one per display currency, each stamped with
 // the time it was true. A rate for the base currency itself is refused (it is always 1).
+// This module holds what the use cases ListExchangeRates, CreateExchangeRate, UpdateExchangeRate
+// and DeleteExchangeRate share (one class a file, docs/architecture.md, the application/ ring).
 import { ResourceMissing } from "../errors/resource-errors.js";
 import { type ExchangeRate } from "../ports/exchange-rate-repository.js";
 

@@ -1,6 +1,8 @@
 // The price list (`GET /v1/prices`) and the prices of one product's variants: products with
 // prices resolved for the caller's location, customer and quantity. Rules, rates and the
 // customer's history are loaded once per request, never per item.
+// This module holds what the use cases ListPrices and GetProductPrices share (one class a file,
+// docs/architecture.md, the application/ ring).
 import { type PriceItemRecord } from "./price-item.js";
 import { type PricingContextRecord } from "./pricing-context.js";
 

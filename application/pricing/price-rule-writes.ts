@@ -1,6 +1,8 @@
 // Lists, creates, changes and deletes a store's price rules. A rule must be well formed for
 // its kind (a segment rule names a segment, a volume rule a quantity of 2 or more, ...); the
 // domain's own check decides, so pricing never meets a rule it cannot apply.
+// This module holds what the use cases ListPriceRules, CreatePriceRule, UpdatePriceRule and
+// DeletePriceRule share (one class a file, docs/architecture.md, the application/ ring).
 import { priceRuleProblem } from "../../domain/pricing/price-rule.js";
 import { ParameterInvalid } from "../errors/request-errors.js";
 import { ResourceMissing } from "../errors/resource-errors.js";

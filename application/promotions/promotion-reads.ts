@@ -1,5 +1,7 @@
 // Reads promotions: one by id, and the cursor list of those in one status now (active by default;
 // other statuses and the whole list are for secret keys). Status is derived from the clock.
+// This module holds what the use cases GetPromotion and ListPromotions share (one class a file,
+// docs/architecture.md, the application/ ring).
 import { promotionStatus } from "../../domain/promotions/promotion-status.js";
 import type { Promotion } from "../../domain/promotions/promotion.js";
 import { ResourceMissing } from "../errors/resource-errors.js";

@@ -1,6 +1,8 @@
 // Creates, changes and deletes a store's promotions. The domain's own check (promotionProblem)
 // decides what is well formed, so the promotion engine never meets a promotion it cannot apply;
 // its complaints become 400s naming the API parameter.
+// This module holds what the use cases CreatePromotion, UpdatePromotion and DeletePromotion share
+// (one class a file, docs/architecture.md, the application/ ring).
 import { instantOf, promotionProblem, type ProductQuantity, type Promotion } from "../../domain/promotions/promotion.js";
 import { ParameterInvalid } from "../errors/request-errors.js";
 import type { PromotionPatch } from "./promotion-inputs.js";

@@ -3,6 +3,9 @@
 // goods (each line restocked or not) and refund through the refund use case. Every move is one
 // unit of work: the return, its event row (who, from, to, note), the webhook event and, for staff,
 // the audit record.
+// This module holds what the use cases RequestReturn, ListCustomerReturns, ListReturns, GetReturn,
+// ApproveReturn, RefuseReturn, ReceiveReturn and RefundReturn share (one class a file,
+// docs/architecture.md, the application/ ring).
 import { Schema } from "effect";
 import { canMoveReturn, RETURN_STATUSES, type OrderReturn, type ReturnEvent, type ReturnStatus } from "../../domain/orders/order-return.js";
 import type { Order } from "../../domain/orders/order.js";

@@ -1,5 +1,7 @@
 // Creates, changes and deletes a store's delivery zones: an outline of at least three distinct
 // [latitude, longitude] vertices, a '#rrggbb' colour to draw it, and a fee in major units.
+// This module holds what the use cases CreateDeliveryZone, UpdateDeliveryZone and
+// DeleteDeliveryZone share (one class a file, docs/architecture.md, the application/ ring).
 import type { CurrencyCode } from "../../domain/money/currency.js";
 import type { LatLng } from "../../domain/shipping/coordinates.js";
 import type { Principal } from "../access/principal.js";

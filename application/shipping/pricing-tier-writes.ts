@@ -1,5 +1,7 @@
 // Creates, changes and deletes a store's distance pricing tiers. A tier covers [min, max) metres
 // from the store, so min must be below max; fees arrive in major units and are kept in minor.
+// This module holds what the use cases CreatePricingTier, UpdatePricingTier and DeletePricingTier
+// share (one class a file, docs/architecture.md, the application/ ring).
 import type { CurrencyCode } from "../../domain/money/currency.js";
 import type { PricingTier } from "../../domain/shipping/pricing-tier.js";
 import type { Principal } from "../access/principal.js";

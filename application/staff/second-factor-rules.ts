@@ -1,6 +1,8 @@
 // The optional second factor of a staff member (docs/staff.md, "Second factor"): a TOTP secret
 // for an authenticator app, turned on by a first good code, with ten one-use recovery codes shown
 // once; turning it off needs the password. Each is audited.
+// This module holds what the use cases StartSecondFactor, ConfirmSecondFactor and
+// TurnOffSecondFactor share (one class a file, docs/architecture.md, the application/ ring).
 import type { Principal } from "../access/principal.js";
 import { StaffSessionRequired } from "../errors/staff-errors.js";
 import { StaffRepository, type StaffMember } from "../ports/staff-repository.js";

@@ -3,6 +3,9 @@
 // once) and enable, and send a new sign-in link. Roles are given by rolesGrantableBy: a manager
 // never makes or changes an owner. Nobody disables or demotes themselves, and a store always
 // keeps one active owner. Every change is audited with its fields before and after.
+// This module holds what the use cases InviteStaffMember, ListStaff, GetStaffMember,
+// UpdateStaffMember, DisableStaffMember, EnableStaffMember, NewSignInLink and ListStaffSessions
+// share (one class a file, docs/architecture.md, the application/ ring).
 import { rolesGrantableBy, type StaffRole } from "../../domain/staff/permissions.js";
 import type { Principal } from "../access/principal.js";
 import { PermissionDenied } from "../errors/staff-errors.js";

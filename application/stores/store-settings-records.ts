@@ -2,6 +2,8 @@
 // secret with a grace period during which the old secret still verifies. Taxes have their own
 // settings (manage-tax-settings.ts); `tax_rate_percent` here is deprecated: it reads and sets the
 // default zone's `standard` rate (docs/taxes.md, "The store's settings over HTTP").
+// This module holds what the use cases GetStoreSettings, UpdateStoreSettings and RotateHmacSecret
+// share (one class a file, docs/architecture.md, the application/ ring).
 import { Schema } from "effect";
 import { isTimeZone } from "../../domain/sales/sales-calendar.js";
 import { taxSettingsOf, type Store } from "../../domain/stores/store.js";

@@ -1,5 +1,7 @@
 // The store's tax settings (docs/taxes.md, "A store's settings"): read them, and replace them as a
 // whole once checkTaxSettings accepts them with the classes the store's products and variants name.
+// This module holds what the use cases GetTaxSettings and ReplaceTaxSettings share (one class a
+// file, docs/architecture.md, the application/ ring).
 import { type TaxSettingsProblem } from "../../domain/tax/tax-settings.js";
 
 /** One refused point in the API's words: where in the body, and what is wrong (docs/taxes.md, "Refused settings"). */

@@ -1,5 +1,8 @@
 // The merchant's webhook endpoints (secret key): create (the secret shown once), list, read,
 // edit, delete and rotate the secret (the old one keeps signing beside the new one for 24 h).
+// This module holds what the use cases CreateWebhookEndpoint, ListWebhookEndpoints,
+// GetWebhookEndpoint, UpdateWebhookEndpoint, DeleteWebhookEndpoint and RotateWebhookSecret share
+// (one class a file, docs/architecture.md, the application/ ring).
 import { Either } from "effect";
 import { checkEndpointUrl } from "../../domain/webhooks/endpoint-url.js";
 import { WEBHOOK_SECRET_BYTES, webhookSecretFrom } from "../../domain/webhooks/webhook-message.js";

@@ -1,4 +1,4 @@
-// The use-case convention (docs/architecture.md, "application/"; docs/decisions/foundation.md,
+// The use-case convention (docs/architecture.md, the application/ ring; docs/decisions/foundation.md,
 // "foundation-17"): every use case the container binds is an `@injectable()` class named by its
 // verb with one public method, `execute`, and no module holds two of them. Reads the classes
 // themselves: the container's list of bound classes (USE_CASES) gives each class, its prototype

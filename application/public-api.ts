@@ -109,6 +109,7 @@ export * from "./messaging/new-message.js";
 export * from "./messaging/open-thread.js";
 export * from "./messaging/owned-thread.js";
 export * from "./messaging/send-message.js";
+export * from "./messaging/send-store-message.js";
 export * from "./money/major-units.js";
 export * from "./orders/checkout.js";
 export * from "./orders/order-inputs.js";

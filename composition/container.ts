@@ -1,5 +1,7 @@
 // The composition root: the only place that names concrete adapters. It binds every port to
 // its adapter and every use case and route module, and builds the HTTP app from them.
+import { SendMessage } from "../application/messaging/send-message.js";
+import { SendStoreMessage } from "../application/messaging/send-store-message.js";
 import { GetProduct } from "../application/catalog/get-product.js";
 import { GetProductBySlug } from "../application/catalog/get-product-by-slug.js";
 import { ListCategories } from "../application/catalog/list-categories.js";
@@ -227,7 +229,6 @@ import { KnexCustomerDirectory } from "../adapters/persistence/repositories/knex
 import { AdminCustomerRoutes } from "../adapters/http/admin/customer-routes.js";
 import { InboxRoutes } from "../adapters/http/admin/inbox-routes.js";
 import { OpenThread } from "../application/messaging/open-thread.js";
-import { SendMessage } from "../application/messaging/send-message.js";
 import { CustomerRepository } from "../application/ports/customer-repository.js";
 import { CustomerSessionRepository } from "../application/ports/customer-session-repository.js";
 import { MessagingRepository } from "../application/ports/messaging-repository.js";
@@ -530,6 +531,7 @@ export const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   GetThread,
   ListMessages,
   SendMessage,
+  SendStoreMessage,
   MarkThreadRead,
   ListInboxThreads,
   GetInboxThread,

@@ -1,3 +1,4 @@
+import { SendStoreMessage } from "./send-store-message.js";
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { StaffRepository } from "../ports/staff-repository.js";
@@ -7,7 +8,6 @@ import { AuditTrail } from "../staff/audit-trail.js";
 import { loadStore } from "../stores/load-store.js";
 import type { SendMessageInput } from "./messaging-inputs.js";
 import { type MessageRecord } from "./messaging-records.js";
-import { SendMessage } from "./send-message.js";
 
 /**
  * Replies as the store: the message's sender is `store`, named by the signed-in member (their
@@ -18,7 +18,7 @@ export class ReplyToThread {
   constructor(
     @inject(StaffRepository) private readonly staff: StaffRepository,
     @inject(StoreRepository) private readonly stores: StoreRepository,
-    @inject(SendMessage) private readonly send: SendMessage,
+    @inject(SendStoreMessage) private readonly sendStoreMessage: SendStoreMessage,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(AuditTrail) private readonly audit: AuditTrail,
   ) {}
@@ -26,7 +26,7 @@ export class ReplyToThread {
   async execute(principal: Principal, threadId: string, input: SendMessageInput): Promise<MessageRecord> {
     const sender = await this.senderOf(principal);
     return this.uow.run(async () => {
-      const message = await this.send.asStore(principal, threadId, sender, input);
+      const message = await this.sendStoreMessage.execute(principal, threadId, sender, input);
       await this.audit.record(principal, principal.storeId, {
         operation: "thread.reply",
         resourceType: "thread",

@@ -4,13 +4,14 @@
 // Made through the use cases. Their passwords are fixed and documented (README, docs/decisions/operations.md, operations-18):
 // demo data is public test data, and `storefront demo-info` can print them again for a store seeded
 // earlier.
+import { SendMessage } from "../../application/messaging/send-message.js";
+import { SendStoreMessage } from "../../application/messaging/send-store-message.js";
 import type { Container } from "inversify";
 import { AuthenticateCustomer } from "../../application/access/authenticate-customer.js";
 import type { Principal } from "../../application/access/principal.js";
 import { RecordCustomerPurchase } from "../../application/customers/record-customer-purchase.js";
 import { RegisterCustomer } from "../../application/customers/register-customer.js";
 import { OpenThread } from "../../application/messaging/open-thread.js";
-import { SendMessage } from "../../application/messaging/send-message.js";
 import { AddWishlistItem } from "../../application/wishlist/add-wishlist-item.js";
 import type { DemoCatalog } from "./demo-catalog.js";
 import type { DemoCustomer } from "./seed-demo-store.js";
@@ -62,12 +63,13 @@ export const seedDemoCustomers = async (
     product_id: sofa.productId,
     message: "Hello! Can the three-seater sofa be delivered on a Saturday morning? I live on the third floor without a lift.",
   });
-  const send = container.get(SendMessage);
-  await send.asStore(principal, thread.id, "Wanjiku, Customer Care", {
+  const sendStoreMessage = container.get(SendStoreMessage);
+  const sendMessage = container.get(SendMessage);
+  await sendStoreMessage.execute(principal, thread.id, "Wanjiku, Customer Care", {
     message_content: "Hi Amina, yes: we deliver on Saturdays between 8 and 12, and our team carries it up at no extra cost.",
   });
-  await send.asCustomer(asAmina, thread.id, { message_content: "Perfect, please book this Saturday. Will you call before coming?" });
-  await send.asStore(principal, thread.id, "Wanjiku, Customer Care", {
+  await sendMessage.execute(asAmina, thread.id, { message_content: "Perfect, please book this Saturday. Will you call before coming?" });
+  await sendStoreMessage.execute(principal, thread.id, "Wanjiku, Customer Care", {
     message_content: "Booked for Saturday. The driver will call you 30 minutes before arrival.",
   });
   return customers;

@@ -35,7 +35,6 @@ export const NOT_USE_CASES: ReadonlyMap<string, string> = new Map([
   ["AuditTrail", "records an audit entry (`record`) inside a staff write's unit of work"],
   ["StaffSessions", "the back office session cookie's open, resolve and CSRF check, for the sign-in use cases and the HTTP layer"],
   ["SendWebhook", "queues a webhook event (`send`) inside the unit of work of the write that caused it"],
-  ["SendMessage", "sends a message as the customer (messaging route) or as the store (ReplyToThread, demo); to be split like the rest"],
   ["UpdateOrder", "a use case (`execute`) whose `apply` is the order move CancelOrder, FulfilOrder, SettlePayment and SettleRefund run in their own unit of work; to become a function of the orders area"],
   ["SettleRefund", "a use case (`execute`) whose `apply` RefundOrder runs for a refund that succeeds at once; to become a function of the refunds area"],
 ]);

@@ -1,6 +1,7 @@
 // Customer-to-store messaging over HTTP (docs/api/content-search-messaging.md, "Messaging"): reads
 // with any key, writes with a secret key; always with the customer's token, whose customer must own
 // the thread.
+import { SendMessage } from "../../../application/messaging/send-message.js";
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { AuthenticateCustomer } from "../../../application/access/authenticate-customer.js";
@@ -10,7 +11,6 @@ import { ListThreads } from "../../../application/messaging/list-threads.js";
 import { MarkThreadRead } from "../../../application/messaging/mark-thread-read.js";
 import { OpenThreadInput, SendMessageInput } from "../../../application/messaging/messaging-inputs.js";
 import { OpenThread } from "../../../application/messaging/open-thread.js";
-import { SendMessage } from "../../../application/messaging/send-message.js";
 import { customerToken, customerTokenHeader } from "../customer-token.js";
 import { cursorParam, integerParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
@@ -30,7 +30,7 @@ export class MessagingRoutes implements RouteModule {
     @inject(OpenThread) private readonly open: OpenThread,
     @inject(GetThread) private readonly thread: GetThread,
     @inject(ListMessages) private readonly messages: ListMessages,
-    @inject(SendMessage) private readonly send: SendMessage,
+    @inject(SendMessage) private readonly sendMessage: SendMessage,
     @inject(MarkThreadRead) private readonly markRead: MarkThreadRead,
     @inject(AuthenticateCustomer) private readonly authenticate: AuthenticateCustomer,
   ) {}
@@ -142,7 +142,7 @@ export class MessagingRoutes implements RouteModule {
         errors: [403],
         success: { status: 201, description: "The message.", schema: Message },
         handle: async ({ principal, params, body, ctx }) =>
-          this.send.asCustomer(await this.authenticate.execute(principal, customerToken(ctx)), params.id, body, principal.mode === "live"),
+          this.sendMessage.execute(await this.authenticate.execute(principal, customerToken(ctx)), params.id, body, principal.mode === "live"),
       }),
       defineRoute({
         operationId: "markThreadRead",

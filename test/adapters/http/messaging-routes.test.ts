@@ -2,10 +2,10 @@
 // threads, messages, unread counts, reading, `fields`, cursor pages in both orders (a property,
 // every created_at forced equal), and ownership: another customer's thread is 403, another store's
 // 404, another store's token 401.
+import { SendStoreMessage } from "../../../application/messaging/send-store-message.js";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { Principal } from "../../../application/access/principal.js";
-import { SendMessage } from "../../../application/messaging/send-message.js";
 import { simpleProductBody } from "../../support/catalog-fixtures.js";
 import { ManualClock, registerCustomer, withToken, type SignedInCustomer } from "../../support/customer-fixtures.js";
 import type { TestResponse } from "../../support/http-client.js";
@@ -41,7 +41,7 @@ describe("messaging over HTTP", function () {
   const messages = (customer: SignedInCustomer, threadId: string, query = "", key = secret) =>
     t.client.get(`/v1/messaging/threads/${threadId}/messages${query}`, withToken(key, customer.accessToken));
   const storeReply = (threadId: string, text: string) =>
-    t.application.container.get(SendMessage).asStore(storePrincipal, threadId, "Wanjiku, Customer Care", { message_content: text });
+    t.application.container.get(SendStoreMessage).execute(storePrincipal, threadId, "Wanjiku, Customer Care", { message_content: text });
 
   before(async () => {
     clock = new ManualClock(new Date("2030-05-01T08:00:00.000Z"));

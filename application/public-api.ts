@@ -117,6 +117,7 @@ export * from "./orders/order-record.js";
 export * from "./orders/order-restitution.js";
 export * from "./orders/get-order.js";
 export * from "./orders/list-orders.js";
+export * from "./orders/order-moves.js";
 export * from "./orders/update-order.js";
 export * from "./pagination/page.js";
 export * from "./payments/initialize-payment.js";

@@ -318,6 +318,7 @@ import { RefundRepository } from "../application/ports/refund-repository.js";
 import { ReturnRepository } from "../application/ports/return-repository.js";
 import { RefundOrder } from "../application/refunds/refund-order.js";
 import { SettleRefund } from "../application/refunds/settle-refund.js";
+import { RefundSettlement } from "../application/refunds/refund-settlement.js";
 import { RefundProviderCalls } from "../application/refunds/refund-provider-calls.js";
 import { SettlePendingRefunds } from "../application/refunds/settle-pending-refunds.js";
 import { ReceiveReversalResult } from "../application/refunds/receive-reversal-result.js";
@@ -329,6 +330,7 @@ import { OrderRepository } from "../application/ports/order-repository.js";
 import { Checkout } from "../application/orders/checkout.js";
 import { SpendGiftCardGuess } from "../application/orders/spend-gift-card-guess.js";
 import { UpdateOrder } from "../application/orders/update-order.js";
+import { OrderMoves } from "../application/orders/order-moves.js";
 import { CancelOrder } from "../application/orders/cancel-order.js";
 import { FulfilOrder } from "../application/orders/fulfil-order.js";
 import { OrderTimeline } from "../application/orders/order-timeline.js";
@@ -477,6 +479,7 @@ export const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   ListCreditNotes,
   GetCreditNote,
   SettleRefund,
+  RefundSettlement,
   RefundOrder,
   SettlePendingRefunds,
   ReceiveReversalResult,
@@ -565,6 +568,7 @@ export const USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
   GetOrder,
   ListOrders,
   UpdateOrder,
+  OrderMoves,
   ListAdminOrders,
   GetAdminOrder,
   ListOrderFulfilments,

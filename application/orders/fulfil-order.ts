@@ -2,7 +2,7 @@
 // order's row is locked first, so concurrent parcels of one order are planned one after the other
 // and never ship more than was ordered; then the parcel, the order's fulfilment status, the
 // `fulfilment.created` event, and — when the last unit has shipped — the move to `shipped`
-// through the order's one state machine (UpdateOrder.apply: `order.fulfilled`), and the audit entry.
+// through the order's one state machine (OrderMoves.apply: `order.fulfilled`), and the audit entry.
 // The order's row is written once, with every move of the parcel.
 import { Either } from "effect";
 import { inject, injectable } from "inversify";
@@ -20,7 +20,8 @@ import { AuditTrail } from "../staff/audit-trail.js";
 import { toAdminOrderSummary, toFulfilmentRecord, type AdminOrderSummary, type FulfilmentRecord } from "./admin-order-records.js";
 import type { FulfilmentInput } from "./admin-order-inputs.js";
 import { toOrderRecord } from "./order-record.js";
-import { orderMissing, UpdateOrder } from "./update-order.js";
+import { OrderMoves } from "./order-moves.js";
+import { orderMissing } from "./update-order.js";
 
 export interface FulfilmentOutcome {
   readonly fulfilment: FulfilmentRecord;
@@ -32,7 +33,7 @@ export class FulfilOrder {
   constructor(
     @inject(OrderRepository) private readonly orders: OrderRepository,
     @inject(FulfilmentRepository) private readonly fulfilments: FulfilmentRepository,
-    @inject(UpdateOrder) private readonly update: UpdateOrder,
+    @inject(OrderMoves) private readonly orderMoves: OrderMoves,
     @inject(EventOutbox) private readonly outbox: EventOutbox,
     @inject(AuditTrail) private readonly audit: AuditTrail,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -69,7 +70,7 @@ export class FulfilOrder {
       // The order's moves are made in memory and its row written once, at the end of the unit of work.
       let order: Order = before;
       // A paid order that starts shipping is being processed (the state machine's one step).
-      if (order.orderStatus === "pending") order = await this.update.apply(storeId, order, { order_status: "processing" }, { write: false });
+      if (order.orderStatus === "pending") order = await this.orderMoves.apply(storeId, order, { order_status: "processing" }, { write: false });
       order = { ...order, fulfilmentStatus: status, trackingNumber: fulfilment.trackingNumber ?? order.trackingNumber, updatedAt: now };
       const record = toFulfilmentRecord(fulfilment, order);
       await this.outbox.record({
@@ -79,7 +80,7 @@ export class FulfilOrder {
         data: { fulfilment: record, order: toOrderRecord(order) },
       });
       // The last parcel ships the order: `shipped`, `shipped_at` and `order.fulfilled`, as any move to shipped.
-      if (status === "fulfilled") order = await this.update.apply(storeId, order, { order_status: "shipped" }, { write: false });
+      if (status === "fulfilled") order = await this.orderMoves.apply(storeId, order, { order_status: "shipped" }, { write: false });
       await this.orders.update(storeId, order);
 
       await this.audit.record(principal, storeId, {

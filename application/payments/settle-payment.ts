@@ -7,7 +7,7 @@ import { inject, injectable } from "inversify";
 import type { Order } from "../../domain/orders/order.js";
 import { settlePayment, type Payment, type ProviderReport } from "../../domain/payments/payment.js";
 import { ResourceMissing } from "../errors/resource-errors.js";
-import { UpdateOrder } from "../orders/update-order.js";
+import { OrderMoves } from "../orders/order-moves.js";
 import { Clock } from "../ports/clock.js";
 import { EventOutbox } from "../ports/event-outbox.js";
 import { OrderRepository } from "../ports/order-repository.js";
@@ -23,7 +23,7 @@ export class SettlePayment {
   constructor(
     @inject(PaymentRepository) private readonly payments: PaymentRepository,
     @inject(OrderRepository) private readonly orders: OrderRepository,
-    @inject(UpdateOrder) private readonly updateOrder: UpdateOrder,
+    @inject(OrderMoves) private readonly orderMoves: OrderMoves,
     @inject(EventOutbox) private readonly outbox: EventOutbox,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
     @inject(Clock) private readonly clock: Clock,
@@ -54,7 +54,7 @@ export class SettlePayment {
       await this.outbox.record({ storeId, type: event, livemode: payment.mode === "live", data: { payment: toPaymentEventRecord(payment) } });
       if (order !== undefined && orderMove !== undefined) {
         const withReference: Order = orderMove === "paid" ? { ...order, paymentReference: payment.reference } : order;
-        await this.updateOrder.apply(storeId, withReference, { payment_status: orderMove });
+        await this.orderMoves.apply(storeId, withReference, { payment_status: orderMove });
       }
       return payment;
     });

@@ -35,6 +35,7 @@ import { AuditTrail } from "../staff/audit-trail.js";
 import type { RefundInput } from "./refund-inputs.js";
 import { RefundProviderCalls } from "./refund-provider-calls.js";
 import { toRefundRecord, type RefundRecord } from "./refund-records.js";
+import { RefundSettlement } from "./refund-settlement.js";
 import { SettleRefund } from "./settle-refund.js";
 
 /** How long the first provider call has before the worker may ask about the refund itself. */
@@ -54,6 +55,7 @@ export class RefundOrder {
     @inject(PaymentRepository) private readonly payments: PaymentRepository,
     @inject(RefundProviderCalls) private readonly calls: RefundProviderCalls,
     @inject(SettleRefund) private readonly settle: SettleRefund,
+    @inject(RefundSettlement) private readonly settlement: RefundSettlement,
     @inject(EventOutbox) private readonly outbox: EventOutbox,
     @inject(AuditTrail) private readonly audit: AuditTrail,
     @inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -179,7 +181,7 @@ export class RefundOrder {
       after: { order_id: orderId, amount, destination, lines: toRefundRecord(refund).lines, restock: refund.restock, reason: refund.reason, return_id: refund.returnId },
     });
     // Nothing to ask a provider: money paid off-line goes back by the store's hand, a gift card's share at once.
-    if (atOnce) return this.settle.apply(storeId, order, refund, { status: "succeeded" }, earlier);
+    if (atOnce) return this.settlement.apply(storeId, order, refund, { status: "succeeded" }, earlier);
     return refund;
   }
 

@@ -35,8 +35,8 @@ export const NOT_USE_CASES: ReadonlyMap<string, string> = new Map([
   ["AuditTrail", "records an audit entry (`record`) inside a staff write's unit of work"],
   ["StaffSessions", "the back office session cookie's open, resolve and CSRF check, for the sign-in use cases and the HTTP layer"],
   ["SendWebhook", "queues a webhook event (`send`) inside the unit of work of the write that caused it"],
-  ["UpdateOrder", "a use case (`execute`) whose `apply` is the order move CancelOrder, FulfilOrder, SettlePayment and SettleRefund run in their own unit of work; to become a function of the orders area"],
-  ["SettleRefund", "a use case (`execute`) whose `apply` RefundOrder runs for a refund that succeeds at once; to become a function of the refunds area"],
+  ["OrderMoves", "the order's state machine applied to a locked order (`apply`) inside the unit of work of UpdateOrder, CancelOrder, FulfilOrder, SettlePayment and SettleRefund"],
+  ["RefundSettlement", "a provider's word applied to a locked refund (`apply`) inside the unit of work of SettleRefund and RefundOrder"],
 ]);
 
 /** Every module under application/ (ports included: their tokens are classes too). */

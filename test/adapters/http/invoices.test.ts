@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { Knex } from "knex";
 import { after, before, describe, it } from "mocha";
-import { UpdateOrder } from "../../../application/orders/update-order.js";
+import { OrderMoves } from "../../../application/orders/order-moves.js";
 import { OrderRepository } from "../../../application/ports/order-repository.js";
 import { UnitOfWork } from "../../../application/ports/unit-of-work.js";
 import { SettleRefund } from "../../../application/refunds/settle-refund.js";
@@ -73,7 +73,7 @@ const suite = (label: string, options: () => { databaseUrl?: string }) =>
       await assert.rejects(
         container.get(UnitOfWork).run(async () => {
           const order = await container.get(OrderRepository).lock(t.store.store.id, orderId);
-          await container.get(UpdateOrder).apply(t.store.store.id, order!, { payment_status: "paid" });
+          await container.get(OrderMoves).apply(t.store.store.id, order!, { payment_status: "paid" });
           throw new Error("the payment's transaction failed after the invoice was numbered");
         }),
         /failed after the invoice was numbered/,

@@ -292,6 +292,18 @@ describe("citations of documents", function () {
       assert.deepEqual(wrong, []);
     });
 
+    it("counts each area's decisions and all of them in the index's Areas table as the files hold them", () => {
+      const index = readFileSync(join(directory, "README.md"), "utf8");
+      const counted = new Map<string, number>();
+      for (const m of index.matchAll(/^\| \[([\w-]+)\.md\]\(\1\.md\) \| [^|]+ \| (\d+) \|$/gm)) counted.set(m[1]!, Number(m[2]));
+      const held = new Map(areas.map((area) => [area, 0]));
+      for (const { area } of byId.values()) held.set(area, held.get(area)! + 1);
+      const wrong = areas.filter((area) => counted.get(area) !== held.get(area)).map((area) => `${area}: the table says ${counted.get(area) ?? "nothing"}, the file holds ${held.get(area)}`);
+      const total = /^(\d+) decisions in all\.$/m.exec(index);
+      if (total === null || Number(total[1]) !== byId.size) wrong.push(`the total says ${total?.[1] ?? "nothing"}, the files hold ${byId.size}`);
+      assert.deepEqual(wrong, []);
+    });
+
     it("cites decisions only by ids and headings that exist, and never the split file", () => {
       const broken: string[] = [];
       const prefixes = new RegExp(`\\b((?:${areas.join("|")})-\\d{2})\\b`, "g");

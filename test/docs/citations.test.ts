@@ -173,6 +173,11 @@ describe("citations of documents", function () {
     return cached;
   };
 
+  it("keeps the README to 400 lines, for the people who use the product (the bench's history is in docs/benchmarks.md)", () => {
+    const lines = readFileSync(join(ROOT, "README.md"), "utf8").split("\n").length - 1;
+    assert.ok(lines <= 400, `README.md has ${lines} lines; move detail into docs/ and link it`);
+  });
+
   it("reads the repository's sources, tests and docs", () => {
     assert.ok(files.some((file) => relative(ROOT, file) === "README.md"));
     assert.ok(files.some((file) => relative(ROOT, file) === join("docs", "api", "README.md")));

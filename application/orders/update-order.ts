@@ -7,7 +7,7 @@
 // fulfilment"). An order moved to paid gets its invoice (docs/invoices.md).
 import { Either } from "effect";
 import { inject, injectable } from "inversify";
-import type { FulfilmentLine } from "../../domain/orders/fulfilment.js";
+import type { Fulfilment, FulfilmentLine } from "../../domain/orders/fulfilment.js";
 import { applyStatusUpdate } from "../../domain/orders/order-update.js";
 import type { Order } from "../../domain/orders/order.js";
 import type { Principal } from "../access/principal.js";
@@ -22,6 +22,7 @@ import { OrderRepository } from "../ports/order-repository.js";
 import { SalesFigures } from "../ports/sales-figures.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import type { OrderUpdateInput } from "./order-inputs.js";
+import { toFulfilmentRecord } from "./admin-order-records.js";
 import { toOrderRecord, type OrderRecord } from "./order-record.js";
 import { OrderRestitution } from "./order-restitution.js";
 
@@ -104,7 +105,7 @@ export class UpdateOrder {
       if (left > 0) rest.push({ orderItemId: item.id, quantity: left });
     }
     if (rest.length === 0) return;
-    await this.fulfilments.insert(storeId, {
+    const fulfilment: Fulfilment = {
       id: this.ids.newId(),
       orderId: order.id,
       carrier: null,
@@ -113,6 +114,15 @@ export class UpdateOrder {
       note: null,
       lines: rest,
       createdAt: order.shippedAt ?? now,
+    };
+    await this.fulfilments.insert(storeId, fulfilment);
+    // This parcel is announced as a recorded one is (fulfil-order.ts): to webhooks, and as the
+    // customer's shipped email (docs/emails.md, "What is sent when").
+    await this.outbox.record({
+      storeId,
+      type: "fulfilment.created",
+      livemode: order.livemode,
+      data: { fulfilment: toFulfilmentRecord(fulfilment, order), order: toOrderRecord(order) },
     });
   }
 }

@@ -233,7 +233,7 @@ const main = async (): Promise<void> => {
     // totalResults against a count by the database: documents holding a query word, a word it
     // begins, or a correction of it (a word of the store's vocabulary within the edit distance
     // text search allows, worked out here on its own), in any field: what "matching" means to
-    // text search (README "Search"), by a scan of the store's documents.
+    // text search (docs/search.md), by a scan of the store's documents.
     const fields = ["name", "sku", "brand", "tags", "category", "attributes", "description"];
     const vocabulary = (
       await db.select<{ term: string }>("select term from search_terms where store_id = ? and docs > 0 and (docs >= 2 or in_sku = 0)", [storeId])

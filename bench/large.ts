@@ -20,7 +20,7 @@ const USAGE = `npm run bench:large -- --database-url <url> --seed <summary.json>
   --duration <s>        seconds per measured run (default 5)
   --out <file>          where the JSON report goes (default bench/results/large-<dialect>.json)
   --admin-only          only the admin reads over the seeded order history (seed with --orders)
-  --heap-mb <n>         the server's old-space limit (--max-old-space-size, README "Memory");
+  --heap-mb <n>         the server's old-space limit (--max-old-space-size, docs/configuration.md, "Memory");
                         0 leaves Node's default, which on this machine lets garbage grow to GBs (default 256)
 
 Seed first, e.g.:

@@ -4178,6 +4178,10 @@ export interface components {
             tax_rate_percent: number;
             /** @description The store's IANA time zone (UTC unless set): the admin dashboard counts its days and the back office shows dates in it. */
             time_zone: string;
+            /** @description The store's postal address as its invoices print it, or null. */
+            address: components["schemas"]["OrderAddress"] | null;
+            /** @description The store's tax registration number as its invoices print it, or null. */
+            tax_number: string | null;
             /** @description When the store was created (ISO 8601, UTC). */
             created_at: string;
         };
@@ -17237,6 +17241,31 @@ export interface operations {
                     tax_rate_percent?: number;
                     /** @description The store's IANA time zone (e.g. Africa/Nairobi): the dashboard counts its days and the back office shows dates in it. */
                     time_zone?: string;
+                    /** @description The store's postal address as its invoices and credit notes print it (`name`: the business's registered name); null clears it. Documents issued before keep the address they were issued with. */
+                    address?: {
+                        /** @description The recipient's name. */
+                        name: string;
+                        /** @description First address line. */
+                        line1: string;
+                        /** @description Second address line. */
+                        line2?: string;
+                        /** @description City or town; geocoded to price shipping when no coordinates are given. */
+                        city: string;
+                        /** @description Region, state or county. */
+                        region?: string;
+                        /** @description Postal code. */
+                        postal_code?: string;
+                        /** @description Country (ISO 3166 alpha-2, upper case). */
+                        country: string;
+                        /** @description Phone number at this address. */
+                        phone?: string;
+                        /** @description Latitude in degrees; with longitude, it places the address for shipping instead of the city. */
+                        latitude?: number;
+                        /** @description Longitude in degrees; with latitude, it places the address for shipping instead of the city. */
+                        longitude?: number;
+                    } | null;
+                    /** @description The store's tax registration number (a VAT number, a KRA PIN) as its invoices and credit notes print it; null clears it. */
+                    tax_number?: string | null;
                 };
             };
         };

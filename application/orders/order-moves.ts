@@ -6,7 +6,7 @@
 // the application/ ring).
 import { Either } from "effect";
 import { inject, injectable } from "inversify";
-import type { FulfilmentLine } from "../../domain/orders/fulfilment.js";
+import type { Fulfilment, FulfilmentLine } from "../../domain/orders/fulfilment.js";
 import { applyStatusUpdate } from "../../domain/orders/order-update.js";
 import type { Order } from "../../domain/orders/order.js";
 import { ResourceConflict } from "../errors/resource-errors.js";
@@ -19,6 +19,7 @@ import { IdGenerator } from "../ports/id-generator.js";
 import { OrderRepository } from "../ports/order-repository.js";
 import { SalesFigures } from "../ports/sales-figures.js";
 import type { OrderUpdateInput } from "./order-inputs.js";
+import { toFulfilmentRecord } from "./admin-order-records.js";
 import { toOrderRecord } from "./order-record.js";
 import { OrderRestitution } from "./order-restitution.js";
 
@@ -91,7 +92,7 @@ export class OrderMoves {
       if (left > 0) rest.push({ orderItemId: item.id, quantity: left });
     }
     if (rest.length === 0) return;
-    await this.fulfilments.insert(storeId, {
+    const fulfilment: Fulfilment = {
       id: this.ids.newId(),
       orderId: order.id,
       carrier: null,
@@ -100,6 +101,15 @@ export class OrderMoves {
       note: null,
       lines: rest,
       createdAt: order.shippedAt ?? now,
+    };
+    await this.fulfilments.insert(storeId, fulfilment);
+    // This parcel is announced as a recorded one is (fulfil-order.ts): to webhooks, and as the
+    // customer's shipped email (docs/emails.md, "What is sent when").
+    await this.outbox.record({
+      storeId,
+      type: "fulfilment.created",
+      livemode: order.livemode,
+      data: { fulfilment: toFulfilmentRecord(fulfilment, order), order: toOrderRecord(order) },
     });
   }
 }

@@ -1,6 +1,7 @@
-// The store's own settings: read them, change its name, location and time zone, and rotate its HMAC
+// The store's own settings: read them, change its name, location, time zone and the seller's details
+// its invoices print (address, tax number: docs/invoices.md), and rotate its HMAC
 // secret with a grace period during which the old secret still verifies. Taxes have their own
-// settings (manage-tax-settings.ts); `tax_rate_percent` here is deprecated: it reads and sets the
+// settings (get-tax-settings.ts, replace-tax-settings.ts); `tax_rate_percent` here is deprecated: it reads and sets the
 // default zone's `standard` rate (docs/taxes.md, "The store's settings over HTTP").
 // This module holds what the use cases GetStoreSettings, UpdateStoreSettings and RotateHmacSecret
 // share (one class a file, docs/architecture.md, the application/ ring).
@@ -10,6 +11,7 @@ import { taxSettingsOf, type Store } from "../../domain/stores/store.js";
 import { STANDARD } from "../../domain/tax/tax-class.js";
 import { taxRate, type TaxRate } from "../../domain/tax/tax-rate.js";
 import type { TaxSettings } from "../../domain/tax/tax-settings.js";
+import { AddressInput } from "../orders/order-inputs.js";
 
 export const HMAC_GRACE_MS = 24 * 60 * 60 * 1000;
 
@@ -26,6 +28,12 @@ export const StoreSettingsPatch = Schema.Struct({
       Schema.filter((zone) => isTimeZone(zone) || "an IANA time zone name, such as Africa/Nairobi or UTC"),
     ),
   ).annotations({ description: "The store's IANA time zone (e.g. Africa/Nairobi): the dashboard counts its days and the back office shows dates in it." }),
+  address: Schema.optional(Schema.NullOr(AddressInput)).annotations({
+    description: "The store's postal address as its invoices and credit notes print it (`name`: the business's registered name); null clears it. Documents issued before keep the address they were issued with.",
+  }),
+  tax_number: Schema.optional(Schema.NullOr(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(64)))).annotations({
+    description: "The store's tax registration number (a VAT number, a KRA PIN) as its invoices and credit notes print it; null clears it.",
+  }),
 }).annotations({ identifier: "StoreSettingsPatch" });
 
 export type StoreSettingsPatch = typeof StoreSettingsPatch.Type;
@@ -39,6 +47,8 @@ export const toStoreRecord = (store: Store) => ({
   prices_include_tax: taxSettingsOf(store).pricesIncludeTax,
   tax_rate_percent: defaultStandardRate(taxSettingsOf(store)) / 10_000,
   time_zone: store.timeZone ?? "UTC",
+  address: store.address ?? null,
+  tax_number: store.taxNumber ?? null,
   created_at: store.createdAt,
 });
 

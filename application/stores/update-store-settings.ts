@@ -27,6 +27,8 @@ export class UpdateStoreSettings {
         location: latitude === null || longitude === null ? null : { latitude, longitude },
         taxSettings: patch.tax_rate_percent === undefined ? taxSettingsOf(store) : withDefaultStandardRate(taxSettingsOf(store), patch.tax_rate_percent),
         timeZone: patch.time_zone ?? store.timeZone ?? "UTC",
+        address: patch.address !== undefined ? patch.address : (store.address ?? null),
+        taxNumber: patch.tax_number !== undefined ? patch.tax_number : (store.taxNumber ?? null),
       };
       await this.stores.update(next, this.clock.now().toISOString());
       return toStoreRecord(next);

@@ -11,8 +11,14 @@ import { seedDemoTaxes } from "./demo-taxes.js";
 /** Nairobi CBD, where the demo store ships from. */
 export const DEMO_STORE_LOCATION = { latitude: -1.2864, longitude: 36.8172 } as const;
 
+/** The seller's details the demo's invoices print (docs/invoices.md): an address in Nairobi's centre and a KRA PIN's shape. */
+export const DEMO_SELLER = {
+  address: { name: "Parisian, Boehm and Kuphal Home & Living Ltd", line1: "Kimathi Street 14", city: "Nairobi", postal_code: "00100", country: "KE" },
+  tax_number: "P051234567Q",
+} as const;
+
 export const seedDemoShipping = async (container: Container, principal: Principal): Promise<void> => {
-  await container.get(UpdateStoreSettings).execute(principal, { ...DEMO_STORE_LOCATION });
+  await container.get(UpdateStoreSettings).execute(principal, { ...DEMO_STORE_LOCATION, ...DEMO_SELLER });
   await seedDemoTaxes(container, principal);
 
   const createDeliveryZone = container.get(CreateDeliveryZone);

@@ -96,10 +96,10 @@ export const unitsValue = (charge: number, lineQuantity: number, alreadyRefunded
   Math.round((charge * (alreadyRefunded + quantity)) / lineQuantity) - Math.round((charge * alreadyRefunded) / lineQuantity);
 
 /** Quantities of each line held by pending and succeeded refunds. */
-export const refundedQuantities = (refunds: readonly Pick<Refund, "status" | "lines">[]): Map<string, number> => {
+export const refundedQuantities = (refunds: readonly (Pick<Refund, "status"> & Partial<Pick<Refund, "lines">>)[]): Map<string, number> => {
   const held = new Map<string, number>();
   for (const refund of refunds.filter(holdsAmount)) {
-    for (const line of refund.lines) held.set(line.lineId, (held.get(line.lineId) ?? 0) + line.quantity);
+    for (const line of refund.lines ?? []) held.set(line.lineId, (held.get(line.lineId) ?? 0) + line.quantity);
   }
   return held;
 };
@@ -121,27 +121,47 @@ const refundOfLineUnits = (
   return { amount: refunded.gross, tax: refunded.tax };
 };
 
-/**
- * The tax inside a refund of `amount` of a per-line-taxed order, by amount rather than by lines: the
- * order's tax in proportion to its total, counted cumulatively over the refunds holding an amount
- * (refundOfAmount over the order as one charged line), so refunding the whole total by amounts
- * returns exactly the tax charged. Null for an order placed before per-line tax.
- */
-export const taxOfAmountRefund = (
-  order: Pick<Order, "totalAmount" | "taxAmount" | "taxDetails">,
-  refunds: readonly Pick<Refund, "status" | "amount">[],
-  amount: number,
-): number | null => {
-  if (order.taxDetails === null || order.taxDetails === undefined || order.totalAmount <= 0) return null;
-  const before = refunds.filter(holdsAmount).reduce((sum, refund) => sum + refund.amount, 0);
-  if (before + amount > order.totalAmount) return null;
-  return refundOfAmount({ gross: order.totalAmount, tax: order.taxAmount }, before, amount).tax;
+/** What the refunds holding an amount took, and the tax inside it (a refund without a tax figure counts 0). */
+const heldSoFar = (refunds: readonly RefundTaken[]): { amount: number; tax: number } => {
+  let amount = 0;
+  let tax = 0;
+  for (const refund of refunds.filter(holdsAmount)) {
+    amount += refund.amount ?? (refund.lines ?? []).reduce((sum, line) => sum + line.amount, 0);
+    tax += refund.taxAmount ?? (refund.lines ?? []).reduce((sum, line) => sum + (line.tax ?? 0), 0);
+  }
+  return { amount, tax };
 };
 
-/** Prices a refund of lines; a line named twice counts its quantities together. */
+/** An earlier refund as the pricing of the next one reads it. */
+export type RefundTaken = Pick<Refund, "status"> & Partial<Pick<Refund, "amount" | "taxAmount" | "lines">>;
+
+/**
+ * The tax inside a refund of `amount` of a per-line-taxed order, by amount rather than by lines: what
+ * brings the tax of every refund so far to the order's tax in proportion to the amount refunded so
+ * far (refundOfAmount's cumulative share over the order as one charged line), so the refunds' taxes
+ * always add up to that share, whichever measure earlier refunds used, and the refund that completes
+ * the total returns exactly what is left of the tax charged. Never below 0 nor above the amount or
+ * the tax left. Null for an order placed before per-line tax.
+ */
+export const taxOfAmountRefund = (order: Pick<Order, "totalAmount" | "taxAmount" | "taxDetails">, refunds: readonly RefundTaken[], amount: number): number | null => {
+  if (order.taxDetails === null || order.taxDetails === undefined || order.totalAmount <= 0) return null;
+  const before = heldSoFar(refunds);
+  if (before.amount + amount > order.totalAmount) return null;
+  const left = Math.max(0, order.taxAmount - before.tax);
+  if (before.amount + amount === order.totalAmount) return Math.min(left, amount);
+  const target = refundOfAmount({ gross: order.totalAmount, tax: order.taxAmount }, 0, before.amount + amount).tax;
+  return Math.min(Math.max(0, target - before.tax), amount, left);
+};
+
+/**
+ * Prices a refund of lines; a line named twice counts its quantities together. When it completes the
+ * order's total after refunds by amount (which count the order's tax by its total, not by lines),
+ * its last line takes what is left of the tax charged, so all the refunds together return exactly
+ * that tax (docs/taxes.md, "Refunds").
+ */
 export const priceRefundLines = (
-  order: Pick<Order, "subtotal" | "discountAmount" | "shippingAmount" | "taxAmount" | "items">,
-  refunds: readonly Pick<Refund, "status" | "lines">[],
+  order: Pick<Order, "subtotal" | "discountAmount" | "shippingAmount" | "taxAmount" | "items"> & Partial<Pick<Order, "totalAmount">>,
+  refunds: readonly RefundTaken[],
   asked: readonly { readonly lineId: string; readonly quantity: number }[],
 ): { readonly lines: RefundLine[] } | { readonly problem: LineRefundProblem } => {
   const held = refundedQuantities(refunds);
@@ -156,7 +176,32 @@ export const priceRefundLines = (
     const { amount, tax } = refundOfLineUnits(order, line, already, quantity);
     lines.push({ lineId, quantity, amount, tax });
   }
-  return { lines };
+  return { lines: withTaxLeft(order, refunds, lines) };
+};
+
+/**
+ * `lines` with their taxes fitted to what is left of the order's tax after earlier refunds: never
+ * more (refunds by amount may already have returned a line's share), and exactly that when the
+ * refund completes the order's total. The difference comes off, or onto, the last lines first,
+ * each line's tax kept within 0 and its amount.
+ */
+const withTaxLeft = (order: Pick<Order, "taxAmount"> & Partial<Pick<Order, "totalAmount">>, refunds: readonly RefundTaken[], lines: RefundLine[]): RefundLine[] => {
+  if (order.totalAmount === undefined || lines.length === 0 || lines.some((line) => typeof line.tax !== "number")) return lines;
+  const before = heldSoFar(refunds);
+  const left = Math.max(0, order.taxAmount - before.tax);
+  const amount = lines.reduce((sum, line) => sum + line.amount, 0);
+  const tax = lines.reduce((sum, line) => sum + (line.tax ?? 0), 0);
+  const wanted = before.amount + amount === order.totalAmount ? left : Math.min(tax, left);
+  let difference = wanted - tax;
+  if (difference === 0) return lines;
+  const fitted = [...lines];
+  for (let i = fitted.length - 1; i >= 0 && difference !== 0; i--) {
+    const line = fitted[i]!;
+    const next = Math.min(line.amount, Math.max(0, (line.tax ?? 0) + difference));
+    difference -= next - (line.tax ?? 0);
+    fitted[i] = { ...line, tax: next };
+  }
+  return fitted;
 };
 
 export interface RefundSplit {

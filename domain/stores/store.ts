@@ -2,6 +2,7 @@
 import { countryOfCurrency, flatRateSettings } from "../tax/store-tax-defaults.js";
 import type { TaxRate } from "../tax/tax-rate.js";
 import type { TaxSettings } from "../tax/tax-settings.js";
+import type { Address } from "../orders/order.js";
 
 export interface Store {
   readonly id: string;
@@ -23,6 +24,10 @@ export interface Store {
   readonly taxSettings?: TaxSettings;
   /** The IANA time zone whose days the store counts (the dashboard) and shows dates in; UTC when absent. */
   readonly timeZone?: string;
+  /** The seller's postal address, printed on its invoices and credit notes; none when absent. */
+  readonly address?: Address | null;
+  /** The seller's tax registration number (a VAT number, a KRA PIN), printed on its invoices; none when absent. */
+  readonly taxNumber?: string | null;
   readonly createdAt: string;
 }
 

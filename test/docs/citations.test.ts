@@ -173,6 +173,11 @@ describe("citations of documents", function () {
     return cached;
   };
 
+  it("keeps the README to 400 lines, for the people who use the product (the bench's history is in docs/benchmarks.md)", () => {
+    const lines = readFileSync(join(ROOT, "README.md"), "utf8").split("\n").length - 1;
+    assert.ok(lines <= 400, `README.md has ${lines} lines; move detail into docs/ and link it`);
+  });
+
   it("reads the repository's sources, tests and docs", () => {
     assert.ok(files.some((file) => relative(ROOT, file) === "README.md"));
     assert.ok(files.some((file) => relative(ROOT, file) === join("docs", "api", "README.md")));
@@ -289,6 +294,18 @@ describe("citations of documents", function () {
         else if (!row.startsWith(expected)) wrong.push(`${id}: the index says "${row}", the file "${expected}"`);
       }
       for (const id of listed.keys()) if (!byId.has(id)) wrong.push(`the index lists ${id}, which no area has`);
+      assert.deepEqual(wrong, []);
+    });
+
+    it("counts each area's decisions and all of them in the index's Areas table as the files hold them", () => {
+      const index = readFileSync(join(directory, "README.md"), "utf8");
+      const counted = new Map<string, number>();
+      for (const m of index.matchAll(/^\| \[([\w-]+)\.md\]\(\1\.md\) \| [^|]+ \| (\d+) \|$/gm)) counted.set(m[1]!, Number(m[2]));
+      const held = new Map(areas.map((area) => [area, 0]));
+      for (const { area } of byId.values()) held.set(area, held.get(area)! + 1);
+      const wrong = areas.filter((area) => counted.get(area) !== held.get(area)).map((area) => `${area}: the table says ${counted.get(area) ?? "nothing"}, the file holds ${held.get(area)}`);
+      const total = /^(\d+) decisions in all\.$/m.exec(index);
+      if (total === null || Number(total[1]) !== byId.size) wrong.push(`the total says ${total?.[1] ?? "nothing"}, the files hold ${byId.size}`);
       assert.deepEqual(wrong, []);
     });
 

@@ -215,8 +215,21 @@ describe("back office admin pages in Chromium (webhooks, API keys, staff)", func
       await page.getByLabel("Latitude").fill("-1.2921");
       await page.getByRole("button", { name: "Save settings" }).click();
       await page.getByText(/^Saved latitude, longitude for /).waitFor();
-      const store = await client.get("/v1/store", { key: demo.secret_key });
+      let store = await client.get("/v1/store", { key: demo.secret_key });
       assert.equal(store.status, 200, store.text);
+
+      // The seller's details on invoices: an address without its city is said beside it; then saved.
+      await page.getByLabel("Address, first line").fill("Biashara Street 7");
+      await page.getByLabel("City", { exact: true }).fill("");
+      await page.getByLabel("Tax number (a VAT number or KRA PIN)").fill("P051999999A");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await page.getByText(/^An address needs the registered name, the first line, the city and the country \(missing: city\)/).waitFor();
+      assert.equal(await page.getByLabel("City", { exact: true }).getAttribute("aria-invalid"), "true");
+      await page.getByLabel("City", { exact: true }).fill("Mombasa");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await page.getByText(/^Saved address, tax number for /).waitFor();
+      store = await client.get("/v1/store", { key: demo.secret_key });
+      assert.deepEqual([store.body.address.line1, store.body.address.city, store.body.tax_number], ["Biashara Street 7", "Mombasa", "P051999999A"]);
       assert.equal(store.body.latitude, -1.2921);
       await checkPage(page, "settings");
     } finally {

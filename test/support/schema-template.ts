@@ -6,9 +6,12 @@
 // current and migrates nothing. docs/decisions/operations.md operations-21.
 //
 // The template on a server is named after a hash of the migrations' source files, so a changed
-// migration gets a new template and the old ones are dropped when it is built; on the shared
-// MariaDB the current one stays between runs (and is reused by the next run). Tests of the
-// migrations themselves ask for an empty database instead.
+// migration gets a new template; on the shared MariaDB the current one stays between runs (and is
+// reused by the next run). Each process reads the template once, its rows too, and copies from
+// memory after that, so a template another checkout's run drops does not break this run; and a
+// template is dropped only a day after it was built, never one that another checkout's run, with
+// other migrations, may be reading at the same moment. Tests of the migrations themselves ask for
+// an empty database instead.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -42,9 +45,12 @@ const templateName = (): string => `${TEMPLATE_PREFIX}${hashOfMigrations()}`;
 interface TemplateSchema {
   /** CREATE TABLE statements, in no particular order (foreign key checks are off while they run). */
   readonly tables: readonly string[];
-  /** INSERT … SELECT statements, with `{target}` for the new database's name. */
-  readonly rows: readonly string[];
+  /** The template's rows (the migrations' bookkeeping), as INSERT statements and their values. */
+  readonly rows: readonly { readonly sql: string; readonly values: unknown[] }[];
 }
+
+/** Templates of other migrations are dropped once this old: no run lasts a day. */
+const STALE_AFTER_HOURS = 24;
 
 /** Per server URL: the template's schema, read once per process. */
 const schemas = new Map<string, Promise<TemplateSchema>>();
@@ -69,8 +75,12 @@ const buildAndRead = async (serverUrl: string): Promise<TemplateSchema> => {
     if (Number(locked[0]?.ok) !== 1) throw new Error("the schema template's lock was not granted in 300 s");
     try {
       if (!(await templateReady(conn, name))) {
-        const [stale] = (await conn.query("SELECT schema_name AS s FROM information_schema.schemata WHERE schema_name LIKE ?", [`${TEMPLATE_PREFIX}%`])) as [Array<{ s: string }>, unknown];
-        for (const { s } of stale) await conn.query(`DROP DATABASE IF EXISTS ${quote(s)}`);
+        // Other checkouts' runs may be reading theirs now: only day-old templates go.
+        const [stale] = (await conn.query(
+          "SELECT table_schema AS s FROM information_schema.tables WHERE table_schema LIKE ? AND table_name = 'sf_template_ready' AND create_time < NOW() - INTERVAL ? HOUR",
+          [`${TEMPLATE_PREFIX}%`, STALE_AFTER_HOURS],
+        )) as [Array<{ s: string }>, unknown];
+        for (const { s } of stale) if (s !== name) await conn.query(`DROP DATABASE IF EXISTS ${quote(s)}`);
         await conn.query(`CREATE DATABASE ${quote(name)} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
         const url = new URL(serverUrl);
         url.pathname = `/${name}`;
@@ -89,14 +99,17 @@ const buildAndRead = async (serverUrl: string): Promise<TemplateSchema> => {
     }
     const [tableRows] = (await conn.query("SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE' AND table_name <> 'sf_template_ready' ORDER BY table_name", [name])) as [Array<{ t: string }>, unknown];
     const tables: string[] = [];
-    const rows: string[] = [];
+    const rows: { sql: string; values: unknown[] }[] = [];
     for (const { t } of tableRows) {
       const [created] = (await conn.query(`SHOW CREATE TABLE ${quote(name)}.${quote(t)}`)) as [Array<Record<string, string>>, unknown];
       const ddl = created[0]?.["Create Table"];
       if (ddl === undefined) throw new Error(`SHOW CREATE TABLE gave nothing for ${t}`);
       tables.push(ddl);
-      const [count] = (await conn.query(`SELECT COUNT(*) AS n FROM ${quote(name)}.${quote(t)}`)) as [Array<{ n: number | string }>, unknown];
-      if (Number(count[0]?.n ?? 0) > 0) rows.push(`INSERT INTO {target}.${quote(t)} SELECT * FROM ${quote(name)}.${quote(t)}`);
+      const [held, fields] = (await conn.query({ sql: `SELECT * FROM ${quote(name)}.${quote(t)}`, rowsAsArray: true })) as [unknown[][], Array<{ name: string }>];
+      if (held.length === 0) continue;
+      const columns = fields.map((field) => quote(field.name)).join(", ");
+      const tuple = `(${fields.map(() => "?").join(", ")})`;
+      rows.push({ sql: `INSERT INTO ${quote(t)} (${columns}) VALUES ${held.map(() => tuple).join(", ")}`, values: held.flat() });
     }
     return { tables, rows };
   } finally {
@@ -121,7 +134,7 @@ export const copyMigratedSchema = async (serverUrl: string, database: string): P
   try {
     // One round trip for the tables and one for the rows; the session's settings end with it.
     await conn.query(`USE ${target}; SET SESSION foreign_key_checks = 0; ${tables.join(";\n")}`);
-    if (rows.length > 0) await conn.query(rows.map((statement) => statement.replace("{target}", target)).join(";\n"));
+    for (const { sql, values } of rows) await conn.query(sql, values as never);
   } finally {
     await conn.end().catch(() => conn.destroy());
   }

@@ -5,7 +5,11 @@ import { DEMO, LEARNED } from "../examples/example-ids.js";
 import type { RouteExample } from "../route-definition.js";
 
 const ADDRESS = { name: "Demo Customer", line1: "Kenyatta Avenue 12", city: "Nairobi", country: "KE", latitude: -1.2841, longitude: 36.8155 };
-const SELLER = { name: "Parisian, Boehm and Kuphal Home & Living", address: null, tax_number: null };
+const SELLER = {
+  name: "Parisian, Boehm and Kuphal Home & Living",
+  address: { name: "Parisian, Boehm and Kuphal Home & Living Ltd", line1: "Kimathi Street 14", city: "Nairobi", postal_code: "00100", country: "KE" },
+  tax_number: "P051234567Q",
+};
 const BUYER = { name: "Demo Customer", email: "amina.wanjiru@example.com", phone: "+254712345678", billing_address: ADDRESS, shipping_address: ADDRESS };
 
 const invoice = {

@@ -14,6 +14,9 @@ const DEMO_TAX_SETTINGS = {
   shipping_tax_class: "standard",
 };
 
+/** The seller's details the demo's invoices print (composition/demo/demo-shipping.ts, DEMO_SELLER). */
+const DEMO_ADDRESS = { name: "Parisian, Boehm and Kuphal Home & Living Ltd", line1: "Kimathi Street 14", city: "Nairobi", postal_code: "00100", country: "KE" };
+
 export const storeExamples = {
   getStore: {
     response: {
@@ -27,6 +30,8 @@ export const storeExamples = {
         prices_include_tax: true,
         tax_rate_percent: 16,
         time_zone: "Africa/Nairobi",
+        address: DEMO_ADDRESS,
+        tax_number: "P051234567Q",
         created_at: "2026-11-25T18:10:57.675Z",
       },
     },
@@ -44,6 +49,8 @@ export const storeExamples = {
         prices_include_tax: true,
         tax_rate_percent: 16,
         time_zone: "Africa/Nairobi",
+        address: DEMO_ADDRESS,
+        tax_number: "P051234567Q",
         created_at: "2026-11-25T18:10:57.675Z",
       },
     },

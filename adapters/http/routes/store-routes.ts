@@ -10,6 +10,7 @@ import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { TaxSettingsInput } from "../../../application/stores/tax-settings-inputs.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
+import { OrderAddress } from "../schemas/order-schemas.js";
 import type { RouteModule } from "../route-module.js";
 import { storeExamples } from "./store-examples.js";
 
@@ -27,6 +28,8 @@ const StoreRecord = Schema.Struct({
     jsonSchema: { deprecated: true },
   }),
   time_zone: Schema.String.annotations({ description: "The store's IANA time zone (UTC unless set): the admin dashboard counts its days and the back office shows dates in it." }),
+  address: Schema.NullOr(OrderAddress).annotations({ description: "The store's postal address as its invoices print it, or null." }),
+  tax_number: Schema.NullOr(Schema.String).annotations({ description: "The store's tax registration number as its invoices print it, or null." }),
   created_at: Schema.String.annotations({ description: "When the store was created (ISO 8601, UTC)." }),
 }).annotations({ identifier: "Store" });
 

@@ -42,6 +42,7 @@ import * as storeTimeZone from "./0037-store-time-zone.js";
 import * as taxSettings from "./0038-tax-settings.js";
 import * as invoices from "./0039-invoices.js";
 import * as emails from "./0040-emails.js";
+import * as storeTaxNumber from "./0041-store-tax-number.js";
 
 interface Migration {
   readonly name: string;
@@ -49,7 +50,7 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments, searchPostings, searchCounts, catalogImports, orderCounters, paymentChargedAmounts, substringSearch, ownerKeys, catalogItemVersions, searchNonAscii, listNameIndex, searchBitmaps, staff, fulfilments, refunds, returns, customerBlocksInbox, media, stockLedgerDashboard, staffSecondFactor, orderAmountIndex, storeTimeZone, taxSettings, invoices, emails];
+const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments, searchPostings, searchCounts, catalogImports, orderCounters, paymentChargedAmounts, substringSearch, ownerKeys, catalogItemVersions, searchNonAscii, listNameIndex, searchBitmaps, staff, fulfilments, refunds, returns, customerBlocksInbox, media, stockLedgerDashboard, staffSecondFactor, orderAmountIndex, storeTimeZone, taxSettings, invoices, emails, storeTaxNumber];
 
 export class StorefrontMigrationSource implements Knex.MigrationSource<Migration> {
   getMigrations(): Promise<Migration[]> {

@@ -40,9 +40,9 @@ export class KnexInvoiceRepository implements InvoiceRepository {
   }
 
   async seller(storeId: string): Promise<Seller> {
-    const rows = await this.db.select<{ name: string; address: string | null }>("select name, address from stores where id = ?", [storeId]);
+    const rows = await this.db.select<{ name: string; address: string | null; tax_number: string | null }>("select name, address, tax_number from stores where id = ?", [storeId]);
     const row = rows[0];
-    return { name: row?.name ?? "", address: readJson<Address | null>(row?.address ?? null, null), taxNumber: null };
+    return { name: row?.name ?? "", address: readJson<Address | null>(row?.address ?? null, null), taxNumber: row?.tax_number ?? null };
   }
 
   async insertInvoice(storeId: string, invoice: Invoice): Promise<void> {

@@ -7,6 +7,8 @@ import type { TaxSettings } from "../../../domain/tax/tax-settings.js";
 import { recordCatalogChange } from "../catalog-versions.js";
 import { Database } from "../database.js";
 import { readTaxSettings, writeTaxSettings } from "../tax-settings-column.js";
+import { readJson, writeJson } from "../column-types.js";
+import type { Address } from "../../../domain/orders/order.js";
 
 interface StoreRow {
   id: string;
@@ -19,6 +21,8 @@ interface StoreRow {
   longitude: number | null;
   tax_settings: string | null;
   time_zone: string | null;
+  address: string | null;
+  tax_number: string | null;
   created_at: string;
 }
 
@@ -34,6 +38,8 @@ const toStore = (row: StoreRow): Store => ({
   location: row.latitude === null || row.longitude === null ? null : { latitude: Number(row.latitude), longitude: Number(row.longitude) },
   ...(row.tax_settings === null ? {} : { taxSettings: readTaxSettings(row.tax_settings) }),
   timeZone: row.time_zone ?? "UTC",
+  address: readJson<Address | null>(row.address, null),
+  taxNumber: row.tax_number ?? null,
   createdAt: row.created_at,
 });
 
@@ -49,6 +55,8 @@ const settings = (store: Store) => ({
   // Kept equal to the default zone's standard rate, so a rollback of migration 0038 finds the rate there.
   tax_rate_percent: defaultStandardPercent(taxSettingsOf(store)),
   time_zone: store.timeZone ?? "UTC",
+  address: store.address === undefined || store.address === null ? null : writeJson(store.address),
+  tax_number: store.taxNumber ?? null,
 });
 
 const defaultStandardPercent = (settings: TaxSettings): number => {

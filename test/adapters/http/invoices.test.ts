@@ -123,7 +123,15 @@ const suite = (label: string, options: () => { databaseUrl?: string }) =>
     });
 
     it("the invoice as JSON, HTML and PDF: seller, buyer, lines with rate and tax, totals by rate, escaped", async () => {
-      await knex("stores").where({ id: t.store.store.id }).update({ address: JSON.stringify({ name: "", line1: "Ngong Road 1", city: "Nairobi", country: "KE" }) });
+      // The seller's details, as the store sets them (PATCH /v1/store): a wrong one is refused first.
+      const blank = await t.client.patch("/v1/store", { tax_number: "   " }, { key: secret });
+      assertErrorType(blank, 400, "invalid_request_error", "parameter_invalid");
+      const noCountry = await t.client.patch("/v1/store", { address: { name: "Test Store Ltd", line1: "Ngong Road 1", city: "Nairobi" } }, { key: secret });
+      assertErrorType(noCountry, 400, "invalid_request_error", "parameter_missing");
+      const seller = await t.client.patch("/v1/store", { address: { name: "Test Store Ltd", line1: "Ngong Road 1", city: "Nairobi", country: "KE" }, tax_number: " P051111111Z " }, { key: secret });
+      assert.equal(seller.status, 200, seller.text);
+      assert.deepEqual([seller.body.address.line1, seller.body.tax_number], ["Ngong Road 1", "P051111111Z"]);
+      assert.deepEqual((await t.client.get("/v1/store", { key: secret })).body.address, seller.body.address, "the store reads back what was set");
       const customer = await registerCustomer(t.client, secret, { name: "Wanjiku <b>Kamau</b>" });
       const sofa = await createProduct(t.client, secret, `Sofa & <i>Co</i> ${randomUUID().slice(0, 6)}`, { price: 1_000_000, stock: 5 });
       await fillCustomerCart(t.client, publishable, customer, [{ variantId: sofa.variantId, quantity: 2 }]);
@@ -143,6 +151,7 @@ const suite = (label: string, options: () => { databaseUrl?: string }) =>
       assert.equal(invoice.currency, "KES");
       assert.equal(invoice.seller.name, "Test Store");
       assert.equal(invoice.seller.address.line1, "Ngong Road 1");
+      assert.equal(invoice.seller.tax_number, "P051111111Z");
       assert.equal(invoice.buyer.name, "Wanjiku <b>Kamau</b>");
       assert.equal(invoice.buyer.email, "amina@example.com");
       assert.equal(invoice.lines.length, 1);
@@ -165,7 +174,7 @@ const suite = (label: string, options: () => { databaseUrl?: string }) =>
       assert.equal(html.status, 200, html.text);
       assert.match(html.headers.get("content-type") ?? "", /^text\/html; charset=utf-8/);
       assert.match(html.headers.get("content-security-policy") ?? "", /default-src 'none'/);
-      for (const text of [invoice.number, "Test Store", "Ngong Road 1", "Wanjiku &lt;b&gt;Kamau&lt;/b&gt;", "Sofa &amp; &lt;i&gt;Co&lt;/i&gt;", sofa.sku, "16 %", "Totals by tax rate", "20,000.00", "Amounts in KES"]) {
+      for (const text of [invoice.number, "Test Store", "Ngong Road 1", "Tax number: P051111111Z", "Wanjiku &lt;b&gt;Kamau&lt;/b&gt;", "Sofa &amp; &lt;i&gt;Co&lt;/i&gt;", sofa.sku, "16 %", "Totals by tax rate", "20,000.00", "Amounts in KES"]) {
         assert.ok(html.text.includes(text), `the page shows ${text}`);
       }
       assert.ok(!html.text.includes("<b>Kamau") && !html.text.includes("<i>Co"), "what the shopper typed is escaped");
@@ -181,16 +190,19 @@ const suite = (label: string, options: () => { databaseUrl?: string }) =>
       const shown = pdfText(pdf.text);
       // A long value may wrap inside its column: compared without the line breaks.
       const flat = shown.replace(/\n/g, "");
-      for (const text of [invoice.number, "Test Store", "Wanjiku <b>Kamau</b>", sofa.sku, "16 %", "20,000.00"]) assert.ok(flat.includes(text), `the PDF shows ${text}`);
+      for (const text of [invoice.number, "Test Store", "Tax number: P051111111Z", "Wanjiku <b>Kamau</b>", sofa.sku, "16 %", "20,000.00"]) assert.ok(flat.includes(text), `the PDF shows ${text}`);
       const byAcceptPdf = await t.client.get(`/v1/orders/${order.id}/invoice`, withToken(publishable, customer.accessToken, { headers: { accept: "application/pdf" } }));
       assert.ok(byAcceptPdf.text.startsWith("%PDF-"));
       const noFields = await t.client.get(`/v1/orders/${order.id}/invoice?format=pdf&fields=number`, withToken(publishable, customer.accessToken));
       assertErrorType(noFields, 400, "invalid_request_error", "parameter_invalid");
 
-      // Issued once: the store renamed and the product renamed later, the invoice says what it said.
+      // Issued once: the store renamed, its tax number cleared, the invoice says what it said.
       await knex("stores").where({ id: t.store.store.id }).update({ name: "Renamed Store" });
+      const cleared = await t.client.patch("/v1/store", { tax_number: null }, { key: secret });
+      assert.equal(cleared.body.tax_number, null, "null clears it");
       const again = await t.client.get(`/admin/v1/orders/${order.id}/invoice`, { key: secret });
       assert.equal(again.body.seller.name, "Test Store");
+      assert.equal(again.body.seller.tax_number, "P051111111Z");
       assert.deepEqual(again.body, admin.body);
       await knex("stores").where({ id: t.store.store.id }).update({ name: "Test Store" });
     });

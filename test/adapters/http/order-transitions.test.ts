@@ -212,7 +212,7 @@ const transitionsSuite = (title: string, options: () => TestApplicationOptions):
         assert.deepEqual(await eventsOf(order.id), eventsBefore, "a no-op emits nothing");
       });
 
-      it("records order.paid, order.fulfilled, order.delivered and order.cancelled once each, at the move that causes them", async () => {
+      it("records order.paid, fulfilment.created with order.fulfilled, order.delivered and order.cancelled once each, at the move that causes them", async () => {
         const order = await newOrder();
         assert.deepEqual(await eventsOf(order.id), ["order.created"]);
         await moveOk(order.id, { payment_status: "paid" });
@@ -221,11 +221,13 @@ const transitionsSuite = (title: string, options: () => TestApplicationOptions):
         assert.deepEqual(await eventsOf(order.id), ["order.created", "order.paid"], "processing emits nothing");
         await moveOk(order.id, { order_status: "shipped" });
         await moveOk(order.id, { order_status: "shipped" });
-        assert.deepEqual(await eventsOf(order.id), ["order.created", "order.paid", "order.fulfilled"]);
+        // Marked shipped, the order's unshipped units are its last parcel: fulfilment.created, as a
+        // recorded parcel's, which also sends the customer's shipped email (docs/emails.md).
+        assert.deepEqual(await eventsOf(order.id), ["order.created", "order.paid", "fulfilment.created", "order.fulfilled"]);
         await moveOk(order.id, { order_status: "delivered" });
         await moveOk(order.id, { order_status: "delivered" });
         // delivered mails the customer (docs/emails.md, "What is sent when")
-        assert.deepEqual(await eventsOf(order.id), ["order.created", "order.paid", "order.fulfilled", "order.delivered"]);
+        assert.deepEqual(await eventsOf(order.id), ["order.created", "order.paid", "fulfilment.created", "order.fulfilled", "order.delivered"]);
 
         const other = await newOrder();
         await moveOk(other.id, { payment_status: "failed" });

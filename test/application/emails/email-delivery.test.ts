@@ -177,6 +177,22 @@ const emailSuite = (title: string, options: () => TestApplicationOptions): void 
       for (const send of await sendsOf(await lastEventId("order.paid"))) assert.equal(send.state, "sent");
     });
 
+    it("sends the shipped email, with the tracking number, when the shop's server marks the order shipped without recording a parcel", async () => {
+      const customer = await registerCustomer(t.client, secret);
+      const order = await customerOrder(customer);
+      const signed = (body: Record<string, unknown>) => signedOrderPatch(t.client, order.id, body, { key: secret, secret: t.store.store.hmacSecret, timestamp: Math.floor(clock.now().getTime() / 1000) });
+      assert.equal((await signed({ payment_status: "paid" })).status, 200);
+      assert.equal((await signed({ order_status: "processing" })).status, 200);
+      const shippedNow = await signed({ order_status: "shipped", tracking_number: "KE-SIGNED-4411" });
+      assert.equal(shippedNow.status, 200, shippedNow.text);
+      const before = sink.received.length;
+      await deliver();
+      await deliver();
+      const shipped = sink.received.slice(before).filter((m) => m.to.includes(customer.email) && subjectOf(m) === `Test Store: order ${order.order_number} has shipped`);
+      assert.equal(shipped.length, 1, "one shipped email");
+      assert.ok(bodyOf(shipped[0]!).includes("KE-SIGNED-4411"), "with the tracking number the update gave");
+    });
+
     it("attaches the order's invoice, as a PDF, to the payment email", async () => {
       const customer = await registerCustomer(t.client, secret);
       const order = await customerOrder(customer);

@@ -1,5 +1,6 @@
 // Settings (`settings.manage`): the store's settings the admin API exposes (GET/PATCH
-// /admin/v1/store): name, location (the origin of delivery distances) and time zone; the base
+// /admin/v1/store): name, location (the origin of delivery distances), time zone, and the seller's
+// address and tax number its invoices print (docs/invoices.md, "What an invoice holds"); the base
 // currency is shown and does not change. Taxes have their own page (pages/taxes.tsx): the
 // store's `tax_rate_percent` is deprecated (docs/taxes.md, "The store's settings over HTTP"). A value out of range is said beside its field, both
 // before any request and when the API refuses it (its `param` names the field).
@@ -13,8 +14,11 @@ import { followLink } from "../navigation.js";
 import { SESSION_KEY } from "../session.js";
 
 type Store = components["schemas"]["Store"];
-type Patch = { name?: string; latitude?: number | null; longitude?: number | null; time_zone?: string };
-const FIELDS = ["name", "latitude", "longitude", "time_zone"] as const;
+type SellerAddress = { name: string; line1: string; line2?: string; city: string; postal_code?: string; country: string };
+type Patch = { name?: string; latitude?: number | null; longitude?: number | null; time_zone?: string; address?: SellerAddress | null; tax_number?: string | null };
+const FIELDS = ["name", "latitude", "longitude", "time_zone", "address", "tax_number"] as const;
+/** The address's inputs, each named `address.<field>`; all empty clears the address. */
+const ADDRESS_FIELDS = ["name", "line1", "line2", "city", "postal_code", "country"] as const;
 
 /**
  * Zones the IANA database renamed, which browsers' time zone data (CLDR) still lists by the old
@@ -67,6 +71,27 @@ const read = (form: HTMLFormElement, store: Store): { patch: Patch; errors: Part
   }
   const zone = text("time_zone");
   if (zone !== "" && zone !== store.time_zone) patch.time_zone = zone;
+  // The seller on invoices: an address with its registered name, line, city and country, or none.
+  const part = (field: (typeof ADDRESS_FIELDS)[number]) => String(data.get(`address.${field}`) ?? "").trim();
+  const given = ADDRESS_FIELDS.filter((field) => part(field) !== "");
+  let address: SellerAddress | null = null;
+  if (given.length > 0) {
+    const missing = (["name", "line1", "city", "country"] as const).filter((field) => part(field) === "");
+    const country = part("country").toUpperCase();
+    if (missing.length > 0) errors.address = `An address needs the registered name, the first line, the city and the country (missing: ${missing.map((m) => m.replace("line1", "first line")).join(", ")}); or clear every address field.`;
+    else if (!/^[A-Z]{2}$/.test(country)) errors.address = "The country is a two-letter ISO code such as KE.";
+    else {
+      address = { name: part("name"), line1: part("line1"), city: part("city"), country };
+      if (part("line2") !== "") address.line2 = part("line2");
+      if (part("postal_code") !== "") address.postal_code = part("postal_code");
+    }
+  }
+  // Compared field by field, in one order: only a changed address is sent.
+  const fieldsOf = (a: Partial<Record<(typeof ADDRESS_FIELDS)[number], string>> | null) => (a === null ? "" : ADDRESS_FIELDS.map((field) => a[field] ?? "").join("\u0000"));
+  if (errors.address === undefined && fieldsOf(address) !== fieldsOf(store.address)) patch.address = address;
+  const taxNumber = text("tax_number");
+  if (taxNumber.length > 64) errors.tax_number = "The tax number has at most 64 characters.";
+  else if ((taxNumber === "" ? null : taxNumber) !== store.tax_number) patch.tax_number = taxNumber === "" ? null : taxNumber;
   return { patch, errors };
 };
 
@@ -100,13 +125,21 @@ export const SettingsPage = () => {
       // Dates everywhere follow the store's zone: the session (GET /me) carries it.
       if (patch.time_zone !== undefined) await client.invalidateQueries({ queryKey: SESSION_KEY });
     } catch (problem) {
-      const field = problem instanceof ApiProblem ? FIELDS.find((f) => f === problem.param) : undefined;
+      const field = problem instanceof ApiProblem ? FIELDS.find((f) => f === problem.param || problem.param?.startsWith(`${f}.`) === true) : undefined;
       if (field !== undefined) setErrors({ [field]: explain(problem) });
       setResult({ error: field !== undefined ? "The server refused a value: see beside the field." : explain(problem) });
     }
   };
   const s = store.data;
   const describe = (field: Field) => (errors[field] !== undefined ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {});
+  const ADDRESS_LABELS: Record<(typeof ADDRESS_FIELDS)[number], string> = {
+    name: "Registered name",
+    line1: "Address, first line",
+    line2: "Address, second line",
+    city: "City",
+    postal_code: "Postal code",
+    country: "Country (two-letter code)",
+  };
   return (
     <>
       <h1>Settings</h1>
@@ -158,6 +191,21 @@ export const SettingsPage = () => {
             </select>
             <FieldError field="time_zone" message={errors.time_zone} />
           </label>
+          <fieldset>
+            <legend>The seller on invoices and credit notes (documents already issued keep what they printed)</legend>
+            {ADDRESS_FIELDS.map((field) => (
+              <label key={field}>
+                {ADDRESS_LABELS[field]}
+                <input name={`address.${field}`} defaultValue={s.address?.[field] ?? ""} autoComplete="off" {...describe("address")} />
+              </label>
+            ))}
+            <FieldError field="address" message={errors.address} />
+            <label>
+              Tax number (a VAT number or KRA PIN)
+              <input name="tax_number" defaultValue={s.tax_number ?? ""} autoComplete="off" {...describe("tax_number")} />
+              <FieldError field="tax_number" message={errors.tax_number} />
+            </label>
+          </fieldset>
           <button type="submit" disabled={save.isPending}>
             Save settings
           </button>

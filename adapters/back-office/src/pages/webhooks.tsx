@@ -23,6 +23,7 @@ const EVENT_TYPES = [
   "order.paid",
   "order.fulfilled",
   "order.cancelled",
+  "order.delivered",
   "fulfilment.created",
   "payment.succeeded",
   "payment.failed",
@@ -39,6 +40,8 @@ const EVENT_TYPES = [
   "return.approved",
   "return.refused",
   "return.received",
+  "message.created",
+  "webhook_endpoint.disabled",
 ] as const satisfies readonly EventType[];
 // And none is missing: a type the API adds and this list lacks fails the type check here.
 type Unlisted = Exclude<EventType, (typeof EVENT_TYPES)[number]>;

@@ -1,4 +1,5 @@
 import { inject, injectable } from "inversify";
+import { loadBaseCurrency } from "../stores/store-currency.js";
 import type { DeliveryZone } from "../../domain/shipping/delivery-zone.js";
 import type { Principal } from "../access/principal.js";
 import { minorUnitsOf, minorUnitsOrNull } from "../money/major-units.js";
@@ -8,7 +9,7 @@ import { ShippingRepository } from "../ports/shipping-repository.js";
 import { StoreRepository } from "../ports/store-repository.js";
 import type { DeliveryZoneInput } from "./shipping-inputs.js";
 import { toDeliveryZoneRecord, type DeliveryZoneRecord } from "./shipping-records.js";
-import { outline, zoneCurrency } from "./delivery-zone-writes.js";
+import { outline } from "./delivery-zone-writes.js";
 
 @injectable()
 export class CreateDeliveryZone {
@@ -20,7 +21,7 @@ export class CreateDeliveryZone {
   ) {}
 
   async execute(principal: Principal, input: DeliveryZoneInput): Promise<DeliveryZoneRecord> {
-    const currency = await zoneCurrency({ stores: this.stores }, principal);
+    const currency = await loadBaseCurrency(this.stores, principal.storeId);
     const zone: DeliveryZone = {
       id: this.ids.newId(),
       zoneName: input.zone_name,

@@ -1,4 +1,5 @@
 import { inject, injectable } from "inversify";
+import { loadBaseCurrency } from "../stores/store-currency.js";
 import type { PricingTier } from "../../domain/shipping/pricing-tier.js";
 import type { Principal } from "../access/principal.js";
 import { minorUnitsOf, minorUnitsOrNull } from "../money/major-units.js";
@@ -8,7 +9,7 @@ import { ShippingRepository } from "../ports/shipping-repository.js";
 import { StoreRepository } from "../ports/store-repository.js";
 import type { PricingTierInput } from "./shipping-inputs.js";
 import { toPricingTierRecord, type PricingTierRecord } from "./shipping-records.js";
-import { checkRange, tierCurrency } from "./pricing-tier-writes.js";
+import { checkRange } from "./pricing-tier-writes.js";
 
 @injectable()
 export class CreatePricingTier {
@@ -20,7 +21,7 @@ export class CreatePricingTier {
   ) {}
 
   async execute(principal: Principal, input: PricingTierInput): Promise<PricingTierRecord> {
-    const currency = await tierCurrency({ stores: this.stores }, principal);
+    const currency = await loadBaseCurrency(this.stores, principal.storeId);
     const tier: PricingTier = {
       id: this.ids.newId(),
       tierName: input.tier_name,

@@ -2,14 +2,9 @@
 // [latitude, longitude] vertices, a '#rrggbb' colour to draw it, and a fee in major units.
 // This module holds what the use cases CreateDeliveryZone, UpdateDeliveryZone and
 // DeleteDeliveryZone share (one class a file, docs/architecture.md, the application/ ring).
-import type { CurrencyCode } from "../../domain/money/currency.js";
 import type { LatLng } from "../../domain/shipping/coordinates.js";
-import type { Principal } from "../access/principal.js";
 import { ParameterInvalid } from "../errors/request-errors.js";
 import { ResourceMissing } from "../errors/resource-errors.js";
-import { StoreRepository } from "../ports/store-repository.js";
-import { loadStore } from "../stores/load-store.js";
-import { baseCurrencyOf } from "../stores/store-currency.js";
 
 export const missing = (): ResourceMissing => new ResourceMissing({ resource: "delivery_zone", message: "No such delivery zone." });
 
@@ -21,7 +16,3 @@ export const outline = (polygon: readonly (readonly [number, number])[]): LatLng
   }
   return vertices;
 };
-
-export async function zoneCurrency(deps: { readonly stores: StoreRepository }, principal: Principal): Promise<CurrencyCode> {
-  return baseCurrencyOf(await loadStore(deps.stores, principal.storeId));
-}

@@ -1,4 +1,5 @@
 import { inject, injectable } from "inversify";
+import { loadBaseCurrency } from "../stores/store-currency.js";
 import type { DeliveryZone } from "../../domain/shipping/delivery-zone.js";
 import type { Principal } from "../access/principal.js";
 import { minorUnitsOf, minorUnitsOrNull } from "../money/major-units.js";
@@ -8,7 +9,7 @@ import { StoreRepository } from "../ports/store-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import type { DeliveryZonePatch } from "./shipping-inputs.js";
 import { toDeliveryZoneRecord, type DeliveryZoneRecord } from "./shipping-records.js";
-import { missing, outline, zoneCurrency } from "./delivery-zone-writes.js";
+import { missing, outline } from "./delivery-zone-writes.js";
 
 @injectable()
 export class UpdateDeliveryZone {
@@ -20,7 +21,7 @@ export class UpdateDeliveryZone {
   ) {}
 
   async execute(principal: Principal, id: string, patch: DeliveryZonePatch): Promise<DeliveryZoneRecord> {
-    const currency = await zoneCurrency({ stores: this.stores }, principal);
+    const currency = await loadBaseCurrency(this.stores, principal.storeId);
     return this.uow.run(async () => {
       const current = await this.shipping.findZone(principal.storeId, id);
       if (current === undefined) throw missing();

@@ -1,4 +1,5 @@
 import { inject, injectable } from "inversify";
+import { loadBaseCurrency } from "../stores/store-currency.js";
 import type { PricingTier } from "../../domain/shipping/pricing-tier.js";
 import type { Principal } from "../access/principal.js";
 import { minorUnitsOf, minorUnitsOrNull } from "../money/major-units.js";
@@ -8,7 +9,7 @@ import { StoreRepository } from "../ports/store-repository.js";
 import { UnitOfWork } from "../ports/unit-of-work.js";
 import type { PricingTierPatch } from "./shipping-inputs.js";
 import { toPricingTierRecord, type PricingTierRecord } from "./shipping-records.js";
-import { missing, checkRange, tierCurrency } from "./pricing-tier-writes.js";
+import { missing, checkRange } from "./pricing-tier-writes.js";
 
 @injectable()
 export class UpdatePricingTier {
@@ -20,7 +21,7 @@ export class UpdatePricingTier {
   ) {}
 
   async execute(principal: Principal, id: string, patch: PricingTierPatch): Promise<PricingTierRecord> {
-    const currency = await tierCurrency({ stores: this.stores }, principal);
+    const currency = await loadBaseCurrency(this.stores, principal.storeId);
     return this.uow.run(async () => {
       const current = await this.shipping.findTier(principal.storeId, id);
       if (current === undefined) throw missing();

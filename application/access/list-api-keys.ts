@@ -1,3 +1,4 @@
+// ListApiKeys, the use case behind GET /admin/v1/api-keys.
 import { inject, injectable } from "inversify";
 import { ApiKeyRepository, type StoredApiKey } from "../ports/api-key-repository.js";
 import type { Principal } from "./principal.js";

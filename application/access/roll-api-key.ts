@@ -1,3 +1,5 @@
+// RollApiKey, the use case behind POST /admin/v1/api-keys/{id}/roll; what it shares with its
+// sibling use cases is in api-key-issuing.ts.
 import { inject, injectable } from "inversify";
 import { ApiKeyRepository, type StoredApiKey } from "../ports/api-key-repository.js";
 import { Clock } from "../ports/clock.js";

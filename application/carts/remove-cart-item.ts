@@ -1,3 +1,5 @@
+// RemoveCartItem, the use case behind DELETE /v1/cart/items/{id}; what it shares with its sibling
+// use cases is in cart-line-changes.ts.
 import { inject, injectable } from "inversify";
 import { removeLine } from "../../domain/cart/cart-operations.js";
 import type { Principal } from "../access/principal.js";

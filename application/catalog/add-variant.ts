@@ -1,3 +1,4 @@
+// AddVariant, the use case behind POST /v1/products/{id}/variants.
 import { inject, injectable } from "inversify";
 import { toVariantRecord, type VariantRecord } from "../../domain/catalog/product-shapes.js";
 import type { Principal } from "../access/principal.js";

@@ -1,3 +1,4 @@
+// CreateCategory, the use case behind POST /v1/categories.
 import { inject, injectable } from "inversify";
 import type { Category } from "../../domain/catalog/category.js";
 import type { Principal } from "../access/principal.js";

@@ -1,3 +1,5 @@
+// CreateCollection, the use case behind POST /v1/product-collections; what it shares with its
+// sibling use cases is in collection-writes.ts.
 import { inject, injectable } from "inversify";
 import { productSlug, withSuffix } from "../../domain/catalog/slug.js";
 import type { Principal } from "../access/principal.js";

@@ -1,3 +1,5 @@
+// CreateSubcategory, the use case behind POST /v1/subcategories; what it shares with its sibling
+// use cases is in category-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Subcategory } from "../../domain/catalog/category.js";
 import type { Principal } from "../access/principal.js";

@@ -1,3 +1,5 @@
+// DeleteCategory, the use case behind DELETE /v1/categories/{id}; what it shares with its sibling
+// use cases is in category-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { CategoryRepository } from "../ports/category-repository.js";

@@ -1,3 +1,5 @@
+// DeleteCollection, the use case behind DELETE /v1/product-collections/{id}; what it shares with
+// its sibling use cases is in collection-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { CollectionRepository } from "../ports/collection-repository.js";

@@ -1,3 +1,5 @@
+// DeleteVariant, the use case behind DELETE /v1/products/{id}/variants/{variant_id}; what it shares
+// with its sibling use cases is in variant-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ResourceConflict } from "../errors/resource-errors.js";

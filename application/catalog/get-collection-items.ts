@@ -1,3 +1,4 @@
+// GetCollectionItems; what it shares with its sibling use cases is in collection-reads.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { CollectionRepository } from "../ports/collection-repository.js";

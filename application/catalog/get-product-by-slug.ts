@@ -1,3 +1,5 @@
+// GetProductBySlug, the use case behind GET /v1/products/by-slug/{slug}; what it shares with its
+// sibling use cases is in product-details.ts.
 import { inject, injectable } from "inversify";
 import type { ProductDetailRecord } from "../../domain/catalog/product-shapes.js";
 import type { Principal } from "../access/principal.js";

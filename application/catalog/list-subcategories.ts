@@ -1,3 +1,5 @@
+// ListSubcategories, the use case behind GET /v1/subcategories; what it shares with its sibling use
+// cases is in category-lists.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import type { Page, PageRequest } from "../pagination/page.js";

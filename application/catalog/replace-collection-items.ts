@@ -1,3 +1,5 @@
+// ReplaceCollectionItems, the use case behind PUT /v1/product-collections/{id}/items; what it
+// shares with its sibling use cases is in collection-writes.ts.
 import { GetCollectionItems } from "./get-collection-items.js";
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";

@@ -1,3 +1,5 @@
+// UpdateCategory, the use case behind PATCH /v1/categories/{id}; what it shares with its sibling
+// use cases is in category-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Category } from "../../domain/catalog/category.js";
 import type { Principal } from "../access/principal.js";

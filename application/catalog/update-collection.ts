@@ -1,3 +1,5 @@
+// UpdateCollection, the use case behind PATCH /v1/product-collections/{id}; what it shares with its
+// sibling use cases is in collection-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { Clock } from "../ports/clock.js";

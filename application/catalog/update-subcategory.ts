@@ -1,3 +1,5 @@
+// UpdateSubcategory, the use case behind PATCH /v1/subcategories/{id}; what it shares with its
+// sibling use cases is in category-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Subcategory } from "../../domain/catalog/category.js";
 import type { Principal } from "../access/principal.js";

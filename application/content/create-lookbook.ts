@@ -1,3 +1,5 @@
+// CreateLookbook, the use case behind POST /v1/lookbooks; what it shares with its sibling use cases
+// is in lookbook-writes.ts.
 import { GetLookbook } from "./get-lookbook.js";
 import { inject, injectable } from "inversify";
 import { withSuffix } from "../../domain/catalog/slug.js";

@@ -1,3 +1,5 @@
+// CreatePost, the use case behind POST /v1/posts; what it shares with its sibling use cases is in
+// post-writes.ts.
 import { GetPost } from "./get-post.js";
 import { inject, injectable } from "inversify";
 import { withSuffix } from "../../domain/catalog/slug.js";

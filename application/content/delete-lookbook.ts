@@ -1,3 +1,4 @@
+// DeleteLookbook, the use case behind DELETE /v1/lookbooks/{lookbook}.
 import { lookbookMissing } from "./lookbook-reads.js";
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";

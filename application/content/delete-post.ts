@@ -1,3 +1,4 @@
+// DeletePost, the use case behind DELETE /v1/posts/{post}.
 import { postMissing } from "./post-reads.js";
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";

@@ -1,3 +1,5 @@
+// GetLookbookBySlug, the use case behind GET /v1/lookbooks/{lookbook}; what it shares with its
+// sibling use cases is in lookbook-reads.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { Clock } from "../ports/clock.js";

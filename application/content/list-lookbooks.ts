@@ -1,3 +1,4 @@
+// ListLookbooks, the use case behind GET /v1/lookbooks.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import type { Page, PageRequest } from "../pagination/page.js";

@@ -1,3 +1,5 @@
+// UpdateLookbook, the use case behind PATCH /v1/lookbooks/{lookbook}; what it shares with its
+// sibling use cases is in lookbook-writes.ts.
 import { lookbookMissing } from "./lookbook-reads.js";
 import { GetLookbook } from "./get-lookbook.js";
 import { inject, injectable } from "inversify";

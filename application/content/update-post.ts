@@ -1,3 +1,5 @@
+// UpdatePost, the use case behind PATCH /v1/posts/{post}; what it shares with its sibling use cases
+// is in post-writes.ts.
 import { postMissing } from "./post-reads.js";
 import { GetPost } from "./get-post.js";
 import { inject, injectable } from "inversify";

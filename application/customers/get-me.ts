@@ -1,3 +1,4 @@
+// GetMe, the use case behind GET /v1/auth/me.
 import { inject, injectable } from "inversify";
 import type { CustomerPrincipal } from "../access/customer-principal.js";
 import type { Principal } from "../access/principal.js";

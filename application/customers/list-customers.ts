@@ -1,3 +1,4 @@
+// ListCustomers, the use case behind GET /admin/v1/customers.
 import { inject, injectable } from "inversify";
 import { customerQuery } from "../../domain/customers/customer-search.js";
 import type { Principal } from "../access/principal.js";

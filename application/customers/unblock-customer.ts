@@ -1,3 +1,5 @@
+// UnblockCustomer, the use case behind POST /admin/v1/customers/{id}/unblock; what it shares with
+// its sibling use cases is in customer-blocks.ts.
 import { inject, injectable } from "inversify";
 import { unblocked } from "../../domain/customers/customer-block.js";
 import type { Principal } from "../access/principal.js";

@@ -1,3 +1,4 @@
+// DeactivateGiftCard, the use case behind DELETE /v1/gift-cards/{id}.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { UpdateGiftCard } from "./update-gift-card.js";

@@ -1,3 +1,5 @@
+// GetGiftCard, the use case behind GET /v1/gift-cards/{id}; what it shares with its sibling use
+// cases is in gift-card-reads.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { GiftCardRepository } from "../ports/gift-card-repository.js";

@@ -1,3 +1,4 @@
+// ListGiftCards, the use case behind GET /v1/gift-cards.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import type { Page, PageRequest } from "../pagination/page.js";

@@ -1,3 +1,5 @@
+// GetInvoice, the use case behind GET /v1/orders/{id}/invoice and GET
+// /admin/v1/orders/{id}/invoice.
 import { GetOrder } from "../orders/get-order.js";
 import { inject, injectable } from "inversify";
 import type { Invoice } from "../../domain/invoices/invoice.js";

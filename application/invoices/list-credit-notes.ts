@@ -1,3 +1,5 @@
+// ListCreditNotes, the use case behind GET /v1/orders/{id}/credit-notes and GET
+// /admin/v1/orders/{id}/credit-notes.
 import { GetOrder } from "../orders/get-order.js";
 import { inject, injectable } from "inversify";
 import type { CreditNote } from "../../domain/invoices/credit-note.js";

@@ -1,3 +1,5 @@
+// GetMedia, the use case behind GET /admin/v1/media/{id}; what it shares with its sibling use cases
+// is in media-records.ts.
 import { inject, injectable } from "inversify";
 import {
   type Media,

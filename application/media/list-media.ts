@@ -1,3 +1,4 @@
+// ListMedia, the use case behind GET /admin/v1/media.
 import { inject, injectable } from "inversify";
 import {
   type Media,

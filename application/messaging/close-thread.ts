@@ -1,3 +1,5 @@
+// CloseThread, the use case behind POST /admin/v1/inbox/threads/{id}/close; what it shares with its
+// sibling use cases is in inbox-changes.ts.
 import { inject, injectable } from "inversify";
 import { statusAfterClose } from "../../domain/messaging/thread.js";
 import type { Principal } from "../access/principal.js";

@@ -1,3 +1,4 @@
+// ListInboxThreads, the use case behind GET /admin/v1/inbox/threads.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import type { Page, PageRequest } from "../pagination/page.js";

@@ -1,3 +1,5 @@
+// ReopenThread, the use case behind POST /admin/v1/inbox/threads/{id}/reopen; what it shares with
+// its sibling use cases is in inbox-changes.ts.
 import { inject, injectable } from "inversify";
 import { statusAfterReopen } from "../../domain/messaging/thread.js";
 import type { Principal } from "../access/principal.js";

@@ -1,3 +1,5 @@
+// GetAdminOrder, the use case behind GET /admin/v1/orders/{id}; what it shares with its sibling use
+// cases is in admin-order-reads.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { AdminOrderReads } from "../ports/admin-order-reads.js";

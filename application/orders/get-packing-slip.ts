@@ -1,3 +1,5 @@
+// GetPackingSlip, the use case behind GET /admin/v1/orders/{id}/packing-slip; what it shares with
+// its sibling use cases is in admin-order-reads.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ResourceMissing } from "../errors/resource-errors.js";

@@ -1,3 +1,4 @@
+// ListAdminOrders, the use case behind GET /admin/v1/orders.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import type { Page, PageRequest } from "../pagination/page.js";

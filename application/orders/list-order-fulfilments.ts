@@ -1,3 +1,5 @@
+// ListOrderFulfilments, the use case behind GET /admin/v1/orders/{id}/fulfilments; what it shares
+// with its sibling use cases is in admin-order-reads.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { FulfilmentRepository } from "../ports/fulfilment-repository.js";

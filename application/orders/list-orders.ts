@@ -1,3 +1,5 @@
+// ListOrders, the use case behind GET /v1/orders; what it shares with its sibling use cases is in
+// order-reads.ts.
 import { inject, injectable } from "inversify";
 import { AuthenticateCustomer } from "../access/authenticate-customer.js";
 import type { Principal } from "../access/principal.js";

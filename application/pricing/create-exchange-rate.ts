@@ -1,3 +1,5 @@
+// CreateExchangeRate, the use case behind POST /v1/exchange-rates; what it shares with its sibling
+// use cases is in exchange-rate-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ParameterInvalid } from "../errors/request-errors.js";

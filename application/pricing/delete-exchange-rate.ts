@@ -1,3 +1,5 @@
+// DeleteExchangeRate, the use case behind DELETE /v1/exchange-rates/{currency}; what it shares with
+// its sibling use cases is in exchange-rate-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ExchangeRateRepository } from "../ports/exchange-rate-repository.js";

@@ -1,3 +1,5 @@
+// DeletePriceRule, the use case behind DELETE /v1/price-rules/{id}; what it shares with its sibling
+// use cases is in price-rule-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { PriceRuleRepository } from "../ports/price-rule-repository.js";

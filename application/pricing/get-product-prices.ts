@@ -1,3 +1,5 @@
+// GetProductPrices, the use case behind GET /v1/prices/products/{id}; what it shares with its
+// sibling use cases is in price-lists.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ResourceMissing } from "../errors/resource-errors.js";

@@ -1,3 +1,5 @@
+// ListExchangeRates, the use case behind GET /v1/exchange-rates; what it shares with its sibling
+// use cases is in exchange-rate-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ExchangeRateRepository } from "../ports/exchange-rate-repository.js";

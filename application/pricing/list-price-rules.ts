@@ -1,3 +1,4 @@
+// ListPriceRules, the use case behind GET /v1/price-rules.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { PriceRuleRepository } from "../ports/price-rule-repository.js";

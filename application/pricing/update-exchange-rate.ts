@@ -1,3 +1,5 @@
+// UpdateExchangeRate, the use case behind PATCH /v1/exchange-rates/{currency}; what it shares with
+// its sibling use cases is in exchange-rate-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { Clock } from "../ports/clock.js";

@@ -1,3 +1,5 @@
+// UpdatePriceRule, the use case behind PATCH /v1/price-rules/{id}; what it shares with its sibling
+// use cases is in price-rule-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { Clock } from "../ports/clock.js";

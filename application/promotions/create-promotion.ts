@@ -1,3 +1,5 @@
+// CreatePromotion, the use case behind POST /v1/promotions; what it shares with its sibling use
+// cases is in promotion-writes.ts.
 import { inject, injectable } from "inversify";
 import { promotionRecords } from "./promotion-reads.js";
 import type { Principal } from "../access/principal.js";

@@ -1,3 +1,4 @@
+// DeletePromotion, the use case behind DELETE /v1/promotions/{id}.
 import { promotionMissing } from "./promotion-reads.js";
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";

@@ -1,3 +1,5 @@
+// GetPromotion, the use case behind GET /v1/promotions/{id}; what it shares with its sibling use
+// cases is in promotion-reads.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { Clock } from "../ports/clock.js";

@@ -1,3 +1,5 @@
+// UpdatePromotion, the use case behind PATCH /v1/promotions/{id}; what it shares with its sibling
+// use cases is in promotion-writes.ts.
 import { promotionMissing } from "./promotion-reads.js";
 import { inject, injectable } from "inversify";
 import { promotionRecords } from "./promotion-reads.js";

@@ -1,3 +1,4 @@
+// GetRefund, the use case behind GET /admin/v1/refunds/{id}.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { RefundRepository } from "../ports/refund-repository.js";

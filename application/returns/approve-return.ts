@@ -1,3 +1,5 @@
+// ApproveReturn, the use case behind POST /admin/v1/returns/{id}/approve; what it shares with its
+// sibling use cases is in return-changes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { Clock } from "../ports/clock.js";

@@ -1,3 +1,5 @@
+// GetReturn, the use case behind GET /admin/v1/returns/{id}; what it shares with its sibling use
+// cases is in return-changes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ReturnRepository } from "../ports/return-repository.js";

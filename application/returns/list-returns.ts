@@ -1,3 +1,5 @@
+// ListReturns, the use case behind GET /admin/v1/returns; what it shares with its sibling use cases
+// is in return-changes.ts.
 import { inject, injectable } from "inversify";
 import { type ReturnStatus } from "../../domain/orders/order-return.js";
 import type { Principal } from "../access/principal.js";

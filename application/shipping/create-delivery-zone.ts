@@ -1,3 +1,5 @@
+// CreateDeliveryZone, the use case behind POST /v1/shipping/zones; what it shares with its sibling
+// use cases is in delivery-zone-writes.ts.
 import { inject, injectable } from "inversify";
 import { loadBaseCurrency } from "../stores/store-currency.js";
 import type { DeliveryZone } from "../../domain/shipping/delivery-zone.js";

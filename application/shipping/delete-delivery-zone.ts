@@ -1,3 +1,5 @@
+// DeleteDeliveryZone, the use case behind DELETE /v1/shipping/zones/{id}; what it shares with its
+// sibling use cases is in delivery-zone-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ShippingRepository } from "../ports/shipping-repository.js";

@@ -1,3 +1,5 @@
+// DeletePricingTier, the use case behind DELETE /v1/shipping/tiers/{id}; what it shares with its
+// sibling use cases is in pricing-tier-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ShippingRepository } from "../ports/shipping-repository.js";

@@ -1,3 +1,5 @@
+// UpdateDeliveryZone, the use case behind PATCH /v1/shipping/zones/{id}; what it shares with its
+// sibling use cases is in delivery-zone-writes.ts.
 import { inject, injectable } from "inversify";
 import { loadBaseCurrency } from "../stores/store-currency.js";
 import type { DeliveryZone } from "../../domain/shipping/delivery-zone.js";

@@ -1,3 +1,5 @@
+// UpdatePricingTier, the use case behind PATCH /v1/shipping/tiers/{id}; what it shares with its
+// sibling use cases is in pricing-tier-writes.ts.
 import { inject, injectable } from "inversify";
 import { loadBaseCurrency } from "../stores/store-currency.js";
 import type { PricingTier } from "../../domain/shipping/pricing-tier.js";

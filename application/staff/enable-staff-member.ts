@@ -1,3 +1,5 @@
+// EnableStaffMember, the use case behind POST /admin/v1/staff/{id}/enable; what it shares with its
+// sibling use cases is in staff-changes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { Clock } from "../ports/clock.js";

@@ -1,3 +1,5 @@
+// GetStaffMember, the use case behind GET /admin/v1/me and GET /admin/v1/staff/{id}; what it shares
+// with its sibling use cases is in staff-changes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { StaffRepository, type StaffMember } from "../ports/staff-repository.js";

@@ -1,3 +1,5 @@
+// InviteStaffMember, the use case behind POST /admin/v1/staff; what it shares with its sibling use
+// cases is in staff-changes.ts.
 import { inject, injectable } from "inversify";
 import { type StaffRole } from "../../domain/staff/permissions.js";
 import type { Principal } from "../access/principal.js";

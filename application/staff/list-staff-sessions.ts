@@ -1,3 +1,5 @@
+// ListStaffSessions, the use case behind GET /admin/v1/me, GET /admin/v1/me/sessions and GET
+// /admin/v1/staff/{id}/sessions.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { Clock } from "../ports/clock.js";

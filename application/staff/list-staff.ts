@@ -1,3 +1,4 @@
+// ListStaff, the use case behind GET /admin/v1/staff.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { StaffRepository, type StaffListFilter, type StaffMember } from "../ports/staff-repository.js";

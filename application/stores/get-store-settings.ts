@@ -1,3 +1,5 @@
+// GetStoreSettings, the use case behind GET /v1/store and GET /admin/v1/me; what it shares with its
+// sibling use cases is in store-settings-records.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { StoreRepository } from "../ports/store-repository.js";

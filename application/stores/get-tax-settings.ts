@@ -1,3 +1,4 @@
+// GetTaxSettings, the use case behind GET /v1/store/tax-settings.
 import { inject, injectable } from "inversify";
 import { taxSettingsOf } from "../../domain/stores/store.js";
 import type { Principal } from "../access/principal.js";

@@ -1,3 +1,5 @@
+// UpdateStoreSettings, the use case behind PATCH /v1/store; what it shares with its sibling use
+// cases is in store-settings-records.ts.
 import { inject, injectable } from "inversify";
 import { taxSettingsOf, type Store } from "../../domain/stores/store.js";
 import type { Principal } from "../access/principal.js";

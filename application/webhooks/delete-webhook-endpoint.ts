@@ -1,3 +1,5 @@
+// DeleteWebhookEndpoint, the use case behind DELETE /v1/webhook_endpoints/{id}; what it shares with
+// its sibling use cases is in webhook-endpoint-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { WebhookEndpointRepository } from "../ports/webhook-endpoint-repository.js";

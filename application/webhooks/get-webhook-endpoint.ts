@@ -1,3 +1,5 @@
+// GetWebhookEndpoint, the use case behind GET /v1/webhook_endpoints/{id}; what it shares with its
+// sibling use cases is in webhook-endpoint-writes.ts.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { Clock } from "../ports/clock.js";

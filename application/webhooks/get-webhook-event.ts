@@ -1,3 +1,4 @@
+// GetWebhookEvent, the use case behind GET /v1/webhook_events/{id}.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import { ResourceMissing } from "../errors/resource-errors.js";

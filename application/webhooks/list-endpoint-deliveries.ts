@@ -1,3 +1,4 @@
+// ListEndpointDeliveries, the use case behind GET /v1/webhook_endpoints/{id}/deliveries.
 import { webhookEndpointMissing } from "./webhook-endpoint-writes.js";
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";

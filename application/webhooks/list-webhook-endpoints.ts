@@ -1,3 +1,4 @@
+// ListWebhookEndpoints, the use case behind GET /v1/webhook_endpoints.
 import { inject, injectable } from "inversify";
 import type { Principal } from "../access/principal.js";
 import type { Page, PageRequest } from "../pagination/page.js";

@@ -14,8 +14,15 @@ import { AdminRouteModule, RouteModule } from "../adapters/http/route-module.js"
 import { EmailPreferenceRoutes } from "../adapters/http/routes/email-preference-routes.js";
 import { DeliverEmails } from "../application/emails/deliver-emails.js";
 import { EmailDeliverySettings } from "../application/emails/email-delivery-settings.js";
-import { ManageEmailPreferences } from "../application/emails/manage-email-preferences.js";
-import { ManageEmailTemplates } from "../application/emails/manage-email-templates.js";
+import { GetEmailPreferences } from "../application/emails/get-email-preferences.js";
+import { GetEmailSettings } from "../application/emails/get-email-settings.js";
+import { GetEmailTemplate } from "../application/emails/get-email-template.js";
+import { ListEmailTemplates } from "../application/emails/list-email-templates.js";
+import { PreviewEmailTemplate } from "../application/emails/preview-email-template.js";
+import { ResetEmailTemplate } from "../application/emails/reset-email-template.js";
+import { UpdateEmailPreferences } from "../application/emails/update-email-preferences.js";
+import { UpdateEmailSettings } from "../application/emails/update-email-settings.js";
+import { UpdateEmailTemplate } from "../application/emails/update-email-template.js";
 import { PlanEmailSends } from "../application/emails/plan-email-sends.js";
 import { CustomerEmailPreferences } from "../application/ports/customer-email-preferences.js";
 import { EmailAttachments } from "../application/ports/email-attachments.js";
@@ -26,6 +33,20 @@ import { EmailTransport } from "../application/ports/email-transport.js";
 import type { Config } from "./config.js";
 
 /** Binds the email ports; returns what must be closed with the application. */
+/** The emails' use cases, one per verb (docs/architecture.md), bound to themselves. PlanEmailSends is DeliverEmails' step, not a use case. */
+export const EMAIL_USE_CASES: ReadonlyArray<new (...args: any[]) => unknown> = [
+  DeliverEmails,
+  ListEmailTemplates,
+  GetEmailTemplate,
+  UpdateEmailTemplate,
+  PreviewEmailTemplate,
+  ResetEmailTemplate,
+  GetEmailSettings,
+  UpdateEmailSettings,
+  GetEmailPreferences,
+  UpdateEmailPreferences,
+];
+
 export const bindEmails = (container: Container, config: Config): { close(): void } => {
   const transport = config.smtpUrl === undefined ? undefined : new SmtpEmailTransport(config.smtpUrl, config.mailFrom);
   container.bind(EmailTransport).toConstantValue(
@@ -39,9 +60,7 @@ export const bindEmails = (container: Container, config: Config): { close(): voi
   container.bind(EmailTemplateRepository).to(KnexEmailTemplates);
   container.bind(CustomerEmailPreferences).to(KnexCustomerEmailPreferences);
   container.bind(PlanEmailSends).toSelf();
-  container.bind(DeliverEmails).toSelf();
-  container.bind(ManageEmailTemplates).toSelf();
-  container.bind(ManageEmailPreferences).toSelf();
+  for (const useCase of EMAIL_USE_CASES) container.bind(useCase).toSelf();
   container.bind(AdminRouteModule).to(AdminEmailTemplateRoutes);
   container.bind(RouteModule).to(EmailPreferenceRoutes);
   container.bind<EmailDeliverySettings>(EmailDeliverySettings).toConstantValue({ enabled: transport !== undefined, batchSize: 50, claimTtlMs: 120_000 });

@@ -1,7 +1,7 @@
 // The use-case convention (docs/architecture.md, the application/ ring; docs/decisions/foundation.md,
 // "foundation-17"): every use case the container binds is an `@injectable()` class named by its
 // verb with one public method, `execute`, and no module holds two of them. Reads the classes
-// themselves: the container's list of bound classes (USE_CASES) gives each class, its prototype
+// themselves: the container's lists of bound classes (USE_CASES, and the emails' EMAIL_USE_CASES) give each class, its prototype
 // gives its methods, and the TypeScript parser reads the modules under application/ for where
 // each class is declared and which methods it marks private or protected (helpers it keeps for
 // itself). A future `ManageX` with five methods fails here.
@@ -11,6 +11,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { USE_CASES } from "../../composition/container.js";
+import { EMAIL_USE_CASES } from "../../composition/email-bindings.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -68,7 +69,7 @@ const prototypeMethods = (cls: Function): string[] =>
 
 describe("use-case convention: one class per verb, one public method `execute`", function () {
   this.timeout(120_000);
-  const bound = new Set<Function>(USE_CASES);
+  const bound = new Set<Function>([...USE_CASES, ...EMAIL_USE_CASES]);
   /** The modules under application/ that declare a class of each name (read with the TypeScript parser). */
   const declaredIn = new Map<string, string[]>();
   for (const file of modulesUnder(join(ROOT, "application"))) {

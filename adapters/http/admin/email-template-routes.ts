@@ -3,7 +3,13 @@
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { EmailPreviewInput, EmailSettingsInput, EmailTemplateInput } from "../../../application/emails/email-inputs.js";
-import { ManageEmailTemplates } from "../../../application/emails/manage-email-templates.js";
+import { GetEmailSettings } from "../../../application/emails/get-email-settings.js";
+import { GetEmailTemplate } from "../../../application/emails/get-email-template.js";
+import { ListEmailTemplates } from "../../../application/emails/list-email-templates.js";
+import { PreviewEmailTemplate } from "../../../application/emails/preview-email-template.js";
+import { ResetEmailTemplate } from "../../../application/emails/reset-email-template.js";
+import { UpdateEmailSettings } from "../../../application/emails/update-email-settings.js";
+import { UpdateEmailTemplate } from "../../../application/emails/update-email-template.js";
 import { TemplateKey } from "../../../domain/emails/email-catalogue.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
 import type { RouteModule } from "../route-module.js";
@@ -40,7 +46,15 @@ const EmailSettings = Schema.Struct({
 
 @injectable()
 export class AdminEmailTemplateRoutes implements RouteModule {
-  constructor(@inject(ManageEmailTemplates) private readonly templates: ManageEmailTemplates) {}
+  constructor(
+    @inject(ListEmailTemplates) private readonly listTemplates: ListEmailTemplates,
+    @inject(GetEmailTemplate) private readonly getTemplate: GetEmailTemplate,
+    @inject(UpdateEmailTemplate) private readonly updateTemplate: UpdateEmailTemplate,
+    @inject(PreviewEmailTemplate) private readonly previewTemplate: PreviewEmailTemplate,
+    @inject(ResetEmailTemplate) private readonly resetTemplate: ResetEmailTemplate,
+    @inject(GetEmailSettings) private readonly getSettings: GetEmailSettings,
+    @inject(UpdateEmailSettings) private readonly updateSettings: UpdateEmailSettings,
+  ) {}
 
   routes(): readonly AnyRoute[] {
     return [
@@ -56,7 +70,7 @@ export class AdminEmailTemplateRoutes implements RouteModule {
         permission: "settings.manage",
         example: emailTemplateExamples.adminListEmailTemplates,
         success: { status: 200, description: "The templates, in the catalogue's order.", schema: Schema.Struct({ templates: Schema.Array(EmailTemplate) }) },
-        handle: async ({ principal }) => ({ templates: await this.templates.list(principal) }),
+        handle: async ({ principal }) => ({ templates: await this.listTemplates.execute(principal) }),
       }),
       defineRoute({
         operationId: "adminGetEmailTemplate",
@@ -70,7 +84,7 @@ export class AdminEmailTemplateRoutes implements RouteModule {
         params: ByKey,
         example: emailTemplateExamples.adminGetEmailTemplate,
         success: { status: 200, description: "The template.", schema: EmailTemplate },
-        handle: ({ principal, params }) => this.templates.get(principal, params.key),
+        handle: ({ principal, params }) => this.getTemplate.execute(principal, params.key),
       }),
       defineRoute({
         operationId: "adminUpdateEmailTemplate",
@@ -87,7 +101,7 @@ export class AdminEmailTemplateRoutes implements RouteModule {
         errors: [422],
         example: emailTemplateExamples.adminUpdateEmailTemplate,
         success: { status: 200, description: "The saved template.", schema: EmailTemplate },
-        handle: ({ principal, params, body }) => this.templates.update(principal, params.key, body),
+        handle: ({ principal, params, body }) => this.updateTemplate.execute(principal, params.key, body),
       }),
       defineRoute({
         operationId: "adminPreviewEmailTemplate",
@@ -104,7 +118,7 @@ export class AdminEmailTemplateRoutes implements RouteModule {
         errors: [422],
         example: emailTemplateExamples.adminPreviewEmailTemplate,
         success: { status: 200, description: "The subject, HTML and text.", schema: EmailPreview },
-        handle: ({ principal, params, body }) => this.templates.preview(principal, params.key, body),
+        handle: ({ principal, params, body }) => this.previewTemplate.execute(principal, params.key, body),
       }),
       defineRoute({
         operationId: "adminResetEmailTemplate",
@@ -118,7 +132,7 @@ export class AdminEmailTemplateRoutes implements RouteModule {
         params: ByKey,
         example: emailTemplateExamples.adminResetEmailTemplate,
         success: { status: 200, description: "The default template, now in use.", schema: EmailTemplate },
-        handle: ({ principal, params }) => this.templates.reset(principal, params.key),
+        handle: ({ principal, params }) => this.resetTemplate.execute(principal, params.key),
       }),
       defineRoute({
         operationId: "adminGetEmailSettings",
@@ -131,7 +145,7 @@ export class AdminEmailTemplateRoutes implements RouteModule {
         permission: "settings.manage",
         example: emailTemplateExamples.adminGetEmailSettings,
         success: { status: 200, description: "The email settings.", schema: EmailSettings },
-        handle: ({ principal }) => this.templates.settings(principal),
+        handle: ({ principal }) => this.getSettings.execute(principal),
       }),
       defineRoute({
         operationId: "adminUpdateEmailSettings",
@@ -145,7 +159,7 @@ export class AdminEmailTemplateRoutes implements RouteModule {
         body: EmailSettingsInput,
         example: emailTemplateExamples.adminUpdateEmailSettings,
         success: { status: 200, description: "The email settings.", schema: EmailSettings },
-        handle: ({ principal, body }) => this.templates.updateSettings(principal, body),
+        handle: ({ principal, body }) => this.updateSettings.execute(principal, body),
       }),
     ];
   }

@@ -4,7 +4,8 @@ import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { AuthenticateCustomer } from "../../../application/access/authenticate-customer.js";
 import { EmailPreferencesInput } from "../../../application/emails/email-inputs.js";
-import { ManageEmailPreferences } from "../../../application/emails/manage-email-preferences.js";
+import { GetEmailPreferences } from "../../../application/emails/get-email-preferences.js";
+import { UpdateEmailPreferences } from "../../../application/emails/update-email-preferences.js";
 import { TemplateKey } from "../../../domain/emails/email-catalogue.js";
 import { customerToken, customerTokenHeader } from "../customer-token.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
@@ -34,7 +35,8 @@ const EmailPreferences = Schema.Struct({
 @injectable()
 export class EmailPreferenceRoutes implements RouteModule {
   constructor(
-    @inject(ManageEmailPreferences) private readonly preferences: ManageEmailPreferences,
+    @inject(GetEmailPreferences) private readonly getPreferences: GetEmailPreferences,
+    @inject(UpdateEmailPreferences) private readonly updatePreferences: UpdateEmailPreferences,
     @inject(AuthenticateCustomer) private readonly authenticate: AuthenticateCustomer,
   ) {}
 
@@ -54,7 +56,7 @@ export class EmailPreferenceRoutes implements RouteModule {
         headers: [customerTokenHeader],
         errors: [403, 404],
         success: { status: 200, description: "The customer's email preferences.", schema: EmailPreferences },
-        handle: async ({ principal, params, ctx }) => this.preferences.get(principal, await this.authenticate.execute(principal, customerToken(ctx)), params.id),
+        handle: async ({ principal, params, ctx }) => this.getPreferences.execute(principal, await this.authenticate.execute(principal, customerToken(ctx)), params.id),
       }),
       defineRoute({
         operationId: "updateEmailPreferences",
@@ -71,7 +73,7 @@ export class EmailPreferenceRoutes implements RouteModule {
         headers: [customerTokenHeader],
         errors: [403, 404],
         success: { status: 200, description: "The customer's email preferences.", schema: EmailPreferences },
-        handle: async ({ principal, params, body, ctx }) => this.preferences.update(principal, await this.authenticate.execute(principal, customerToken(ctx)), params.id, body),
+        handle: async ({ principal, params, body, ctx }) => this.updatePreferences.execute(principal, await this.authenticate.execute(principal, customerToken(ctx)), params.id, body),
       }),
     ];
   }

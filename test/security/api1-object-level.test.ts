@@ -32,6 +32,9 @@ const snapshotOf = async (t: TestApplication, storeId: string): Promise<Record<s
 
 const addressed = (routes: readonly AnyRoute[]): AnyRoute[] => routes.filter((r) => r.access !== "public" && /\{\w+\}/.test(r.path));
 
+/** The operations on the customer record itself, which answer 403 to any id but the token's owner's. */
+const CUSTOMER_RECORD_OPERATIONS: readonly string[] = ["getCustomer", "getEmailPreferences", "updateEmailPreferences"];
+
 describe("API1 object level authorization", function () {
   // Applications start here on MariaDB and on a Galera cluster too (npm run test:security-on-mysql),
   // where migrating a fresh database takes seconds: 20 s was passed under load.
@@ -61,9 +64,9 @@ describe("API1 object level authorization", function () {
         ...(body !== undefined ? { body: "customer_id" in body ? { ...body, customer_id: customerB.id } : body } : {}),
         headers: { "x-auth-token": customerB.accessToken, "x-session-id": newSession() },
       });
-      // The customer record itself is addressed by the token's owner: any other id is 403 forbidden,
-      // the same answer whether or not it exists (docs/decisions/security.md, security-08).
-      const expected = route.operationId === "getCustomer" ? ["forbidden"] : ["resource_missing"];
+      // The customer record itself (and its email preferences) is addressed by the token's owner: any
+      // other id is 403 forbidden, the same answer whether or not it exists (docs/decisions/security.md, security-08).
+      const expected = CUSTOMER_RECORD_OPERATIONS.includes(route.operationId) ? ["forbidden"] : ["resource_missing"];
       if (!expected.includes(response.body?.error?.code)) wrong.push(`${route.method} ${route.path}: ${response.status} ${response.text.slice(0, 160)}`);
       else assertErrorShape(response, route.operationId);
     }

@@ -211,6 +211,8 @@ const paramValue = (route: AnyRoute, name: string, w: StoreWorld): string => {
   if (name === "slug") return w.productSlug;
   if (name === "currency") return w.currency;
   if (name === "provider") return "card_redirect";
+  // A credit note's number, well formed (docs/invoices.md, "Numbers"): the route checks the token before looking it up.
+  if (name === "number") return "CN-TEST-000001";
   if (name === "post") return route.method === "GET" ? w.postSlug : w.postId;
   if (name === "lookbook") return route.method === "GET" ? w.lookbookSlug : w.lookbookId;
   const byPrefix: ReadonlyArray<readonly [string, string]> = [
@@ -305,6 +307,7 @@ export const validBody = (route: AnyRoute, w: StoreWorld): Record<string, unknow
     testWebhookEndpoint: { event_type: "order.created" },
     initializePayment: { provider: "card_redirect", amount: 10, currency: "KES", email: "a@example.com", success_url: "https://shop.example/ok", cancel_url: "https://shop.example/no" },
     verifyPayment: { reference: "pay_ref_unknown" },
+    updateEmailPreferences: { turned_off: ["order_delivered"] },
   };
   if (route.body === undefined) return undefined;
   const body = bodies[route.operationId];

@@ -38,8 +38,8 @@ const toStore = (row: StoreRow): Store => ({
   location: row.latitude === null || row.longitude === null ? null : { latitude: Number(row.latitude), longitude: Number(row.longitude) },
   ...(row.tax_settings === null ? {} : { taxSettings: readTaxSettings(row.tax_settings) }),
   timeZone: row.time_zone ?? "UTC",
-  address: readJson<Address | null>(row.address, null),
-  taxNumber: row.tax_number ?? null,
+  ...(row.address === null ? {} : { address: readJson<Address | null>(row.address, null) }),
+  ...(row.tax_number === null ? {} : { taxNumber: row.tax_number }),
   createdAt: row.created_at,
 });
 

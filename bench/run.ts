@@ -271,6 +271,8 @@ interface DatabaseWork {
     readonly engine_cpu_us_mean: number;
     /** Statements by text, mean a request (a catalog poll of the server, once a second, may show as a fraction). */
     readonly statements_by_text_mean: Record<string, number>;
+    /** SQLite: the wall µs inside each statement shape, a request (the requests sent alone). */
+    readonly engine_us_by_text_mean: Record<string, number>;
   };
   /**
    * Over the measured run under load: every statement of the server divided by the responses it
@@ -425,6 +427,7 @@ const runScenario = async (
             engine_us_mean: Math.round(units.reduce((a, u) => a + u.engine_us, 0) / Math.max(1, units.length)),
             engine_cpu_us_mean: Math.round(units.reduce((a, u) => a + u.engine_cpu_us, 0) / Math.max(1, units.length)),
             statements_by_text_mean: meanOf(units.map((u) => u.by_text), 100),
+            engine_us_by_text_mean: meanOf(units.map((u) => u.engine_us_by_text), 100),
           },
           under_load: {
             responses: loadCounts.responses,

@@ -32,6 +32,8 @@ export interface StatementCounts {
   readonly engine_us: number;
   /** SQLite only: the process's CPU µs (user + system, getrusage) inside those calls: SQLite's own CPU. */
   readonly engine_cpu_us: number;
+  /** SQLite only, while recording texts: engine_us by statement shape (as `by_text`). */
+  readonly engine_us_by_text: Readonly<Record<string, number>>;
   /** SQLite only: engine_us by statement kind. */
   readonly engine_us_by_kind: Readonly<Record<string, number>>;
   /** New connections opened (MySQL handshakes). */
@@ -57,6 +59,9 @@ export const installStatementCounters = (): {
   let engineMs = 0;
   let engineCpuUs = 0;
   const engineMsByKind = new Map<string, number>();
+  const engineMsByText = new Map<string, number>();
+  /** The shape of the statement being run, while texts are recorded (SQLite's calls are synchronous: noted, then timed). */
+  let running: string | undefined;
   let connects = 0;
   let responses = 0;
   const byKind = new Map<string, number>();
@@ -80,11 +85,13 @@ export const installStatementCounters = (): {
     const text = typeof sql === "string" ? sql : "(unknown)";
     const kind = kindOf(text);
     bump(byKind, kind);
+    running = undefined;
     if (!texts) return kind;
     // knex's MySQL statements arrive with their values written in: those become "?" here.
     const shape = text.replace(/'(?:[^'\\]|\\.)*'/g, "?").replace(/\b\d+(?:\.\d+)?\b/g, "?").replace(/\s+/g, " ");
     const key = shape.length > 240 ? `${shape.slice(0, 240)}…` : shape;
     if (byText.size < MAX_TEXTS || byText.has(key)) bump(byText, key);
+    running = key;
     return kind;
   };
   /** Runs a synchronous SQLite call, its wall time and the process's CPU in it noted under `kind`. */
@@ -100,6 +107,7 @@ export const installStatementCounters = (): {
       engineMs += ms;
       engineCpuUs += used.user + used.system;
       engineMsByKind.set(kind, (engineMsByKind.get(kind) ?? 0) + ms);
+      if (running !== undefined) engineMsByText.set(running, (engineMsByText.get(running) ?? 0) + ms);
     }
   };
 
@@ -174,6 +182,7 @@ export const installStatementCounters = (): {
     engine_us: Math.round(engineMs * 1000),
     engine_cpu_us: Math.round(engineCpuUs),
     engine_us_by_kind: Object.fromEntries([...engineMsByKind].map(([k, ms]) => [k, Math.round(ms * 1000)])),
+    engine_us_by_text: Object.fromEntries([...engineMsByText].map(([k, ms]) => [k, Math.round(ms * 1000)])),
     connects,
     responses,
   });
@@ -210,6 +219,7 @@ export const countsBetween = (before: StatementCounts, after: StatementCounts): 
     engine_us: after.engine_us - before.engine_us,
     engine_cpu_us: after.engine_cpu_us - before.engine_cpu_us,
     engine_us_by_kind: minus(after.engine_us_by_kind, before.engine_us_by_kind),
+    engine_us_by_text: minus(after.engine_us_by_text, before.engine_us_by_text),
     connects: after.connects - before.connects,
     responses: after.responses - before.responses,
   };

@@ -151,6 +151,10 @@ describe("back office admin pages in Chromium (webhooks, API keys, staff)", func
       await page.getByLabel("Status").selectOption("invited");
       await page.getByRole("button", { name: "Filter" }).click();
       await page.waitForURL(/\/admin\/staff\?status=invited$/);
+      // The list keeps the previous answer on screen while the filtered one loads (keepPreviousData),
+      // so wait for the owner's row to go rather than read the region at once; a filter that
+      // ignored the status would leave it there and time out.
+      await members.getByRole("link", { name: demo.staff_owner!.email }).waitFor({ state: "detached" });
       await members.getByRole("link", { name: email }).waitFor();
       assert.ok(!(await members.innerText()).includes(demo.staff_owner!.email), "the active owner is not listed among the invited");
       const roles = page.getByRole("region", { name: "Roles and permissions" });

@@ -3,12 +3,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
-
-/** A JSON object of exactly `bytes` bytes (at least 12): {"pad":"xxx..."}. */
-export const jsonOfSize = (bytes: number): Buffer => {
-  const overhead = '{"pad":""}'.length;
-  return Buffer.from(`{"pad":"${"x".repeat(Math.max(0, bytes - overhead))}"}`);
-};
+import { fixedHeaders, jsonOfSize } from "./fixed-body.js";
 
 const { values } = parseArgs({
   options: {
@@ -19,12 +14,7 @@ const { values } = parseArgs({
 });
 
 const body = jsonOfSize(Number(values.bytes));
-// The same header set Koa answers with (Request-Id is a constant of the same length).
-const headers = {
-  "Content-Type": "application/json; charset=utf-8",
-  "Content-Length": String(body.length),
-  "Request-Id": `req_${"0".repeat(24)}`,
-};
+const headers = fixedHeaders(body);
 
 const server = createServer((_req, res) => {
   res.writeHead(200, headers);

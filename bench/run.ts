@@ -332,6 +332,13 @@ interface ResultRow {
   readonly server_rss_mb: number;
   readonly server_peak_rss_mb: number;
   readonly ceiling: Measured | null;
+  /**
+   * The write floor (write-floor-server.ts), for scenarios that have one: a bare node:http server
+   * sending the same statements straight to the driver; its database server's CPU beside it on MySQL.
+   */
+  readonly floor: (Measured & { readonly database_cpu_us_per_request: number | null }) | null;
+  /** Our CPU per request as a multiple of the floor's. */
+  readonly cpu_multiple_of_floor: number | null;
   /** ours / ceiling req/s, in percent. */
   readonly ratio_percent: number | null;
   /** ceiling / ours CPU per request, in percent: the req/s ratio both would reach on a core of their own. */
@@ -474,6 +481,31 @@ const runScenario = async (
     }
     log(`    ceiling: ${ceiling.requests_per_sec} req/s, p50 ${ceiling.latency_p50_ms} ms, p99 ${ceiling.latency_p99_ms} ms, ${ceiling.server_cpu_us_per_request} µs CPU/req (server CPU ${ceiling.server_cpu_percent} %, generator ${ceiling.generator_cpu_percent} %)`);
   }
+  let floor: ResultRow["floor"] = null;
+  if (scenario.floor !== undefined && !options.skipCeiling) {
+    const bare = await startChild("bench/write-floor-server.ts", ["--bytes", String(bodyBytes), "--database-url", databaseUrl, "--store-id", seed.store_id]);
+    cleanups.push(bare.stop);
+    let floorDb0 = 0;
+    let floorDbMs: number | null = null;
+    try {
+      const measured = await warmThenMeasure(`http://127.0.0.1:${bare.port}`, bare.pid, requests, headers, options, scenario.connectionHeaders, {
+        before: async () => {
+          if (databasePid !== undefined) floorDb0 = cpuMsOf(databasePid);
+        },
+        after: async () => {
+          if (databasePid !== undefined) floorDbMs = cpuMsOf(databasePid) - floorDb0;
+        },
+      });
+      floor = {
+        ...measured,
+        database_cpu_us_per_request: floorDbMs === null ? null : Math.round((floorDbMs * 1000) / Math.max(1, measured.total_requests)),
+      };
+    } finally {
+      await bare.stop();
+      cleanups.splice(cleanups.indexOf(bare.stop), 1);
+    }
+    log(`    floor: ${floor.requests_per_sec} req/s, p50 ${floor.latency_p50_ms} ms, p99 ${floor.latency_p99_ms} ms, errors ${floor.errors} (statuses ${JSON.stringify(floor.status_codes)}), ${floor.server_cpu_us_per_request} µs CPU/req (server CPU ${floor.server_cpu_percent} %), database CPU ${floor.database_cpu_us_per_request ?? "-"} µs/req`);
+  }
   await scenario.finish?.(context);
   return {
     scenario: scenario.name,
@@ -486,6 +518,9 @@ const runScenario = async (
     server_rss_mb: Math.round(memory.rss * 10) / 10,
     server_peak_rss_mb: Math.round(memory.peak * 10) / 10,
     ceiling,
+    floor,
+    cpu_multiple_of_floor:
+      floor === null || floor.server_cpu_us_per_request === 0 ? null : Math.round((ours.server_cpu_us_per_request / floor.server_cpu_us_per_request) * 10) / 10,
     load_average_1m: Math.round(loadAfter * 100) / 100,
     cpu_ratio_percent:
       ceiling === null || ours.server_cpu_us_per_request === 0
@@ -560,7 +595,7 @@ const runDialect = async (target: DialectTarget, options: Options, rows: ResultR
 // Output.
 
 const table = (rows: readonly ResultRow[]): string => {
-  const header = ["scenario", "dialect", "req/s", "p50 ms", "p99 ms", "errors", "RSS MB", "ceiling req/s", "ratio", "CPU µs/req", "ceiling CPU µs/req", "CPU ratio", "x ceiling", "stmts/req", "round trips/req", "DB CPU µs/req", "body B"];
+  const header = ["scenario", "dialect", "req/s", "p50 ms", "p99 ms", "errors", "RSS MB", "ceiling req/s", "ratio", "CPU µs/req", "ceiling CPU µs/req", "CPU ratio", "x ceiling", "floor CPU µs/req", "x floor", "stmts/req", "round trips/req", "DB CPU µs/req", "body B"];
   const lines = rows.map((r) => [
     r.label,
     r.dialect,
@@ -575,6 +610,8 @@ const table = (rows: readonly ResultRow[]): string => {
     r.ceiling === null ? "-" : String(r.ceiling.server_cpu_us_per_request),
     r.cpu_ratio_percent === null ? "-" : `${r.cpu_ratio_percent.toFixed(1)} %`,
     r.cpu_multiple_of_ceiling === null ? "-" : `${r.cpu_multiple_of_ceiling}x`,
+    r.floor === null ? "-" : String(r.floor.server_cpu_us_per_request),
+    r.cpu_multiple_of_floor === null ? "-" : `${r.cpu_multiple_of_floor}x`,
     r.database_work === null ? "-" : String(r.database_work.per_request_alone.statements.mean),
     r.database_work === null ? "-" : String(r.database_work.per_request_alone.round_trips.mean),
     r.database_cpu.us_per_request === null ? "-" : `${r.database_cpu.us_per_request}${r.dialect === "sqlite" ? " (in)" : ""}`,

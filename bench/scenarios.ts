@@ -32,6 +32,11 @@ export interface Scenario {
   prepare?(context: PrepareContext): Promise<void>;
   /** Runs once after the scenario's runs (e.g. ends a promotion later scenarios should not see). */
   finish?(context: PrepareContext): Promise<void>;
+  /**
+   * The bare server that does this scenario's database work and nothing else (write-floor-server.ts),
+   * measured after the ceiling in the same run: the least any server sending these statements spends.
+   */
+  readonly floor?: "cart-add";
 }
 
 /** A checkout body for a session cart, delivered 2 km from the store (see the checkout scenario). */
@@ -90,6 +95,9 @@ const eightAtATime = async <T>(count: number, work: (i: number) => Promise<T>): 
 };
 
 const runId = Date.now().toString(36);
+
+/** The adds a cart-add session cart gets (the cart-add scenario). */
+const CART_ADDS_PER_CART = 5;
 
 /** The store delivers around Nairobi (16% tax, one 0-10 km tier): set up once per bench database. */
 const deliveryReady = new Map<string, Promise<void>>();
@@ -174,10 +182,16 @@ export const SCENARIOS: readonly Scenario[] = [
     name: "cart-add",
     label: "POST /v1/cart/items (20 carts per connection)",
     key: "publishable",
-    // A shopper's cart holds a handful of lines: each connection spreads its adds over 20 session
-    // carts, so carts stay small as in a store, and the first adds also create carts.
+    floor: "cart-add",
+    // A shopper's cart holds a handful of lines (3-5 in a store): the adds go round 1,000 session
+    // carts (20 a connection), and every 5,000 adds the next 1,000 fresh carts take over, so a cart
+    // gets at most CART_ADDS_PER_CART adds, a thousand requests apart (never two at once), and one
+    // add in five creates its cart. Until 2026-11-27 the same 1,000 carts took every add of the run,
+    // ours and the floor's, and grew with its length: 9-10 lines a cart by the end of a 10,000-product
+    // SQLite run, each add then reading every line's variant (docs/benchmarks.md, "The write floor").
     requests: (seed) => {
       let sent = 0;
+      const session = (n: number): string => `bench-${runId}-cart-${Math.floor(n / (1000 * CART_ADDS_PER_CART))}-${String(n % 1000).padStart(4, "0")}`;
       return seed.sample.variant_ids.map((variantId) => ({
         method: "POST",
         path: "/v1/cart/items",
@@ -185,7 +199,7 @@ export const SCENARIOS: readonly Scenario[] = [
         body: JSON.stringify({ variant_id: variantId, quantity: 1 }),
         setupRequest: (request: autocannon.Request) => ({
           ...request,
-          headers: { ...request.headers, "x-session-id": `bench-${runId}-cart-${String(sent++ % 1000).padStart(4, "0")}` },
+          headers: { ...request.headers, "x-session-id": session(sent++) },
         }),
       }));
     },

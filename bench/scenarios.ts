@@ -180,7 +180,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     name: "cart-add",
-    label: "POST /v1/cart/items (20 carts per connection)",
+    label: "POST /v1/cart/items (at most 5 adds a cart)",
     key: "publishable",
     floor: "cart-add",
     // A shopper's cart holds a handful of lines (3-5 in a store): the adds go round 1,000 session

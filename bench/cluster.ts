@@ -75,6 +75,8 @@ interface Target {
   readonly serverCounts: readonly number[];
   /** The cluster's nodes, whose conflict counters each row reads before and after its measured run. */
   readonly nodes?: readonly GaleraNode[];
+  /** One host's URL (mysql2 takes no list of hosts) for the stock check. */
+  readonly checkUrl: string;
 }
 
 /** Per node (in node order), what a measured run added to its Galera conflict counters. */
@@ -119,6 +121,64 @@ interface Row {
   /** On the cluster: the nodes' conflict counters over the measured run. */
   readonly galera_conflicts?: GaleraConflicts;
 }
+
+/**
+ * Stock against sales over a database's runs, read before and after through one connection: for
+ * every variant, what its stock lost must equal the units its order lines gained. `oversold`
+ * counts variants that lost more than they sold or went below zero, `lost_updates` those that
+ * lost less (a sale whose stock was not taken).
+ */
+interface StockCheck {
+  readonly variants_sold: number;
+  readonly units_sold: number;
+  readonly oversold: number;
+  readonly lost_updates: number;
+  readonly negative_stock: number;
+}
+
+type StockSnapshot = Map<string, { stock: number; sold: number }>;
+
+const stockSnapshot = async (url: string, storeId: string): Promise<StockSnapshot> => {
+  const c = await createConnection({ uri: url, connectTimeout: 5_000 });
+  try {
+    // On a Galera node, wait until every write set the cluster committed is applied here (a single
+    // MariaDB has the setting too, and it does nothing there).
+    await c.query("set session wsrep_sync_wait = 1").catch(() => undefined);
+    const [stocks] = (await c.query("select id, stock from variants where store_id = ?", [storeId])) as unknown as [{ id: string; stock: number }[]];
+    const [sold] = (await c.query("select variant_id, sum(quantity) as units from order_items where store_id = ? group by variant_id", [storeId])) as unknown as [
+      { variant_id: string; units: number | string }[],
+    ];
+    const snapshot: StockSnapshot = new Map(stocks.map((r) => [r.id, { stock: Number(r.stock), sold: 0 }]));
+    for (const r of sold) {
+      const entry = snapshot.get(r.variant_id);
+      if (entry !== undefined) entry.sold = Number(r.units);
+    }
+    return snapshot;
+  } finally {
+    await c.end().catch(() => c.destroy());
+  }
+};
+
+const stockCheck = (before: StockSnapshot, after: StockSnapshot): StockCheck => {
+  let variantsSold = 0;
+  let unitsSold = 0;
+  let oversold = 0;
+  let lostUpdates = 0;
+  let negative = 0;
+  for (const [id, now] of after) {
+    const then = before.get(id) ?? { stock: now.stock, sold: now.sold };
+    const sold = now.sold - then.sold;
+    const taken = then.stock - now.stock;
+    if (sold > 0) {
+      variantsSold++;
+      unitsSold += sold;
+    }
+    if (now.stock < 0) negative++;
+    if (taken > sold || now.stock < 0) oversold++;
+    else if (taken < sold) lostUpdates++;
+  }
+  return { variants_sold: variantsSold, units_sold: unitsSold, oversold, lost_updates: lostUpdates, negative_stock: negative };
+};
 
 /** Error answers seen in the measured runs: "503 service_unavailable: ..." -> how many. */
 const errorKinds = new Map<string, number>();
@@ -211,7 +271,7 @@ const measureRow = async (s: Scenario, target: Target, servers: readonly Child[]
   return row;
 };
 
-const runTarget = async (target: Target, rows: Row[]): Promise<{ database: string; seed_seconds: number }> => {
+const runTarget = async (target: Target, rows: Row[]): Promise<{ database: string; seed_seconds: number; stock: StockCheck }> => {
   log(`${target.database}: migrating and seeding ${options.products} products`);
   const application = openBenchApplication(target.serverUrls[0]!);
   let seed: SeedSummary;
@@ -223,6 +283,7 @@ const runTarget = async (target: Target, rows: Row[]): Promise<{ database: strin
   }
   log(`${target.database}: seeded ${seed.products} products / ${seed.variants} variants in ${seed.seconds.toFixed(1)} s`);
   const servers: Child[] = [];
+  let stock: StockCheck | undefined;
   const start = async (url: string): Promise<void> => {
     const server = await startChild("bench/bench-server.ts", ["--database-url", url]);
     cleanups.push(server.stop);
@@ -239,14 +300,18 @@ const runTarget = async (target: Target, rows: Row[]): Promise<{ database: strin
       await s.prepare?.({ baseUrl: `http://127.0.0.1:${servers[0]!.port}`, seed, databaseUrl: target.serverUrls[0]!, requestBudget });
     }
     for (const url of target.serverUrls.slice(1)) await start(url);
+    const before = await stockSnapshot(target.checkUrl, seed.store_id);
     for (const s of MEASURED) for (const count of target.serverCounts) rows.push(await measureRow(s, target, servers.slice(0, count), seed));
+    stock = stockCheck(before, await stockSnapshot(target.checkUrl, seed.store_id));
+    log(`  ${target.database}: ${stock.units_sold} units of ${stock.variants_sold} variants sold; oversold ${stock.oversold}, lost stock updates ${stock.lost_updates}, negative stock ${stock.negative_stock}`);
   } finally {
     for (const server of servers) {
       await server.stop();
       cleanups.splice(cleanups.indexOf(server.stop), 1);
     }
   }
-  return { database: target.database, seed_seconds: Math.round(seed.seconds * 100) / 100 };
+  if (stock === undefined) throw new Error(`${target.database}: the stock was not checked`);
+  return { database: target.database, seed_seconds: Math.round(seed.seconds * 100) / 100, stock };
 };
 
 const table = (rows: readonly Row[]): string => {
@@ -301,11 +366,17 @@ const main = async (): Promise<void> => {
   await cluster.createDatabase(DATABASE);
 
   const targets: Target[] = [
-    { database: "MariaDB, 1 node", serverUrls: [`${options.mysqlUrl}/${single}`], serverCounts: [1] },
-    { database: "Galera, 3 nodes", serverUrls: [cluster.multiHostUrl(DATABASE, 0), cluster.multiHostUrl(DATABASE, 1)], serverCounts: [1, 2], nodes: cluster.nodes },
+    { database: "MariaDB, 1 node", serverUrls: [`${options.mysqlUrl}/${single}`], serverCounts: [1], checkUrl: `${options.mysqlUrl}/${single}` },
+    {
+      database: "Galera, 3 nodes",
+      serverUrls: [cluster.multiHostUrl(DATABASE, 0), cluster.multiHostUrl(DATABASE, 1)],
+      serverCounts: [1, 2],
+      nodes: cluster.nodes,
+      checkUrl: cluster.nodes[2]!.url(DATABASE),
+    },
   ];
   const rows: Row[] = [];
-  const seeded: { database: string; seed_seconds: number }[] = [];
+  const seeded: { database: string; seed_seconds: number; stock: StockCheck }[] = [];
   try {
     for (const target of targets) seeded.push(await runTarget(target, rows));
   } finally {

@@ -28,6 +28,7 @@ import { requestId } from "./middleware/request-id.js";
 import { requestLogging, type RequestLog } from "./request-log.js";
 import { urlLimit } from "./request-size.js";
 import { securityHeaders } from "./middleware/security-headers.js";
+import { bucketedRoutes } from "./route-buckets.js";
 import { mountRoute, pathPattern, type DirectRoute, type RouteGuards } from "./mount-route.js";
 import { buildOpenApiDocument, type OpenApiInfo } from "./openapi-document.js";
 import type { AnyRoute } from "./route-definition.js";
@@ -125,7 +126,8 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
   app.on("error", (error: unknown) => options.logger.debug({ err: error }, "request connection error"));
   // One rule for every path: exact case and no trailing slash. Path-keyed rules (the per-address auth limit,
   // public routes, idempotency fingerprints) then see the same path the router matched.
-  const router = new Router<StorefrontState>({ sensitive: true, strict: true });
+  const routerOptions = { sensitive: true, strict: true };
+  const router = new Router<StorefrontState>(routerOptions);
 
   const openApi = JSON.stringify(buildOpenApiDocument(options.routes, options.info));
   router.get("/v1/openapi.json", (ctx) => {
@@ -200,8 +202,8 @@ export const createHttpApp = (options: HttpAppOptions): Koa<StorefrontState> => 
   if (options.staffSessions !== undefined) app.use(staffAuth(options.staffSessions, options.authenticate, isPublic));
   app.use(clientAddress(options.logger));
   if (options.rateLimits !== undefined) app.use(rateLimits(options.rateLimits));
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+  // Each request tests only the routes of its path's first segments (route-buckets.ts).
+  app.use(bucketedRoutes(router, routerOptions));
   const reads =
     options.directReads === false || directs.size === 0
       ? undefined

@@ -124,7 +124,8 @@ interface Row {
 
 /**
  * Stock against sales over a database's runs, read before and after through one connection: for
- * every variant, what its stock lost must equal the units its order lines gained. `oversold`
+ * every variant, what its stock lost must equal the units its order lines gained less those given
+ * back (order_restocks). `oversold`
  * counts variants that lost more than they sold or went below zero, `lost_updates` those that
  * lost less (a sale whose stock was not taken).
  */
@@ -149,9 +150,19 @@ const stockSnapshot = async (url: string, storeId: string): Promise<StockSnapsho
       { variant_id: string; units: number | string }[],
     ];
     const snapshot: StockSnapshot = new Map(stocks.map((r) => [r.id, { stock: Number(r.stock), sold: 0 }]));
+    // Units given back (a cancelled order, a refund or return with restock: order_restocks) are
+    // no longer sold.
+    const [restocked] = (await c.query(
+      "select oi.variant_id, sum(r.quantity) as units from order_restocks r join order_items oi on oi.id = r.line_id where r.store_id = ? group by oi.variant_id",
+      [storeId],
+    )) as unknown as [{ variant_id: string; units: number | string }[]];
     for (const r of sold) {
       const entry = snapshot.get(r.variant_id);
       if (entry !== undefined) entry.sold = Number(r.units);
+    }
+    for (const r of restocked) {
+      const entry = snapshot.get(r.variant_id);
+      if (entry !== undefined) entry.sold -= Number(r.units);
     }
     return snapshot;
   } finally {

@@ -50,8 +50,11 @@ export const bucketedRoutes = <S>(routes: Router<S>, options: RouterOptions): Mi
     // As app.use(routes) then app.use(allowedMethods) did: the methods check runs after the route.
     dispatch.set(bucket, (ctx, next) => matched(ctx, () => allowed(ctx, next)));
   }
-  return (ctx, next) => {
+  const middleware: Middleware<S> = (ctx, next) => {
     const bucket = dispatch.get(pathBucket(ctx.path));
     return bucket === undefined ? next() : bucket(ctx, next);
   };
+  // As @koa/router's own middleware, it carries the router of the whole route table (every route,
+  // in order), where an inventory of what the app serves looks (test/security/api9-inventory.test.ts).
+  return Object.assign(middleware, { router: routes });
 };

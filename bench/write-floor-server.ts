@@ -10,11 +10,10 @@
 // answer building: whatever our server spends above this row is ours, and no implementation that
 // sends these statements through these drivers spends less (docs/benchmarks.md, "The write floor").
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
-import { fixedHeaders, jsonOfSize } from "./fixed-body.js";
+import { fixedHeaders, jsonOfSize, serveAsBenchChild } from "./fixed-body.js";
 
 const { values } = parseArgs({
   options: {
@@ -211,18 +210,4 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     );
   });
 });
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 20_000;
-server.requestTimeout = 30_000;
-
-server.listen(Number(values.port), values.host, () => {
-  const stop = () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
-  };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
-  process.stdin.on("end", stop);
-  process.stdin.resume();
-  process.stdout.write(`${JSON.stringify({ ready: true, port: (server.address() as AddressInfo).port, pid: process.pid })}\n`);
-});
+serveAsBenchChild(server, Number(values.port), values.host);

@@ -145,6 +145,13 @@ const stockSnapshot = async (url: string, storeId: string): Promise<StockSnapsho
     // On a Galera node, wait until every write set the cluster committed is applied here (a single
     // MariaDB has the setting too, and it does nothing there).
     await c.query("set session wsrep_sync_wait = 1").catch(() => undefined);
+    // The three reads in one consistent snapshot: servers still finish requests the load generator
+    // gave up on after a run ends, and a checkout committed between a read of the stock and a read
+    // of the order lines would count as a sale whose stock was not taken (it did: 15 and 33
+    // variants in the 2026-11-27 19:58 run, read with one snapshot per statement; in a run at 21:20
+    // the same reads found 5 and 35 such variants one statement at a time, and none in one snapshot).
+    await c.query("set session transaction isolation level repeatable read");
+    await c.query("start transaction with consistent snapshot, read only");
     const [stocks] = (await c.query("select id, stock from variants where store_id = ?", [storeId])) as unknown as [{ id: string; stock: number }[]];
     const [sold] = (await c.query("select variant_id, sum(quantity) as units from order_items where store_id = ? group by variant_id", [storeId])) as unknown as [
       { variant_id: string; units: number | string }[],
@@ -156,6 +163,7 @@ const stockSnapshot = async (url: string, storeId: string): Promise<StockSnapsho
       "select oi.variant_id, sum(r.quantity) as units from order_restocks r join order_items oi on oi.id = r.line_id where r.store_id = ? group by oi.variant_id",
       [storeId],
     )) as unknown as [{ variant_id: string; units: number | string }[]];
+    await c.query("commit");
     for (const r of sold) {
       const entry = snapshot.get(r.variant_id);
       if (entry !== undefined) entry.sold = Number(r.units);

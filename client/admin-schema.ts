@@ -2685,6 +2685,17 @@ export interface components {
             open_carts: components["schemas"]["AdminCustomerCart"][];
             /** @description The customer's 10 most recently active threads. */
             threads: components["schemas"]["InboxThread"][];
+            /**
+             * @description The state of the customer's address (docs/emails.md, "Bounces and malformed addresses"): `bouncing`, a mail server refused it for good; `malformed`, it is not an address. No email is sent to it while it is either; it is `ok` again when the customer saves their email preferences.
+             * @enum {string}
+             */
+            email_status: "ok" | "bouncing" | "malformed";
+            /** @description The mail server's answer, or why the address is malformed; null when `ok`. */
+            email_status_reason: string | null;
+            /** @description When the address was marked (ISO 8601, UTC); null when `ok`. */
+            email_status_at: string | null;
+            /** @description The optional emails the customer turned off (docs/emails.md, "Opting out"). */
+            emails_turned_off: ("order_confirmation" | "payment_received" | "order_shipped" | "order_delivered" | "order_cancelled" | "refund_issued" | "return_update" | "message_reply" | "staff_new_order" | "staff_new_message" | "staff_low_stock" | "staff_webhook_disabled")[];
         };
         AdminCustomerOrder: {
             /** @description The order's id. */

@@ -4,6 +4,8 @@
 import type { Store } from "../../domain/stores/store.js";
 import type { Address } from "../../domain/orders/order.js";
 import type { StoredCustomer } from "../ports/customer-repository.js";
+import type { EmailAddressStatus } from "../ports/customer-email-preferences.js";
+import type { TemplateKey } from "../../domain/emails/email-catalogue.js";
 import type { CustomerCartSummary, CustomerOrderSummary } from "../ports/customer-directory.js";
 import type { InboxThreadRecord } from "../messaging/inbox-records.js";
 
@@ -70,6 +72,10 @@ export interface AdminCustomerDetailRecord extends AdminCustomerRecord {
   readonly addresses: readonly CustomerAddressRecord[];
   readonly open_carts: readonly CustomerCartRecord[];
   readonly threads: readonly InboxThreadRecord[];
+  readonly email_status: EmailAddressStatus;
+  readonly email_status_reason: string | null;
+  readonly email_status_at: string | null;
+  readonly emails_turned_off: readonly TemplateKey[];
 }
 
 export const toAdminCustomerRecord = (c: StoredCustomer, store: Store): AdminCustomerRecord => ({

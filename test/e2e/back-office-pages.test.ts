@@ -195,6 +195,7 @@ describe("back office pages in Chromium", function () {
       await row.waitFor();
       await row.getByRole("link").click();
       await page.locator('[data-field="customer_state"]').waitFor();
+      assert.equal(await page.locator('[data-field="email_status"]').innerText(), "sent", "the customer's address is not marked");
       assert.ok((await page.getByRole("heading", { level: 1 }).innerText()).length > 0);
       await page.getByRole("heading", { name: "Recent orders" }).waitFor();
       assert.ok((await page.locator("a[href^='/admin/orders/']").count()) > 0, "the demo customer's orders are linked");

@@ -7,6 +7,7 @@ import { GetCustomerDetail } from "../../../application/customers/get-customer-d
 import { Schema } from "effect";
 import { inject, injectable } from "inversify";
 import { BLOCK_REASON_MAX } from "../../../domain/customers/customer-block.js";
+import { TemplateKey } from "../../../domain/emails/email-catalogue.js";
 import { adminCustomerExamples } from "./customer-examples.js";
 import { cursorParam, integerParam, textParam } from "../query-params.js";
 import { defineRoute, type AnyRoute } from "../route-definition.js";
@@ -82,6 +83,13 @@ export const AdminCustomerDetail = Schema.Struct({
   addresses: Schema.Array(CustomerAddress).annotations({ description: "The distinct addresses of the customer's 25 newest orders, most recently used first." }),
   open_carts: Schema.Array(CustomerCart).annotations({ description: "The customer's carts that hold at least one line." }),
   threads: Schema.Array(InboxThread).annotations({ description: "The customer's 10 most recently active threads." }),
+  email_status: Schema.Literal("ok", "bouncing", "malformed").annotations({
+    description:
+      "The state of the customer's address (docs/emails.md, \"Bounces and malformed addresses\"): `bouncing`, a mail server refused it for good; `malformed`, it is not an address. No email is sent to it while it is either; it is `ok` again when the customer saves their email preferences.",
+  }),
+  email_status_reason: NullableString.annotations({ description: "The mail server's answer, or why the address is malformed; null when `ok`." }),
+  email_status_at: NullableString.annotations({ description: "When the address was marked (ISO 8601, UTC); null when `ok`." }),
+  emails_turned_off: Schema.Array(TemplateKey).annotations({ description: "The optional emails the customer turned off (docs/emails.md, \"Opting out\")." }),
 }).annotations({ identifier: "AdminCustomerDetail" });
 
 const BlockOutcome = Schema.Struct({

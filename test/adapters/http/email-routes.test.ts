@@ -117,6 +117,8 @@ describe("email routes", function () {
       const off = await put(path, { turned_off: ["message_reply"] }, withToken(secret, customer.accessToken));
       assert.equal(off.status, 200, off.text);
       assert.deepEqual(off.body.emails.filter((e: any) => !e.enabled).map((e: any) => e.key), ["message_reply"]);
+      const seenByStaff = await t.client.get(`/admin/v1/customers/${customer.id}`, { key: secret });
+      assert.deepEqual([seenByStaff.body.emails_turned_off, seenByStaff.body.email_status], [["message_reply"], "ok"]);
       const required = await put(path, { turned_off: ["order_confirmation"] }, withToken(secret, customer.accessToken));
       assertError(required, 400, "parameter_invalid", "turned_off[0]");
       assert.match(required.body.error.message, /order_confirmation is needed for the order/);

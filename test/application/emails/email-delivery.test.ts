@@ -293,6 +293,11 @@ const emailSuite = (title: string, options: () => TestApplicationOptions): void 
       const state = await t.application.container.get(CustomerEmailPreferences).find(t.store.store.id, customer.id);
       assert.equal(state!.emailStatus, "bouncing");
       assert.match(state!.emailStatusReason!, /No such user/);
+      // the staff see the mark on the customer's record (docs/staff.md, "Customers and the inbox")
+      const record_ = await t.client.get(`/admin/v1/customers/${customer.id}`, { key: secret });
+      assert.equal(record_.status, 200, record_.text);
+      assert.deepEqual([record_.body.email_status, record_.body.email_status_at], ["bouncing", state!.emailStatusAt]);
+      assert.match(record_.body.email_status_reason, /No such user/);
       assert.equal((await t.client.get(`/v1/orders/${order.id}`, { key: secret })).status, 200, "the order is untouched");
       // no more mail to the marked address, until the customer saves their preferences again
       await record({ type: "order.cancelled", data: { order: await orderRecordOf(order.id) } });
@@ -316,6 +321,7 @@ const emailSuite = (title: string, options: () => TestApplicationOptions): void 
       assert.equal(sink.received.length, before);
       const state = await t.application.container.get(CustomerEmailPreferences).find(t.store.store.id, customer.id);
       assert.equal(state!.emailStatus, "malformed");
+      assert.equal((await t.client.get(`/admin/v1/customers/${customer.id}`, { key: secret })).body.email_status, "malformed");
     });
   });
 

@@ -159,6 +159,14 @@ export const CustomerDetailPage = ({ id, session }: { id: string; session: Sessi
         <dd>{c.last_purchase_at === null ? "never" : formatDateTime(c.last_purchase_at)}</dd>
         <dt>State</dt>
         <dd data-field="customer_state">{c.blocked ? `blocked since ${formatDateTime(c.blocked_at ?? c.updated_at)}${c.block_reason ? ` (${c.block_reason})` : ""}` : c.status}</dd>
+        <dt>Emails</dt>
+        <dd data-field="email_status">
+          {c.email_status === "ok"
+            ? c.emails_turned_off.length === 0
+              ? "sent"
+              : `sent, but turned off: ${c.emails_turned_off.map(humanize).join(", ")}`
+            : `not sent: the address ${c.email_status === "bouncing" ? "bounced" : "is malformed"}${c.email_status_at === null ? "" : ` on ${formatDateTime(c.email_status_at)}`}${c.email_status_reason === null ? "" : ` (${c.email_status_reason})`}`}
+        </dd>
       </dl>
       <h2>Recent orders</h2>
       {c.recent_orders.length === 0 ? (

@@ -5,6 +5,7 @@
 // on the cluster (through node 1), and two servers on the cluster through different nodes (node 1
 // and node 2 first), the connections split between them.
 import { randomBytes } from "node:crypto";
+import { appendFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -24,6 +25,8 @@ const USAGE = `npm run bench:cluster -- [options]
   --products <n>       products seeded (default 2000, three variants each)
   --scenarios <list>   comma-separated scenarios to measure (default cart-add,checkout)
   --mysql-url <url>    the single MariaDB for the throwaway database (default $STOREFRONT_BENCH_MYSQL_URL or mysql://root@127.0.0.1:3306)
+  --log-conflicts <dir> have the nodes log every conflict (wsrep_log_conflicts, cert.log_conflicts) and write
+                       each node's log to <dir>/node<n>.log, to see which statements and tables collide
   --out <file>         results JSON (default bench/results/cluster.json)`;
 
 const { values } = parseArgs({
@@ -34,6 +37,7 @@ const { values } = parseArgs({
     products: { type: "string", default: "2000" },
     scenarios: { type: "string", default: "cart-add,checkout" },
     "mysql-url": { type: "string", default: process.env.STOREFRONT_BENCH_MYSQL_URL ?? "mysql://root@127.0.0.1:3306" },
+    "log-conflicts": { type: "string" },
     out: { type: "string", default: join(ROOT, "bench/results/cluster.json") },
     help: { type: "boolean", default: false },
   },
@@ -383,6 +387,17 @@ const main = async (): Promise<void> => {
   cleanups.push(() => cluster.stop());
   log(`cluster of 3 Synced nodes in ${cluster.startedInMs} ms (ports ${cluster.nodes.map((n) => n.port).join(", ")})`);
   await cluster.createDatabase(DATABASE);
+  const conflictLogs = values["log-conflicts"];
+  if (conflictLogs !== undefined) {
+    await mkdir(conflictLogs, { recursive: true });
+    for (const node of cluster.nodes) {
+      const file = join(conflictLogs, `node${node.index + 1}.log`);
+      await writeFile(file, "");
+      node.onOutput((text) => appendFileSync(file, text));
+      await node.setGlobals({ wsrep_log_conflicts: "ON", wsrep_provider_options: "cert.log_conflicts=YES" });
+    }
+    log(`conflicts logged to ${conflictLogs}/node<n>.log`);
+  }
 
   const targets: Target[] = [
     { database: "MariaDB, 1 node", serverUrls: [`${options.mysqlUrl}/${single}`], serverCounts: [1], checkUrl: `${options.mysqlUrl}/${single}` },

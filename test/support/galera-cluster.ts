@@ -86,6 +86,7 @@ export class GaleraNode {
   private exited: Promise<void> | undefined;
   private output = "";
   private exitInfo: string | undefined;
+  private readonly listeners = new Set<(text: string) => void>();
 
   constructor(
     readonly index: number,
@@ -160,7 +161,9 @@ export class GaleraNode {
     this.exitInfo = undefined;
     const child = spawn(this.mariadbd, args, { stdio: ["ignore", "pipe", "pipe"], cwd: this.dir });
     const append = (chunk: Buffer) => {
-      this.output = (this.output + chunk.toString("utf8")).slice(-OUTPUT_TAIL_CHARS);
+      const text = chunk.toString("utf8");
+      this.output = (this.output + text).slice(-OUTPUT_TAIL_CHARS);
+      for (const listener of this.listeners) listener(text);
     };
     child.stdout?.on("data", append);
     child.stderr?.on("data", append);
@@ -205,6 +208,22 @@ export class GaleraNode {
     await Promise.race([exited, killed]);
     clearTimeout(timer);
     await exited;
+  }
+
+  /** Calls `listener` with everything the node writes from now on (its log); the returned function stops it. */
+  onOutput(listener: (text: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Sets global variables of the running node (`SET GLOBAL name = value` for each). */
+  async setGlobals(values: Readonly<Record<string, string | number>>): Promise<void> {
+    const conn = await createConnection({ uri: this.url(), connectTimeout: 1000 });
+    try {
+      for (const [name, value] of Object.entries(values)) await conn.query(`SET GLOBAL ${name} = ?`, [value]);
+    } finally {
+      await conn.end().catch(() => conn.destroy());
+    }
   }
 
   /** The node's wsrep status variables (empty when it does not answer). */

@@ -30,9 +30,11 @@ export interface PromotionRepository {
   /**
    * Records one use by an order. False, and nothing recorded, when that would pass the
    * promotion's usage limit or the customer's limit (checked under a lock of the promotion row).
-   * Inside a unit of work, a promotion with neither limit is counted only just before its COMMIT
-   * (true at once; a limit set or the promotion deleted meanwhile fails the commit with a 409
-   * `promotion_unavailable`), so that its row is locked for the commit only.
+   * Inside a unit of work, a promotion with neither limit is counted only just before its COMMIT,
+   * in one of its shard rows rather than its own row (true at once; a limit set or the promotion
+   * deleted meanwhile fails the commit with a 409 `promotion_unavailable`), so that checkouts of
+   * one promotion rarely write the same row (docs/decisions/checkout.md, "checkout-30"). `usage`
+   * counts both.
    */
   recordUse(storeId: string, promotion: Promotion, customerId: string | null, orderId: string, at: string): Promise<boolean>;
 }

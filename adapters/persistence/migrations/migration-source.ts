@@ -43,6 +43,7 @@ import * as taxSettings from "./0038-tax-settings.js";
 import * as invoices from "./0039-invoices.js";
 import * as emails from "./0040-emails.js";
 import * as storeTaxNumber from "./0041-store-tax-number.js";
+import * as promotionUseCounts from "./0042-promotion-use-counts.js";
 
 interface Migration {
   readonly name: string;
@@ -50,7 +51,7 @@ interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments, searchPostings, searchCounts, catalogImports, orderCounters, paymentChargedAmounts, substringSearch, ownerKeys, catalogItemVersions, searchNonAscii, listNameIndex, searchBitmaps, staff, fulfilments, refunds, returns, customerBlocksInbox, media, stockLedgerDashboard, staffSecondFactor, orderAmountIndex, storeTimeZone, taxSettings, invoices, emails, storeTaxNumber];
+const MIGRATIONS: readonly Migration[] = [foundation, catalog, customers, pricing, carts, storeSettings, orders, promotionsGiftCardsShipping, payments, webhooks, content, search, catalogVersions, giftCardConversions, listIndexes, searchDocuments, searchPostings, searchCounts, catalogImports, orderCounters, paymentChargedAmounts, substringSearch, ownerKeys, catalogItemVersions, searchNonAscii, listNameIndex, searchBitmaps, staff, fulfilments, refunds, returns, customerBlocksInbox, media, stockLedgerDashboard, staffSecondFactor, orderAmountIndex, storeTimeZone, taxSettings, invoices, emails, storeTaxNumber, promotionUseCounts];
 
 export class StorefrontMigrationSource implements Knex.MigrationSource<Migration> {
   getMigrations(): Promise<Migration[]> {

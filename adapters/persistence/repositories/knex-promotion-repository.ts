@@ -21,6 +21,7 @@ import {
 } from "../../../domain/promotions/promotion.js";
 import { readJson, writeJson } from "../column-types.js";
 import { isUniqueViolation } from "../database-errors.js";
+import { shardPicker } from "../shard-blocks.js";
 import { Database } from "../database.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
 
@@ -115,11 +116,21 @@ const columns = (storeId: string, promotion: Promotion) => ({
   updated_at: promotion.updatedAt,
 });
 
+/**
+ * A promotion's uses without a limit are counted in shard rows (migration 0042;
+ * docs/decisions/checkout.md, "checkout-30"): 8 of this process's own block, one picked at random
+ * a checkout, so two checkouts, on one node or on two nodes of a cluster, rarely write the same row.
+ */
+const pickUseShard = shardPicker(8);
+
+/** A promotion's uses in all, as SQL over `promotions`: those counted in its row plus its shard rows. */
+const TOTAL_USES = "(times_used + coalesce((select sum(c.uses) from promotion_use_counts c where c.promotion_id = promotions.id), 0))";
+
 /** promotionStatus (domain/promotions/promotion-status.ts) as a WHERE clause, in the same order of tests. */
 const whereStatus = (query: Knex.QueryBuilder, filter: PromotionListFilter): void => {
   const now = utc(filter.now);
   const usedUp = (w: Knex.QueryBuilder): void => {
-    void w.whereNotNull("usage_limit").andWhereRaw("times_used >= usage_limit");
+    void w.whereNotNull("usage_limit").andWhereRaw(`${TOTAL_USES} >= usage_limit`);
   };
   switch (filter.status) {
     case "inactive":
@@ -139,7 +150,7 @@ const whereStatus = (query: Knex.QueryBuilder, filter: PromotionListFilter): voi
         .where("status", "active")
         .andWhere("start_date", "<=", now)
         .andWhere("end_date", ">", now)
-        .andWhere((w) => void w.whereNull("usage_limit").orWhereRaw("times_used < usage_limit"));
+        .andWhere((w) => void w.whereNull("usage_limit").orWhereRaw(`${TOTAL_USES} < usage_limit`));
       return;
   }
 };
@@ -150,6 +161,16 @@ export class KnexPromotionRepository implements PromotionRepository {
     @inject(Database) private readonly db: Database,
     @inject(IdGenerator) private readonly ids: IdGenerator,
   ) {}
+
+  private cachedUseCountSql: string | undefined;
+
+  /** Adds one use to a promotion's shard row (an upsert; parameters: promotion id, shard, store id). */
+  private useCountSql(): string {
+    return (this.cachedUseCountSql ??=
+      this.db.dialect === "mysql"
+        ? "insert into promotion_use_counts (promotion_id, shard, store_id, uses) values (?, ?, ?, 1) on duplicate key update uses = uses + 1"
+        : "insert into promotion_use_counts (promotion_id, shard, store_id, uses) values (?, ?, ?, 1) on conflict (promotion_id, shard) do update set uses = uses + 1");
+  }
 
   async list(storeId: string): Promise<readonly Promotion[]> {
     // Prepared (Database.select): every checkout reads it (docs/decisions/checkout.md, checkout-25).
@@ -190,11 +211,11 @@ export class KnexPromotionRepository implements PromotionRepository {
     const customer = new Map<string, number>();
     if (promotionIds.length === 0) return { total, customer };
     await this.db.run(async (q) => {
-      const rows: { id: string; times_used: number | string }[] = await q("promotions")
+      const rows: { id: string; uses: number | string }[] = await q("promotions")
         .where("store_id", storeId)
         .whereIn("id", [...promotionIds])
-        .select("id", "times_used");
-      for (const row of rows) total.set(row.id, Number(row.times_used));
+        .select("id", q.raw(`${TOTAL_USES} as uses`));
+      for (const row of rows) total.set(row.id, Number(row.uses));
       if (customerId === null) return;
       const uses: { promotion_id: string; n: number | string }[] = await q("promotion_uses")
         .where({ store_id: storeId, customer_id: customerId })
@@ -209,19 +230,20 @@ export class KnexPromotionRepository implements PromotionRepository {
 
   async recordUse(storeId: string, promotion: Promotion, customerId: string | null, orderId: string, at: string): Promise<boolean> {
     if (promotion.usageLimit === null && promotion.usagePerCustomer === null && this.db.inTransaction) {
-      // No limit to protect: nothing to check under the row's lock, so inside a unit of work the
-      // use is written just before COMMIT (Database.beforeCommit), after the checkout's other
-      // locks, and the row is locked for the commit only (issue 36, item 2). The count goes first:
-      // on MySQL the use's foreign key takes a shared lock on the promotion row, which two
-      // checkouts at once could not both turn into the count's exclusive lock (a deadlock).
+      // No limit to protect: inside a unit of work the use is written just before COMMIT
+      // (Database.beforeCommit), after the checkout's other locks, and counted in one of the
+      // promotion's shard rows, not in its own row (docs/decisions/checkout.md, "checkout-30"):
+      // checkouts of one store-wide promotion no longer all write one row, which two Galera nodes'
+      // checkouts lost certification on and one node's queued on at COMMIT.
       this.db.beforeCommit(async () => {
-        // Guarded: a promotion given a limit (or deleted) since it was read is refused, as a
-        // limited one is refused under its lock, and the unit of work rolls back.
-        const counted = await this.db.execute(
-          "update promotions set times_used = times_used + 1 where store_id = ? and id = ? and usage_limit is null and usage_per_customer is null",
+        // Refused when the promotion was given a limit (or deleted) since it was read, as a limited
+        // one is refused under its lock, and the unit of work rolls back. A shared lock on MySQL: a
+        // change of the promotion waits for the checkouts reading it, and they for the change.
+        const [row] = await this.db.select<{ usage_limit: number | null; usage_per_customer: number | null }>(
+          `select usage_limit, usage_per_customer from promotions where store_id = ? and id = ?${this.db.dialect === "mysql" ? " lock in share mode" : ""}`,
           [storeId, promotion.id],
         );
-        if (counted === 0) {
+        if (row === undefined || row.usage_limit !== null || row.usage_per_customer !== null) {
           throw new ResourceConflict({
             code: "promotion_unavailable",
             message: "A promotion reached its usage limit while this order was placed; place it again for the current price.",
@@ -238,9 +260,9 @@ export class KnexPromotionRepository implements PromotionRepository {
           ]);
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
-          // This order's use was recorded already: a repeat is a no-op (the count taken back).
-          await this.db.execute("update promotions set times_used = times_used - 1 where store_id = ? and id = ?", [storeId, promotion.id]);
+          return; // this order's use was recorded already: a repeat is a no-op
         }
+        await this.db.execute(this.useCountSql(), [promotion.id, pickUseShard(), storeId]);
       });
       return true;
     }
@@ -252,7 +274,11 @@ export class KnexPromotionRepository implements PromotionRepository {
         if (row === undefined) return false;
         const already = await this.db.lockRows(q("promotion_uses").where({ promotion_id: row.id, order_id: orderId }).first("id"));
         if (already !== undefined) return true; // this order's use is recorded: a repeat is a no-op
-        if (row.usage_limit !== null && Number(row.times_used) >= row.usage_limit) return false;
+        if (row.usage_limit !== null) {
+          // The uses counted in shard rows while the promotion had no limit count too.
+          const sharded = await this.db.lockRows(q("promotion_use_counts").where({ promotion_id: row.id }).sum({ n: "uses" }).first());
+          if (Number(row.times_used) + Number(sharded?.n ?? 0) >= row.usage_limit) return false;
+        }
         if (customerId !== null && row.usage_per_customer !== null) {
           const counted = await this.db.lockRows(
             q("promotion_uses").where({ promotion_id: row.id, customer_id: customerId }).count({ n: "*" }).first(),

@@ -1,7 +1,8 @@
 // The dashboard's counters on knex (docs/staff.md, "Dashboard"; docs/decisions/back-office.md, "Stock ledger
 // and dashboard"). Each write adds to its quarter-hour's rows with one upsert, taken
 // just before COMMIT (Database.beforeCommit) so its row lock is held for the shortest time: the
-// order counters in one of SHARDS rows picked at random (concurrent checkouts rarely share one),
+// order counters in one of SHARDS rows of this process's own block (shard-blocks.ts; concurrent
+// checkouts rarely share one, and two processes rarely share any),
 // product rows in product id order (two units of work lock them in one order). Reads sum the
 // rows of a range of quarter-hours by the primary key.
 import { inject, injectable } from "inversify";
@@ -9,9 +10,16 @@ import type { BucketRange, LowStockVariant, ProductSales, SalesBucket, SalesFigu
 import type { Order } from "../../../domain/orders/order.js";
 import { bucketOf } from "../../../domain/sales/sales-calendar.js";
 import { Database, inList, onePerDatabase } from "../database.js";
+import { shardPicker } from "../shard-blocks.js";
 
-/** Rows per quarter-hour that the order counters spread over. */
+/** Rows per quarter-hour and process that the order counters spread over. */
 export const SHARDS = 8;
+/**
+ * This process's shard numbers: 8 of its own block. With 8 rows shared by every process, two
+ * servers writing through two Galera nodes lost certification on them (docs/decisions/checkout.md,
+ * "checkout-30").
+ */
+const pickShard = shardPicker(SHARDS);
 
 /** The longest top list asked for (the route's `top_limit` maximum): the memo keeps this many. */
 export const TOP_KEPT = 50;
@@ -95,7 +103,7 @@ export class KnexSalesFigures implements SalesFigures {
 
   private async addSales(storeId: string, bucket: number, currency: string, livemode: boolean, counters: Counters): Promise<void> {
     this.forget(storeId);
-    const shard = Math.floor(Math.random() * SHARDS);
+    const shard = pickShard();
     await this.atCommit(async () => {
       await this.db.execute(this.salesSql(), [
         storeId,

@@ -139,6 +139,36 @@ export const promotionUsageContract = (open: () => Promise<Database>, parallel: 
     assert.equal(await storedUses(p.id), limit, "a refused use records nothing");
   });
 
+  it(`counts ${parallel} parallel checkouts of a promotion without a limit in its shard rows, each once, and a limit set later counts them`, async () => {
+    const p = promotion();
+    await repository.insert(storeId, p);
+    const orders = Array.from({ length: parallel }, () => ids.newId());
+    // each order twice, as a replayed checkout would: the repeat is a no-op
+    const outcomes = await Promise.all([...orders, ...orders].map((order) => uow.run(() => repository.recordUse(storeId, p, null, order, NOW))));
+    assert.ok(outcomes.every(Boolean));
+    assert.equal(await storedUses(p.id), parallel);
+    assert.equal((await repository.usage(storeId, [p.id], null)).total.get(p.id), parallel);
+    const row = await db.knex("promotions").where({ id: p.id }).first("times_used");
+    assert.equal(Number(row.times_used), 0, "the promotion's own row is not written");
+    const shards = await db.knex("promotion_use_counts").where({ promotion_id: p.id }).select("shard", "uses", "store_id");
+    assert.equal(shards.reduce((sum, s) => sum + Number(s.uses), 0), parallel);
+    assert.ok(shards.every((s) => s.store_id === storeId));
+    if (parallel >= 10) assert.ok(shards.length > 1, "spread over several rows");
+    // given a limit two above its uses: exactly two more, and the list says it is used up
+    const limited = { ...p, usageLimit: parallel + 2 };
+    await repository.update(storeId, limited);
+    const more = await Promise.all(Array.from({ length: 5 }, () => checkoutUse(limited, null)));
+    assert.equal(more.filter(Boolean).length, 2);
+    assert.equal((await repository.usage(storeId, [p.id], null)).total.get(p.id), parallel + 2);
+    const expired = await repository.listPage(storeId, { limit: 100 }, { status: "expired", now: NOW });
+    assert.ok(expired.items.some((x) => x.id === p.id), "used up, so listed as expired");
+    // a checkout that read the promotion before its limit was set is refused at COMMIT
+    await assert.rejects(
+      uow.run(() => repository.recordUse(storeId, p, null, ids.newId(), NOW)),
+      (error: any) => error?.code === "promotion_unavailable",
+    );
+  });
+
   it(`${parallel} parallel checkouts of one customer never pass the per-customer limit`, async () => {
     const p = promotion({ usagePerCustomer: 2, usageLimit: 1000 });
     await repository.insert(storeId, p);
@@ -208,8 +238,11 @@ export const promotionUsageContract = (open: () => Promise<Database>, parallel: 
     const p = promotion();
     await repository.insert(storeId, p);
     await repository.recordUse(storeId, p, null, ids.newId(), NOW);
+    await uow.run(() => repository.recordUse(storeId, p, null, ids.newId(), NOW));
+    assert.equal((await db.knex("promotion_use_counts").where({ promotion_id: p.id })).length, 1);
     await repository.remove(storeId, p.id);
     assert.equal(await repository.find(storeId, p.id), undefined);
     assert.equal(await storedUses(p.id), 0);
+    assert.equal((await db.knex("promotion_use_counts").where({ promotion_id: p.id })).length, 0, "its counts go with it");
   });
 };

@@ -152,7 +152,7 @@ const stockSnapshot = async (url: string, storeId: string): Promise<StockSnapsho
     // The three reads in one consistent snapshot: servers still finish requests the load generator
     // gave up on after a run ends, and a checkout committed between a read of the stock and a read
     // of the order lines would count as a sale whose stock was not taken (it did: 15 and 33
-    // variants in the 2026-11-27 19:58 run, read with one snapshot per statement; in a run at 21:20
+    // variants in the 2026-11-27 19:58 run, read with one snapshot per statement; in a run at 20:46
     // the same reads found 5 and 35 such variants one statement at a time, and none in one snapshot).
     await c.query("set session transaction isolation level repeatable read");
     await c.query("start transaction with consistent snapshot, read only");

@@ -2919,36 +2919,36 @@ export interface components {
             /** @description Name given at checkout. */
             customer_name: string;
             /**
-             * @description pending -> processing -> shipped -> delivered, or cancelled.
+             * @description Fulfilment state: pending -> processing -> shipped -> delivered, or cancelled.
              * @enum {string}
              */
             order_status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
             /**
-             * @description The payment state.
+             * @description Payment state: pending, paid, failed, refunded, or partially_refunded (some of it refunded).
              * @enum {string}
              */
             payment_status: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
             /**
-             * @description How much has shipped: unfulfilled, partially_fulfilled or fulfilled.
+             * @description How much of the order has shipped in parcels: unfulfilled, partially_fulfilled (some units shipped) or fulfilled (every unit shipped).
              * @enum {string}
              */
             fulfilment_status: "unfulfilled" | "partially_fulfilled" | "fulfilled";
             /**
-             * @description How the amount due is paid.
+             * @description How the amount due is paid: a payment provider kind, cash or bank transfer.
              * @enum {string}
              */
             payment_method: "card_redirect" | "card_popup" | "mobile_stk" | "mobile_collect" | "cash" | "bank_transfer";
-            /** @description The order's currency (ISO 4217). */
+            /** @description The order's currency (ISO 4217): the unit of every amount in the order. */
             currency: string;
             /** @description The order total, in integer minor units of the order's currency (e.g. 150050 = 1,500.50 KES). */
             total_amount: number;
             /** @description Units ordered, all lines together. */
             item_count: number;
-            /** @description False for an order placed with a test key. */
+            /** @description True for an order made with a live key, false in test mode. */
             livemode: boolean;
-            /** @description When the order was placed (ISO 8601 UTC). */
+            /** @description When the order was placed (ISO 8601, UTC). */
             created_at: string;
-            /** @description When the order last changed (ISO 8601 UTC). */
+            /** @description When the order was last changed (ISO 8601, UTC). */
             updated_at: string;
         };
         AdminOrder: {
@@ -2965,36 +2965,36 @@ export interface components {
             /** @description Name given at checkout. */
             customer_name: string;
             /**
-             * @description pending -> processing -> shipped -> delivered, or cancelled.
+             * @description Fulfilment state: pending -> processing -> shipped -> delivered, or cancelled.
              * @enum {string}
              */
             order_status: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
             /**
-             * @description The payment state.
+             * @description Payment state: pending, paid, failed, refunded, or partially_refunded (some of it refunded).
              * @enum {string}
              */
             payment_status: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
             /**
-             * @description How much has shipped: unfulfilled, partially_fulfilled or fulfilled.
+             * @description How much of the order has shipped in parcels: unfulfilled, partially_fulfilled (some units shipped) or fulfilled (every unit shipped).
              * @enum {string}
              */
             fulfilment_status: "unfulfilled" | "partially_fulfilled" | "fulfilled";
             /**
-             * @description How the amount due is paid.
+             * @description How the amount due is paid: a payment provider kind, cash or bank transfer.
              * @enum {string}
              */
             payment_method: "card_redirect" | "card_popup" | "mobile_stk" | "mobile_collect" | "cash" | "bank_transfer";
-            /** @description The order's currency (ISO 4217). */
+            /** @description The order's currency (ISO 4217): the unit of every amount in the order. */
             currency: string;
             /** @description The order total, in integer minor units of the order's currency (e.g. 150050 = 1,500.50 KES). */
             total_amount: number;
             /** @description Units ordered, all lines together. */
             item_count: number;
-            /** @description False for an order placed with a test key. */
+            /** @description True for an order made with a live key, false in test mode. */
             livemode: boolean;
-            /** @description When the order was placed (ISO 8601 UTC). */
+            /** @description When the order was placed (ISO 8601, UTC). */
             created_at: string;
-            /** @description When the order last changed (ISO 8601 UTC). */
+            /** @description When the order was last changed (ISO 8601, UTC). */
             updated_at: string;
             /** @description Reference of the payment that paid the order, or null. */
             payment_reference: string | null;

@@ -20,5 +20,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  // The counted uses go back into the promotions' own rows, so undoing this loses none.
+  await knex.raw("update promotions set times_used = times_used + coalesce((select sum(c.uses) from promotion_use_counts c where c.promotion_id = promotions.id), 0)");
   await knex.schema.dropTableIfExists("promotion_use_counts");
 }

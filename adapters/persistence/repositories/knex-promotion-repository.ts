@@ -162,14 +162,11 @@ export class KnexPromotionRepository implements PromotionRepository {
     @inject(IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  private cachedUseCountSql: string | undefined;
-
   /** Adds one use to a promotion's shard row (an upsert; parameters: promotion id, shard, store id). */
   private useCountSql(): string {
-    return (this.cachedUseCountSql ??=
-      this.db.dialect === "mysql"
-        ? "insert into promotion_use_counts (promotion_id, shard, store_id, uses) values (?, ?, ?, 1) on duplicate key update uses = uses + 1"
-        : "insert into promotion_use_counts (promotion_id, shard, store_id, uses) values (?, ?, ?, 1) on conflict (promotion_id, shard) do update set uses = uses + 1");
+    return this.db.dialect === "mysql"
+      ? "insert into promotion_use_counts (promotion_id, shard, store_id, uses) values (?, ?, ?, 1) on duplicate key update uses = uses + 1"
+      : "insert into promotion_use_counts (promotion_id, shard, store_id, uses) values (?, ?, ?, 1) on conflict (promotion_id, shard) do update set uses = uses + 1";
   }
 
   async list(storeId: string): Promise<readonly Promotion[]> {

@@ -4,25 +4,13 @@
 // their unread count and no assignee, and the messages of the threads are all kept.
 import "reflect-metadata";
 import assert from "node:assert/strict";
-import type { Knex } from "knex";
 import { openDatabase } from "../../../adapters/persistence/connection.js";
 import type { Database } from "../../../adapters/persistence/database.js";
-import { StorefrontMigrationSource } from "../../../adapters/persistence/migrations/migration-source.js";
+import { migrateBefore, migrationSource } from "../../support/migration-steps.js";
 import { describeMysql } from "../../support/mysql-database.js";
 
 const STORE = "01900000-0000-7000-8000-0000000000b1";
 const AT = "2030-01-01T00:00:00.000Z";
-const source = new StorefrontMigrationSource();
-
-/** Runs the migrations before 0032, one at a time. */
-const migrateBefore0032 = async (knex: Knex): Promise<void> => {
-  for (;;) {
-    const [, pending] = (await knex.migrate.list({ migrationSource: source })) as [unknown[], { name?: string; file?: string }[]];
-    const next = pending[0] as unknown as { name: string } | undefined;
-    if (next === undefined || next.name === "0032-customer-blocks-inbox") return;
-    await knex.migrate.up({ migrationSource: source });
-  }
-};
 
 const migrationSuite = (title: string, open: () => Promise<Database>) =>
   describe(title, function () {
@@ -35,7 +23,7 @@ const migrationSuite = (title: string, open: () => Promise<Database>) =>
 
     it("fills the keys and the unread flags of the rows already there, and keeps every message", async () => {
       const knex = db.knex;
-      await migrateBefore0032(knex);
+      await migrateBefore(knex, "0032-customer-blocks-inbox");
       await knex("stores").insert({ id: STORE, name: "Old", base_currency: "KES", hmac_secret: "x".repeat(48), created_at: AT, updated_at: AT });
       const customer = (n: number, name: string, phone: string | null) => ({
         id: `01900000-0000-7000-8100-00000000000${n}`,
@@ -79,7 +67,7 @@ const migrationSuite = (title: string, open: () => Promise<Database>) =>
         updated_at: AT,
       });
 
-      await knex.migrate.latest({ migrationSource: source });
+      await knex.migrate.latest({ migrationSource });
 
       const customers = await knex("customers").orderBy("id").select("name_key", "last_name_key", "phone_key", "blocked_at", "block_reason");
       assert.deepEqual(customers, [

@@ -3,25 +3,13 @@
 // credit notes; undone, the tables go and the rest stays.
 import "reflect-metadata";
 import assert from "node:assert/strict";
-import type { Knex } from "knex";
 import { openDatabase } from "../../../adapters/persistence/connection.js";
 import type { Database } from "../../../adapters/persistence/database.js";
-import { StorefrontMigrationSource } from "../../../adapters/persistence/migrations/migration-source.js";
+import { migrateBefore, migrationSource } from "../../support/migration-steps.js";
 import { describeMysql } from "../../support/mysql-database.js";
 
 const SHOP = "01900000-0000-7000-8000-0000000039a1";
 const AT = "2030-01-01T00:00:00.000Z";
-const source = new StorefrontMigrationSource();
-
-/** Runs the migrations before `name`, one at a time. */
-const migrateBefore = async (knex: Knex, name: string): Promise<void> => {
-  for (;;) {
-    const [, pending] = (await knex.migrate.list({ migrationSource: source })) as [unknown[], { name?: string }[]];
-    const next = pending[0] as unknown as { name: string } | undefined;
-    if (next === undefined || next.name === name) return;
-    await knex.migrate.up({ migrationSource: source });
-  }
-};
 
 const migrationSuite = (title: string, open: () => Promise<Database>) =>
   describe(title, function () {
@@ -36,7 +24,7 @@ const migrationSuite = (title: string, open: () => Promise<Database>) =>
       const knex = db.knex;
       await migrateBefore(knex, "0039-invoices");
       await knex("stores").insert({ id: SHOP, name: "Old shop", base_currency: "KES", hmac_secret: "x".repeat(48), created_at: AT, updated_at: AT });
-      await knex.migrate.up({ migrationSource: source });
+      await knex.migrate.up({ migrationSource });
       const counters: { series: string; last_number: number | string }[] = await knex("document_sequences").where({ store_id: SHOP }).orderBy("series");
       assert.deepEqual(
         counters.map((c) => [c.series, Number(c.last_number)]),
@@ -49,7 +37,7 @@ const migrationSuite = (title: string, open: () => Promise<Database>) =>
       );
       assert.ok(await knex.schema.hasTable("invoices"));
       assert.ok(await knex.schema.hasTable("credit_notes"));
-      await knex.migrate.down({ migrationSource: source });
+      await knex.migrate.down({ migrationSource });
       for (const table of ["invoices", "credit_notes", "document_sequences"]) assert.equal(await knex.schema.hasTable(table), false, table);
       assert.equal((await knex("stores").where({ id: SHOP })).length, 1);
     });

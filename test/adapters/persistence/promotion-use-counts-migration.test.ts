@@ -6,25 +6,14 @@ import assert from "node:assert/strict";
 import type { Knex } from "knex";
 import { openDatabase } from "../../../adapters/persistence/connection.js";
 import type { Database } from "../../../adapters/persistence/database.js";
-import { StorefrontMigrationSource } from "../../../adapters/persistence/migrations/migration-source.js";
 import { KnexPromotionRepository } from "../../../adapters/persistence/repositories/knex-promotion-repository.js";
 import { UuidV7IdGenerator } from "../../../adapters/system/uuid-v7-id-generator.js";
+import { migrateBefore, migrationSource } from "../../support/migration-steps.js";
 import { describeMysql } from "../../support/mysql-database.js";
 
 const SHOP = "01900000-0000-7000-8000-0000000042a1";
 const PROMOTION = "01900000-0000-7000-8000-0000000042b1";
 const AT = "2030-01-01T00:00:00.000Z";
-const source = new StorefrontMigrationSource();
-
-/** Runs the migrations before `name`, one at a time. */
-const migrateBefore = async (knex: Knex, name: string): Promise<void> => {
-  for (;;) {
-    const [, pending] = (await knex.migrate.list({ migrationSource: source })) as [unknown[], { name?: string }[]];
-    const next = pending[0] as unknown as { name: string } | undefined;
-    if (next === undefined || next.name === name) return;
-    await knex.migrate.up({ migrationSource: source });
-  }
-};
 
 const migrationSuite = (title: string, open: () => Promise<Database>) =>
   describe(title, function () {
@@ -62,14 +51,14 @@ const migrationSuite = (title: string, open: () => Promise<Database>) =>
         created_at: AT,
         updated_at: AT,
       });
-      await knex.migrate.up({ migrationSource: source });
+      await knex.migrate.up({ migrationSource });
       await knex("promotion_use_counts").insert([
         { promotion_id: PROMOTION, shard: 3, store_id: SHOP, uses: 4 },
         { promotion_id: PROMOTION, shard: 17, store_id: SHOP, uses: 2 },
       ]);
       const repository = new KnexPromotionRepository(db, new UuidV7IdGenerator());
       assert.equal((await repository.usage(SHOP, [PROMOTION], null)).total.get(PROMOTION), 11);
-      await knex.migrate.down({ migrationSource: source });
+      await knex.migrate.down({ migrationSource });
       assert.equal(await knex.schema.hasTable("promotion_use_counts"), false);
       const row: { times_used: number | string } = await knex("promotions").where({ id: PROMOTION }).first("times_used");
       assert.equal(Number(row.times_used), 11, "the shard rows' uses went back into the promotion's row");

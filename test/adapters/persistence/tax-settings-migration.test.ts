@@ -7,11 +7,11 @@ import assert from "node:assert/strict";
 import type { Knex } from "knex";
 import { openDatabase } from "../../../adapters/persistence/connection.js";
 import type { Database } from "../../../adapters/persistence/database.js";
-import { StorefrontMigrationSource } from "../../../adapters/persistence/migrations/migration-source.js";
 import { productColumns } from "../../../adapters/persistence/repositories/knex-product-repository.js";
 import { KnexOrderRepository } from "../../../adapters/persistence/repositories/knex-order-repository.js";
 import { KnexStoreRepository } from "../../../adapters/persistence/repositories/knex-store-repository.js";
 import { productRecord } from "../../support/catalog-fixtures.js";
+import { migrateBefore, migrationSource } from "../../support/migration-steps.js";
 import { describeMysql } from "../../support/mysql-database.js";
 
 const NAIROBI_SHOP = "01900000-0000-7000-8000-0000000038a1";
@@ -19,17 +19,6 @@ const KAMPALA_SHOP = "01900000-0000-7000-8000-0000000038a2";
 const PRODUCT = "01900000-0000-7000-8000-0000000038b1";
 const ORDER = "01900000-0000-7000-8000-0000000038c1";
 const AT = "2030-01-01T00:00:00.000Z";
-const source = new StorefrontMigrationSource();
-
-/** Runs the migrations before 0038, one at a time. */
-const migrateBefore0038 = async (knex: Knex): Promise<void> => {
-  for (;;) {
-    const [, pending] = (await knex.migrate.list({ migrationSource: source })) as [unknown[], { name?: string }[]];
-    const next = pending[0] as unknown as { name: string } | undefined;
-    if (next === undefined || next.name === "0038-tax-settings") return;
-    await knex.migrate.up({ migrationSource: source });
-  }
-};
 
 const migrationSuite = (title: string, open: () => Promise<Database>) =>
   describe(title, function () {
@@ -42,7 +31,7 @@ const migrationSuite = (title: string, open: () => Promise<Database>) =>
 
     it("moves each store's rate into one default zone of its country, and leaves past orders' figures as they were", async () => {
       const knex = db.knex;
-      await migrateBefore0038(knex);
+      await migrateBefore(knex, "0038-tax-settings");
       const store = (id: string, currency: string, rate: number, location: { latitude: number; longitude: number } | null) => ({
         id,
         name: "Old shop",
@@ -97,7 +86,7 @@ const migrationSuite = (title: string, open: () => Promise<Database>) =>
         position: 0,
       });
 
-      await knex.migrate.latest({ migrationSource: source });
+      await knex.migrate.latest({ migrationSource });
 
       const stores = new KnexStoreRepository(db);
       const nairobi = await stores.findById(NAIROBI_SHOP);

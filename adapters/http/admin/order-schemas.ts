@@ -1,10 +1,7 @@
 // The admin API's order answers as Schemas (docs/staff.md, "Orders and fulfilment"): money in
 // integer minor units of the order's currency.
-import { Schema } from "effect";
+import { Schema, Struct } from "effect";
 import { TIMELINE_KINDS } from "../../../application/orders/order-timeline.js";
-import { FULFILMENT_STATUSES } from "../../../domain/orders/fulfilment.js";
-import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../../domain/orders/order-status.js";
-import { PAYMENT_METHODS } from "../../../domain/orders/order.js";
 import { lineTaxFields, Order, OrderAddress, orderTaxFields } from "../schemas/order-schemas.js";
 
 const NullableString = Schema.NullOr(Schema.String);
@@ -13,40 +10,24 @@ const Minor = (what: string) => Schema.Number.annotations({ description: `${what
 // The summary's fields are the /v1 Order's own, so the two cannot describe one field two ways;
 // but money, which /v1 gives in decimal major units and the admin API in integer minor units, and
 // `item_count`, which only the list has.
-const {
-  id,
-  order_number,
-  customer_id,
-  customer_email,
-  customer_phone,
-  customer_name,
-  order_status,
-  payment_status,
-  fulfilment_status,
-  payment_method,
-  currency,
-  livemode,
-  created_at,
-  updated_at,
-} = Order.fields;
-
 export const AdminOrderSummary = Schema.Struct({
-  id,
-  order_number,
-  customer_id,
-  customer_email,
-  customer_phone,
-  customer_name,
-  order_status,
-  payment_status,
-  fulfilment_status,
-  payment_method,
-  currency,
+  ...Struct.pick(
+    Order.fields,
+    "id",
+    "order_number",
+    "customer_id",
+    "customer_email",
+    "customer_phone",
+    "customer_name",
+    "order_status",
+    "payment_status",
+    "fulfilment_status",
+    "payment_method",
+    "currency",
+  ),
   total_amount: Minor("The order total"),
   item_count: Schema.Number.annotations({ description: "Units ordered, all lines together." }),
-  livemode,
-  created_at,
-  updated_at,
+  ...Struct.pick(Order.fields, "livemode", "created_at", "updated_at"),
 }).annotations({ identifier: "AdminOrderSummary" });
 
 export const Fulfilment = Schema.Struct({

@@ -54,6 +54,15 @@ export interface ItemMark {
   readonly generations: Uint32Array;
 }
 
+/**
+ * The SQL of a column that reads the store's catalog version (the sum of its `catalog_versions`
+ * rows, which only grow) in a statement a unit of work sends anyway; the store id is bound in its
+ * place. A copy of store-wide state made at that version (the price rules) is then exact inside
+ * the transaction without a statement of its own (docs/decisions/checkout.md, "checkout-31").
+ * Never in a locking read: MySQL would lock the version rows too.
+ */
+export const CATALOG_VERSION_COLUMN = "(select coalesce(sum(version), 0) from catalog_versions where store_id = ?)";
+
 export class CatalogVersions {
   /** This process's generation of each store: it only grows, with every change (structural or of products). */
   private readonly generations = new Map<string, number>();
@@ -73,6 +82,8 @@ export class CatalogVersions {
   private readonly seen = new Map<string, number>();
   /** Transactions that already wrote a store's version: one write per store per transaction. */
   private readonly written = new WeakMap<object, Set<string>>();
+  /** The store-wide version each transaction read of a store (`sawVersion`). */
+  private readonly versionsSeen = new WeakMap<object, Map<string, number>>();
   private lastPollAt = Number.NEGATIVE_INFINITY;
   /** How recent the last poll must be for copies to be trusted: three intervals (3 s at least); none until polling starts. */
   private trustWithinMs = Number.NEGATIVE_INFINITY;
@@ -154,6 +165,31 @@ export class CatalogVersions {
   /** Whether polling runs and its last poll is recent (see `start`): copies made under a stamp may then be used. */
   isPolledRecently(now: number = Date.now()): boolean {
     return this.isFresh(this.trustWithinMs, now);
+  }
+
+  /** Notes the store's catalog version that a statement of the current unit of work read (see CATALOG_VERSION_COLUMN). */
+  sawVersion(storeId: string, version: number | string | null): void {
+    const trx = this.db.currentTransaction;
+    if (trx === undefined || version === null) return;
+    let stores = this.versionsSeen.get(trx.id);
+    if (stores === undefined) this.versionsSeen.set(trx.id, (stores = new Map()));
+    stores.set(storeId, Number(version));
+  }
+
+  /** The store's catalog version as the current unit of work read it; undefined when none was read or there is no unit of work. */
+  versionSeen(storeId: string): number | undefined {
+    const trx = this.db.currentTransaction;
+    return trx === undefined ? undefined : this.versionsSeen.get(trx.id)?.get(storeId);
+  }
+
+  /**
+   * Whether the current unit of work changed the store's catalog (store-wide): what it reads of
+   * the store then includes its own uncommitted writes, under a version that is not yet its own
+   * (the row is written just before COMMIT), so no copy may be made from it or used in it.
+   */
+  changedInUnitOfWork(storeId: string): boolean {
+    const trx = this.db.currentTransaction;
+    return trx !== undefined && this.written.get(trx.id)?.has(storeId) === true;
   }
 
   /** Whether a unit of work is under way: a write reads what it relies on in its transaction, never a per-process copy. */

@@ -1,10 +1,11 @@
 // Adds a variant to the addressed cart (creating the cart on first use). A variant already in
 // the cart has its line raised (docs/api/carts-and-wishlists.md, "Adding and changing lines"); the
 // cart never holds more than the stock. The cart row is locked for the change, so parallel adds
-// never lose one another's quantity. The variants' prices, stock and availability and the price
-// rules are read in the write's transaction, never from a per-process copy, so the line's price is
-// what checkout would charge now and a variant deleted a moment ago is a 404 (docs/decisions/carts.md,
-// "carts-10").
+// never lose one another's quantity. The variants' prices, stock and availability are read in the
+// write's transaction, never from a per-process copy, and the price rules are as of the same
+// transaction (a copy only when its version is the one the variants' read saw: docs/decisions/checkout.md,
+// "checkout-31"), so the line's price is what checkout would charge now and a variant deleted a
+// moment ago is a 404 (docs/decisions/carts.md, "carts-10").
 import { Either } from "effect";
 import { inject, injectable } from "inversify";
 import { addItem } from "../../domain/cart/cart-operations.js";
@@ -48,7 +49,6 @@ export class AddCartItem {
     const store = await loadStore(this.stores, principal.storeId);
     return this.uow.run(async () => {
       const now = this.clock.now().toISOString();
-      const pricer = await this.pricer.forCustomer(store, resolved.customerId);
       const cart = await this.carts.lockOrCreate(store.id, resolved.owner, { id: this.ids.newId(), currency: store.baseCurrency, livemode: principal.mode === "live", now });
       // The added variant's product and those already in the cart, for the check and the answer:
       // prices, stock and availability read exactly, names and pictures from a copy when there is
@@ -59,6 +59,8 @@ export class AddCartItem {
         productOfVariant: item.variantId,
         recent: "display",
       });
+      // After the facts: their read also read the store's catalog version, which the rules' copy is checked against.
+      const pricer = await this.pricer.forCustomer(store, resolved.customerId);
       const products = withCurrentFacts(shown, facts, asked);
       let found: ProductWithVariants | undefined;
       let variant: Variant | undefined;

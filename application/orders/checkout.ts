@@ -164,8 +164,10 @@ export class Checkout {
     livemode: boolean,
     claimed: number | undefined,
   ): Promise<OrderRecord> {
-    // The store's settings (tax rate, shipping origin) and the price rules as they are now, read
-    // in this transaction, never a process's copy (docs/decisions/carts.md, "carts-08").
+    // The store's settings (tax rate, shipping origin) and the price rules as they are now: the
+    // store read in this transaction, never a process's copy (docs/decisions/carts.md, "carts-08"), and
+    // the rules from a copy only when it is of the catalog version that read saw (docs/decisions/checkout.md,
+    // "checkout-31").
     const store = await loadStore(this.stores, principal.storeId, { fresh: true });
     const pricer = await this.pricer.forCustomer(store, resolved.customerId);
     const now = this.clock.now();

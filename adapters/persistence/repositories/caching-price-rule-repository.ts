@@ -1,17 +1,26 @@
-// Keeps each store's price rules in memory between catalog changes: every cart change and checkout
-// prices its lines with them. An entry holds for the store's store-wide catalog stamp
-// (catalog-versions.ts), which any rule write moves on (a change of some products' stock or prices
-// does not), here at once and in other processes within a poll; reads inside a unit of work and
-// reads while other processes' writes are not known (no recent poll) go to the database.
+// Keeps each store's price rules in memory: every cart change and checkout prices its lines with
+// them. Two kinds of use:
+// - Outside a unit of work, an entry holds for the store's store-wide catalog stamp
+//   (catalog-versions.ts), which any rule write moves on (a change of some products' stock or
+//   prices does not), here at once and in other processes within a poll; while other processes'
+//   writes are not known (no recent poll) reads go to the database.
+// - Inside a unit of work, the rules are exact: a copy is used only when it was read at the
+//   catalog version that a statement of this transaction read (the cart write's variant facts,
+//   the checkout's store), since every rule write moves that version in its own transaction;
+//   otherwise the rules and the version are read again, in one statement, and kept
+//   (docs/decisions/checkout.md, "checkout-31").
 import type { PriceRuleRepository, StoredPriceRule } from "../../../application/ports/price-rule-repository.js";
 import type { CatalogVersions } from "../catalog-versions.js";
 import type { Database } from "../database.js";
+import type { KnexPriceRuleRepository } from "./knex-price-rule-repository.js";
 
 export class CachingPriceRuleRepository implements PriceRuleRepository {
   private readonly entries = new Map<string, { readonly stamp: string; readonly rules: readonly StoredPriceRule[] }>();
+  /** Each store's rules as read together with its catalog version (listVersioned). */
+  private readonly versioned = new Map<string, { readonly version: number; readonly rules: readonly StoredPriceRule[] }>();
 
   constructor(
-    private readonly inner: PriceRuleRepository,
+    private readonly inner: KnexPriceRuleRepository,
     private readonly db: Database,
     private readonly versions: CatalogVersions,
     /** How recent the last poll of other processes' writes must be for the cache to be used. */
@@ -19,7 +28,17 @@ export class CachingPriceRuleRepository implements PriceRuleRepository {
   ) {}
 
   async list(storeId: string): Promise<readonly StoredPriceRule[]> {
-    if (this.db.inTransaction || !this.versions.isFresh(this.freshWithinMs)) return this.inner.list(storeId);
+    if (this.db.inTransaction) {
+      if (this.versions.changedInUnitOfWork(storeId)) return this.inner.list(storeId);
+      const seen = this.versions.versionSeen(storeId);
+      const copy = this.versioned.get(storeId);
+      if (seen !== undefined && copy !== undefined && copy.version === seen) return copy.rules;
+      const read = await this.inner.listVersioned(storeId);
+      if (this.versioned.size > 10_000) this.versioned.clear();
+      this.versioned.set(storeId, read);
+      return read.rules;
+    }
+    if (!this.versions.isFresh(this.freshWithinMs)) return this.inner.list(storeId);
     // The stamp is taken before the read, so a write landing meanwhile leaves the entry already stale.
     const stamp = this.versions.structuralStamp(storeId);
     const cached = this.entries.get(storeId);

@@ -4,7 +4,7 @@ import type { PriceRuleRepository, StoredPriceRule } from "../../../application/
 import type { CustomerSegment } from "../../../domain/pricing/customer-standing.js";
 import type { DiscountType, PriceRuleKind } from "../../../domain/pricing/price-rule.js";
 import { readBoolean, readJson, writeJson } from "../column-types.js";
-import { recordCatalogChange } from "../catalog-versions.js";
+import { CATALOG_VERSION_COLUMN, recordCatalogChange } from "../catalog-versions.js";
 import { Database } from "../database.js";
 
 interface PriceRuleRow {
@@ -64,9 +64,23 @@ export class KnexPriceRuleRepository implements PriceRuleRepository {
   constructor(@inject(Database) private readonly db: Database) {}
 
   async list(storeId: string): Promise<readonly StoredPriceRule[]> {
-    // A prepared statement: every cart write and checkout reads the rules in its transaction.
-    const rows = await this.db.select<PriceRuleRow>("select * from price_rules where store_id = ? order by created_at, id", [storeId]);
-    return rows.map(toRule);
+    return (await this.listVersioned(storeId)).rules;
+  }
+
+  /**
+   * The store's rules and its catalog version, read in one statement, so they belong together on
+   * both databases (one snapshot): every rule write moves that version in its own transaction
+   * (`recordCatalogChange` below). A copy made so is exact in a unit of work that reads the same
+   * version (caching-price-rule-repository.ts; docs/decisions/checkout.md, "checkout-31").
+   */
+  async listVersioned(storeId: string): Promise<{ readonly version: number; readonly rules: readonly StoredPriceRule[] }> {
+    // A prepared statement: cart writes and checkouts read the rules when their copy is not current.
+    const rows = await this.db.select<PriceRuleRow & { catalog_version: number | string; rule_id: string | null }>(
+      `select cv.catalog_version, r.id as rule_id, r.* from (select ${CATALOG_VERSION_COLUMN} as catalog_version) cv ` +
+        "left join price_rules r on r.store_id = ? order by r.created_at, r.id",
+      [storeId, storeId],
+    );
+    return { version: Number(rows[0]?.catalog_version ?? 0), rules: rows.filter((row) => row.rule_id !== null).map(toRule) };
   }
 
   async find(storeId: string, id: string): Promise<StoredPriceRule | undefined> {

@@ -4,7 +4,7 @@ import type { StoreRepository } from "../../../application/ports/store-repositor
 import { taxSettingsOf, type Store } from "../../../domain/stores/store.js";
 import { STANDARD } from "../../../domain/tax/tax-class.js";
 import type { TaxSettings } from "../../../domain/tax/tax-settings.js";
-import { recordCatalogChange } from "../catalog-versions.js";
+import { CATALOG_VERSION_COLUMN, catalogVersionsOf, recordCatalogChange } from "../catalog-versions.js";
 import { Database } from "../database.js";
 import { readTaxSettings, writeTaxSettings } from "../tax-settings-column.js";
 import { readJson, writeJson } from "../column-types.js";
@@ -90,6 +90,18 @@ export class KnexStoreRepository implements StoreRepository {
     // Prepared (Database.select): checkout reads the store in every unit of work (docs/decisions/checkout.md,
     // checkout-25). SQLite's units of work begin IMMEDIATE: the writer already holds the file.
     const lock = options?.forUpdate === true && this.db.dialect === "mysql" ? " for update" : "";
+    // A fresh read inside a unit of work (checkout's) also reads the store's catalog version, so
+    // the price rules can come from this process's copy made at that version (checkout-31); never
+    // in a locking read, which would lock the version rows too.
+    if (options?.fresh === true && options.forUpdate !== true && this.db.inTransaction) {
+      const [row] = await this.db.select<StoreRow & { catalog_version: number | string | null }>(
+        `select s.*, ${CATALOG_VERSION_COLUMN} as catalog_version from stores s where s.id = ? limit 1`,
+        [storeId, storeId],
+      );
+      if (row === undefined) return undefined;
+      catalogVersionsOf(this.db).sawVersion(storeId, row.catalog_version);
+      return toStore(row);
+    }
     const [row] = await this.db.select<StoreRow>(`select * from stores where id = ? limit 1${lock}`, [storeId]);
     return row === undefined ? undefined : toStore(row);
   }

@@ -118,6 +118,45 @@ const suite = (dialect: "sqlite" | "mariadb" | "galera"): void => {
       assert.equal(added.body.cart.items[0].unit_price, 1_800_00, "the rule's 10 % off");
     });
 
+    it("price rules from A's copy only while it is current: no rule read while nothing changed, and a rule changed or removed through B prices A's next add at once", async () => {
+      const product = await warmProduct("Kiondo Bag", 3_000_00);
+      const session = newSession();
+      const ruleReads = async (work: () => Promise<{ status: number; text: string; body: any }>) => {
+        const sent: string[] = [];
+        const stop = a.application.database.onQuery((sql) => void sent.push(sql));
+        try {
+          const answer = await work();
+          assert.equal(answer.status, 200, answer.text);
+          return { answer, reads: sent.filter((sql) => /\bfrom price_rules\b|\bjoin price_rules\b/.test(sql)).length };
+        } finally {
+          stop();
+        }
+      };
+      // A's copy is made by its first add since the store last changed; the next adds read no rule.
+      await ruleReads(() => addThroughA(session, product.variantId));
+      const steady = await ruleReads(() => addThroughA(session, product.variantId));
+      assert.equal(steady.reads, 0, "the copy's version is the one the variant read saw");
+      assert.equal(steady.answer.body.cart.items[0].unit_price, 3_000_00);
+      const rule = await bClient.post(
+        "/v1/price-rules",
+        { name: "Kiondo week", kind: "volume", min_quantity: 2, product_ids: [product.productId], discount_type: "percentage", value: 10 },
+        { key: secret },
+      );
+      assert.equal(rule.status, 201, rule.text);
+      const discounted = await ruleReads(() => addThroughA(session, product.variantId));
+      assert.equal(discounted.reads, 1, "the store's version moved: the rules are read again");
+      assert.equal(discounted.answer.body.cart.items[0].unit_price, 2_700_00, "the rule B just added");
+      const changed = await bClient.patch(`/v1/price-rules/${rule.body.id}`, { value: 20 }, { key: secret });
+      assert.equal(changed.status, 200, changed.text);
+      const deeper = await ruleReads(() => addThroughA(session, product.variantId));
+      assert.equal(deeper.answer.body.cart.items[0].unit_price, 2_400_00, "the rule as B just changed it");
+      const removed = await bClient.delete(`/v1/price-rules/${rule.body.id}`, { key: secret });
+      assert.ok([200, 204].includes(removed.status), removed.text);
+      const plain = await ruleReads(() => addThroughA(session, product.variantId));
+      assert.equal(plain.answer.body.cart.items[0].unit_price, 3_000_00, "B removed the rule");
+      assert.equal((await ruleReads(() => addThroughA(session, product.variantId))).reads, 0);
+    });
+
     it("a product deleted through another process: a cart add is a 404 naming the variant, not a 500; so is a wishlist add", async () => {
       const product = await warmProduct("Sisal Basket", 900_00);
       const deleted = await bClient.delete(`/v1/products/${product.productId}`, { key: secret });

@@ -295,10 +295,15 @@ describe("back office journeys in Chromium", function () {
       await list.getByRole("link", { name: `${name} Twin` }).waitFor();
       await checkPage(page, "products");
 
-      // Bulk edit: the stock of both rows, through stock adjustments with a reason. Each request
-      // is held back 400 ms, so the progress of the rows done so far can be seen.
+      // Bulk edit: the stock of both rows, through stock adjustments with a reason. The second
+      // request is held back until the progress of the first has been seen: a fixed delay (400
+      // ms) was too short on a loaded machine (CI run of 2026-11-28 02:40).
+      let adjustments = 0;
+      let firstSeen!: () => void;
+      const progressSeen = new Promise<void>((resolve) => (firstSeen = resolve));
       await context.route("**/admin/v1/variants/*/stock-adjustments", async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        adjustments++;
+        if (adjustments === 2) await progressSeen;
         await route.continue();
       });
       await page.getByRole("checkbox", { name: "Select every product on this page" }).check();
@@ -307,11 +312,15 @@ describe("back office journeys in Chromium", function () {
       await page.getByRole("button", { name: "Adjust stock of selected" }).click();
       // The bar and its words are read in one query: read one after the other, the second request
       // could end between them on a loaded machine, and the bar be gone (CI run of 2026-11-27 21:23).
-      await page
-        .getByRole("status")
-        .filter({ hasText: "Stock raised by 3 (received): 1 of 2 products done" })
-        .filter({ has: page.locator('progress[aria-label="Bulk edit progress"][value="1"]') })
-        .waitFor();
+      try {
+        await page
+          .getByRole("status")
+          .filter({ hasText: "Stock raised by 3 (received): 1 of 2 products done" })
+          .filter({ has: page.locator('progress[aria-label="Bulk edit progress"][value="1"]') })
+          .waitFor();
+      } finally {
+        firstSeen();
+      }
       await page.getByRole("status").filter({ hasText: "Stock raised by 3 (received) for 2 products." }).waitFor();
       assert.equal(await page.getByRole("progressbar").count(), 0, "the bar goes when the edit is done");
       await context.unroute("**/admin/v1/variants/*/stock-adjustments");

@@ -10,6 +10,7 @@ import type { DatabaseSettings } from "./database-settings.js";
 import { HostNotUsable, isGaleraNode, type MysqlCallbackConnection, setCausalReads, unusableNodeReason } from "./cluster-node-check.js";
 import { HostChoice } from "./host-choice.js";
 import { type MysqlHost, parseMysqlUrl } from "./mysql-url.js";
+import { SqliteCheckpoints, WAL_PAGES_BOUND } from "./sqlite-checkpoints.js";
 
 interface SqliteConnection {
   pragma(source: string): unknown;
@@ -38,6 +39,9 @@ const sqliteConfig = (filename: string): Knex.Config => {
         conn.pragma("foreign_keys = ON");
         conn.pragma("busy_timeout = 5000");
         conn.pragma("synchronous = NORMAL");
+        // A file's checkpoints are the worker's (sqlite-checkpoints.ts); SQLite's own, in a commit
+        // on the event loop, only bounds the WAL when the worker falls behind.
+        if (filename !== ":memory:") conn.pragma(`wal_autocheckpoint = ${WAL_PAGES_BOUND}`);
         done(null, conn);
       },
     },
@@ -138,7 +142,11 @@ const parsedUrl = (url: string) => {
 };
 
 export const openDatabase = (settings: DatabaseSettings): Database => {
-  if (settings.dialect === "sqlite") return new Database(knexFactory(sqliteConfig(settings.filename)), "sqlite");
+  if (settings.dialect === "sqlite") {
+    const knex = knexFactory(sqliteConfig(settings.filename));
+    if (settings.filename === ":memory:") return new Database(knex, "sqlite");
+    return new Database(knex, "sqlite", undefined, undefined, new SqliteCheckpoints(settings.filename));
+  }
   const url = parsedUrl(settings.url);
   const hosts = url.hosts.length > 1 ? new HostChoice(url.hosts, checkHost({ user: url.user, password: url.password, database: url.database })) : undefined;
   const knex = knexFactory(mysqlConfig(settings, hosts, url));

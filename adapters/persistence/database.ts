@@ -14,6 +14,7 @@ import type { Knex } from "knex";
 import makeKnex from "knex/lib/knex-builder/make-knex.js";
 import { isRetryableConflict, isUnavailableError, translateDatabaseError } from "./database-errors.js";
 import type { HostChange, HostChoice } from "./host-choice.js";
+import type { SqliteCheckpoints } from "./sqlite-checkpoints.js";
 
 /**
  * How often a unit of work that lost a conflict (a deadlock victim, a lock wait timeout, a
@@ -161,6 +162,8 @@ export class Database {
     private readonly hosts?: HostChoice,
     /** On MySQL, the database (schema) the URL names; knex's own connection settings may be a function. */
     readonly databaseName?: string,
+    /** A SQLite file's checkpoint worker (sqlite-checkpoints.ts), stopped before the connection closes. */
+    readonly checkpoints?: SqliteCheckpoints,
   ) {
     knex.on("query", (data: { sql: string; bindings?: readonly unknown[] }) => this.queries.emit("query", data.sql, data.bindings ?? []));
   }
@@ -485,6 +488,7 @@ export class Database {
   }
 
   async close(): Promise<void> {
+    await this.checkpoints?.close();
     await this.knex.destroy();
   }
 }

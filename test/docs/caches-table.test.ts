@@ -39,6 +39,7 @@ const NOT_COPIES: Readonly<Record<string, string>> = {
   "composition/worker.ts": "the worker's timers and jobs under way",
   "composition/client-time-limits.ts": "the exchanges and bodies under way, to time them out",
   "adapters/search/search-ranking.ts": "the meetings of one query's words, made per search and dropped with it",
+  "adapters/persistence/sqlite-checkpoints.ts": "the checkpoint worker's own counts and its closing, no copy of data",
 };
 
 const sourceFiles = (dir: string): string[] =>

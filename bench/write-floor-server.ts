@@ -1,9 +1,10 @@
 // The write floor: a bare node:http server that does a cart add's database work and nothing else,
 // to show what the statements themselves cost the server's process. For `POST /v1/cart/items` it
 // reads and parses the JSON body, then sends the unit of work's statements, with the same texts
-// and in the same order as the real cart add on a cart the bench has seeded (BEGIN, the store's
-// price rules, the session cart and its lines locked, the cart row inserted when it is new, the
-// variants' facts, the line inserted or raised and the cart's updated_at, COMMIT), straight to
+// and in the same order as the real cart add on a cart the bench has seeded (BEGIN, the session
+// cart and its lines locked, the cart row inserted when it is new, the variants' facts with the
+// store's catalog version, the line inserted or raised and the cart's updated_at, COMMIT; the
+// price rules come from a copy that version checks, docs/decisions/checkout.md, "checkout-31"), straight to
 // the driver: better-sqlite3 with statements prepared once, or a mysql2 pool of 10 connections
 // (the application's default pool) with `execute`. It answers a fixed body of the real answer's
 // size with the ceiling's headers. No routing, authentication, validation, pricing, logging or
@@ -47,7 +48,8 @@ interface FactsRow {
 }
 
 const FACTS =
-  "select v.id, v.product_id, v.price, v.sale_price, v.stock, p.is_active, p.category_id from variants v join products p on p.id = v.product_id where +v.store_id = ? and v.id ";
+  "select v.id, v.product_id, v.price, v.sale_price, v.stock, p.is_active, p.category_id, (select coalesce(sum(version), 0) from catalog_versions where store_id = ?) as catalog_version " +
+  "from variants v join products p on p.id = v.product_id where +v.store_id = ? and v.id ";
 const INSERT_LINE =
   "insert into cart_items (id, cart_id, store_id, variant_id, product_id, quantity, unit_price, position, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 const cartRead = (column: string, forUpdate: string): string =>
@@ -61,7 +63,6 @@ type Send = (sql: string, params: readonly unknown[]) => Promise<unknown[]>;
 /** A cart add's statements on one connection (the caller has begun the transaction). */
 const cartAdd = async (send: Send, dialect: "sqlite" | "mysql", session: string, variantId: string, quantity: number): Promise<boolean> => {
   const now = new Date().toISOString();
-  await send("select * from price_rules where store_id = ? order by created_at, id", [storeId]);
   const rows = (
     dialect === "mysql" ? await send(cartRead("owner_key", " for update"), [storeId, `s:${session}`]) : await send(cartRead("session_id", ""), [storeId, session])
   ) as CartRow[];
@@ -72,7 +73,7 @@ const cartAdd = async (send: Send, dialect: "sqlite" | "mysql", session: string,
     await send("insert into carts (id, store_id, session_id, currency, livemode, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)", [cartId, storeId, session, "KES", 0, now, now]);
   }
   const asked = [...new Set([variantId, ...lines.map((l) => l.variant_id as string)])];
-  const facts = (await send(`${FACTS}${asked.length === 1 ? "= ?" : `in (${asked.map(() => "?").join(", ")})`}`, [storeId, ...asked])) as FactsRow[];
+  const facts = (await send(`${FACTS}${asked.length === 1 ? "= ?" : `in (${asked.map(() => "?").join(", ")})`}`, [storeId, storeId, ...asked])) as FactsRow[];
   const fact = facts.find((f) => f.id === variantId);
   if (fact === undefined || !(fact.is_active === true || fact.is_active === 1)) return false;
   const existing = lines.find((l) => l.variant_id === variantId);

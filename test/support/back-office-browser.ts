@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { AxeBuilder } from "@axe-core/playwright";
+import axe from "axe-core";
 import { chromium, type Browser, type Page } from "playwright-core";
 
 const run = promisify(execFile);
@@ -53,10 +53,11 @@ export const focusedName = (page: Page): Promise<unknown> => page.evaluate("docu
 
 /** The serious and critical axe-core violations of the page as it is now, one line each. */
 export const seriousViolations = async (page: Page): Promise<string[]> => {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join("; ")})`);
+  if ((await page.evaluate("typeof window.axe")) !== "object") await page.evaluate(axe.source);
+  const violations = (await page.evaluate(
+    "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) })))",
+  )) as Array<{ id: string; impact: string; help: string; targets: string[] }>;
+  return violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.targets.slice(0, 3).join("; ")})`);
 };
 
 /**

@@ -1,7 +1,7 @@
 // Chooses where rate-limit counters live (Redis when STOREFRONT_REDIS_URL is set, the database
 // otherwise) and builds the global limits (docs/api/limits.md, "Rate limits") on top, with
 // pre-allocation so that most requests do not touch the shared counters.
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { RateLimiter } from "../application/ports/rate-limiter.js";
 import type { GlobalRateLimits } from "../adapters/http/middleware/rate-limits.js";
@@ -9,6 +9,7 @@ import type { Database } from "../adapters/persistence/database.js";
 import { SqlRateLimiter } from "../adapters/persistence/sql-rate-limiter.js";
 import { PreAllocatingRateLimiter } from "../adapters/rate-limits/pre-allocating-rate-limiter.js";
 import { RedisRateLimiter } from "../adapters/rate-limits/redis-rate-limiter.js";
+import { requirePackage } from "../adapters/system/on-first-use.js";
 import type { Config } from "./config.js";
 
 export interface RateLimitStore {
@@ -20,6 +21,8 @@ export interface RateLimitStore {
 }
 
 const redisClient = (url: string, logger: Logger): Redis => {
+  // ioredis loads only when Redis is configured, not at every start-up (operations-23).
+  const { Redis } = requirePackage("ioredis") as typeof import("ioredis");
   const client = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
   let away = false;
   client.on("error", (error: Error) => {

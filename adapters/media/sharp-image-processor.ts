@@ -5,12 +5,18 @@
 // without its metadata (a phone photo's EXIF names where it was taken); the variants are WebP.
 import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import type { ImageProcessor, ImageRefusal, ProcessedImage, RenderedImage } from "../../application/ports/image-processor.js";
 import { CONTENT_TYPE_OF_FORMAT, MEDIA_MAX_PIXELS, type MediaFormat } from "../../domain/media/media.js";
+import { onFirstUse } from "../system/on-first-use.js";
 
-// Pipelines keep no decoded images between uploads: memory stays bounded by the uploads under way.
-sharp.cache(false);
+/** sharp (and libvips) load on the first upload, not at start-up (operations-23). */
+const sharpPackage = onFirstUse(async () => {
+  const { default: sharp } = await import("sharp");
+  // Pipelines keep no decoded images between uploads: memory stays bounded by the uploads under way.
+  sharp.cache(false);
+  return sharp;
+});
 
 const formatOf = (metadata: Metadata): MediaFormat | undefined => {
   switch (metadata.format) {
@@ -72,6 +78,7 @@ export class SharpImageProcessor implements ImageProcessor {
   }
 
   private async processNow(bytes: Uint8Array, widths: readonly number[]): Promise<ProcessedImage | ImageRefusal> {
+    const sharp = await sharpPackage();
     let metadata: Metadata;
     try {
       metadata = await sharp(bytes, { limitInputPixels: false }).metadata();

@@ -2,12 +2,16 @@
 // clients render alike (docs/emails.md, "Templates and placeholders"). Validation is strict: a
 // template with an unknown element or attribute is reported, not silently dropped. A template is
 // the store's text: `<mj-include>` never reads a file of the server.
-import mjml2html from "mjml";
 import type { EmailRenderer, RenderedHtml } from "../../application/ports/email-renderer.js";
+import { onFirstUse } from "../system/on-first-use.js";
+
+/** MJML and its inliner load on the first email, not at start-up (operations-23). */
+const mjmlPackage = onFirstUse(() => import("mjml"));
 
 export class MjmlEmailRenderer implements EmailRenderer {
   async toHtml(mjml: string): Promise<RenderedHtml> {
     try {
+      const { default: mjml2html } = await mjmlPackage();
       const result = await mjml2html(mjml, { validationLevel: "soft", keepComments: false, ignoreIncludes: true });
       return { html: result.html, problems: result.errors.map((e) => `line ${e.line}: ${e.message}`) };
     } catch (err: unknown) {

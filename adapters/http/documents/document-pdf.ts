@@ -2,8 +2,11 @@
 // same view as the HTML page: A4, the standard Helvetica fonts (nothing embedded, nothing fetched),
 // the document's number in its title. Uncompressed (`compress: false`) so its text stays readable
 // to search and tests; a page of an invoice is a few kilobytes either way.
-import PDFDocument from "pdfkit";
+import { onFirstUse } from "../../system/on-first-use.js";
 import type { DocumentView } from "./document-view.js";
+
+/** pdfkit loads on the first PDF, not at start-up (operations-23). */
+const pdfkitPackage = onFirstUse(() => import("pdfkit"));
 
 const MARGIN = 50;
 const FONT_SIZE = 9;
@@ -15,8 +18,9 @@ const widthsOf = (count: number, total: number): number[] => {
   return shares.map((share) => (share / sum) * total);
 };
 
-export const documentPdf = (view: DocumentView, issuedAt: string): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
+export const documentPdf = async (view: DocumentView, issuedAt: string): Promise<Buffer> => {
+  const { default: PDFDocument } = await pdfkitPackage();
+  return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: "A4",
       margin: MARGIN,
@@ -86,3 +90,4 @@ export const documentPdf = (view: DocumentView, issuedAt: string): Promise<Buffe
     doc.font("Helvetica").fontSize(8).text(view.notes.join("\n"), MARGIN, y, { width });
     doc.end();
   });
+};

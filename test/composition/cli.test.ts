@@ -13,9 +13,9 @@ import { AuthenticateApiKey } from "../../application/access/authenticate-api-ke
 import { loadConfig } from "../../composition/config.js";
 import { createApplication, type Application } from "../../composition/container.js";
 import { serve } from "../support/http-client.js";
+import { storefrontCommand } from "../support/command-build.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const BIN = join(ROOT, "bin", "storefront.js");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Run {
@@ -35,7 +35,7 @@ const childEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
 
 const runCli = (args: readonly string[], env: Record<string, string>): Promise<Run> =>
   new Promise((resolvePromise) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv(env), timeout: 50_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [storefrontCommand(), ...args], { cwd: ROOT, env: childEnv(env), timeout: 50_000 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
       resolvePromise({ code, stdout, stderr });
     });

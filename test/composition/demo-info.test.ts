@@ -13,9 +13,9 @@ import { loadConfig } from "../../composition/config.js";
 import { createApplication, type Application } from "../../composition/container.js";
 import { DEMO_PEOPLE } from "../../composition/demo/demo-customers.js";
 import { childEnv } from "../support/server-process.js";
+import { storefrontCommand } from "../support/command-build.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const BIN = join(ROOT, "bin", "storefront.js");
 
 interface Run {
   readonly code: number;
@@ -25,7 +25,7 @@ interface Run {
 
 const runCli = (args: readonly string[], env: Record<string, string>): Promise<Run> =>
   new Promise((done) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv(env), timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [storefrontCommand(), ...args], { cwd: ROOT, env: childEnv(env), timeout: 60_000 }, (error, stdout, stderr) => {
       done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : -1, stdout, stderr });
     });
   });
@@ -33,7 +33,7 @@ const runCli = (args: readonly string[], env: Record<string, string>): Promise<R
 /** `storefront serve` on a free port until its stdout contains `until`; then stopped (by its pid) and its stdout returned. */
 const serveUntil = (env: Record<string, string>, until: string): Promise<string> =>
   new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, "serve", "--no-worker"], {
+    const child = spawn(process.execPath, [storefrontCommand(), "serve", "--no-worker"], {
       cwd: ROOT,
       env: childEnv({ ...env, PORT: "0", HOST: "127.0.0.1" }),
       stdio: ["ignore", "pipe", "pipe"],

@@ -10,9 +10,9 @@ import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { loadConfig } from "../../composition/config.js";
 import { createApplication } from "../../composition/container.js";
+import { storefrontCommand } from "../support/command-build.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const BIN = join(ROOT, "bin", "storefront.js");
 
 interface Run {
   readonly code: number;
@@ -44,7 +44,7 @@ describe("storefront import", function () {
   const run = (args: readonly string[]): Promise<Run> =>
     new Promise((done) => {
       // From another directory than the project, with a relative file name, as a merchant runs it.
-      execFile(process.execPath, [BIN, ...args], { cwd: dir, env: childEnv(env), timeout: 120_000 }, (error, stdout, stderr) => {
+      execFile(process.execPath, [storefrontCommand(), ...args], { cwd: dir, env: childEnv(env), timeout: 120_000 }, (error, stdout, stderr) => {
         done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : -1, stdout, stderr });
       });
     });

@@ -4,11 +4,13 @@
 // `storefront` command works from the installed package, a production install (`--omit=dev`) holds
 // neither tsx nor faker and `npx storefront serve` runs the compiled code with its demo store
 // (docs/decisions/operations.md, operations-22), and the README's typed-client lines type-check and
-// run there against a demo store.
+// run there against a demo store. The packing runs in a copy of the checkout: `npm pack` builds
+// (prepack and prepare empty and rewrite dist/), and the browser suites running beside this file
+// serve the back office from this checkout's dist/back-office.
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +18,20 @@ import { promisify } from "node:util";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const run = promisify(execFile);
+
+/** What `npm pack` does not need from a checkout: builds, tests, benches, results and its own dependencies (linked instead). */
+const NOT_COPIED = new Set(["node_modules", ".git", "dist", "dist-test", "dist-bench", "test", "bench", "test-results", ".tmp", "data"]);
+
+/** A copy of the checkout to pack from, sharing its node_modules; removed by the caller. */
+const checkoutCopy = async (): Promise<string> => {
+  const copy = await mkdtemp(join(tmpdir(), "storefront-checkout-"));
+  for (const entry of await readdir(ROOT)) {
+    if (NOT_COPIED.has(entry) || entry.endsWith(".tgz")) continue;
+    await cp(join(ROOT, entry), join(copy, entry), { recursive: true });
+  }
+  await symlink(join(ROOT, "node_modules"), join(copy, "node_modules"), "dir");
+  return copy;
+};
 
 /** The environment of a user's shell: no Storefront settings, no tsx loader. */
 const userEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => {
@@ -51,6 +67,7 @@ const readmeClientExample = (markdown: string, values: { BASE_URL: string; SECRE
 describe("the npm package", function () {
   this.timeout(15 * 60_000);
   let scratch: string;
+  let checkout: string | undefined;
   let examples: Map<string, string>;
 
   const node = async (file: string, env: Record<string, string> = {}): Promise<string> => {
@@ -61,7 +78,7 @@ describe("the npm package", function () {
   before(async function () {
     scratch = await mkdtemp(join(tmpdir(), "storefront-scratch-"));
     const packed = await run("npm", ["pack", "--json", "--pack-destination", scratch], {
-      cwd: ROOT,
+      cwd: (checkout = await checkoutCopy()),
       env: userEnv(),
       maxBuffer: 64 * 1024 * 1024,
       timeout: 10 * 60_000,
@@ -89,6 +106,7 @@ describe("the npm package", function () {
 
   after(async () => {
     if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
+    if (checkout !== undefined) await rm(checkout, { recursive: true, force: true });
   });
 
   it("holds the compiled code, its types and the docs, and no sources or tests", async () => {

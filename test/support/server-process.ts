@@ -4,9 +4,9 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { storefrontCommand } from "./command-build.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const BIN = join(ROOT, "bin", "storefront.js");
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 10_000;
 const TAIL_CHARS = 256_000;
@@ -32,7 +32,7 @@ export const seedStore = (databaseUrl: string, args: readonly string[] = []): Pr
   new Promise((resolvePromise, reject) => {
     execFile(
       process.execPath,
-      [BIN, "seed", "--json", ...args],
+      [storefrontCommand(), "seed", "--json", ...args],
       { cwd: ROOT, env: childEnv({ STOREFRONT_DATABASE_URL: databaseUrl, STOREFRONT_LOG_LEVEL: "warn" }), timeout: 120_000 },
       (error, stdout, stderr) => {
         if (error !== null) return reject(new Error(`storefront seed failed: ${error.message}\n${stderr}`));
@@ -110,7 +110,7 @@ export class ServerProcess {
     ];
     const listeners = options.workers !== undefined && options.workers > 1 ? options.workers : 1;
     const pids: number[] = [];
-    const child = spawn(process.execPath, [BIN, "serve", ...flags, ...args], {
+    const child = spawn(process.execPath, [storefrontCommand(), "serve", ...flags, ...args], {
       cwd: ROOT,
       env: childEnv({ STOREFRONT_DATABASE_URL: databaseUrl, PORT: "0", HOST: "127.0.0.1", STOREFRONT_LOG_LEVEL: "info", ...extraEnv }),
       stdio: ["ignore", "pipe", "pipe"],

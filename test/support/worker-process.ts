@@ -4,9 +4,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { childEnv } from "./server-process.js";
+import { storefrontCommand } from "./command-build.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const BIN = join(ROOT, "bin", "storefront.js");
 const READY_TIMEOUT_MS = 60_000;
 /** Enough of the log for a test to count a short run's job results at debug level. */
 const TAIL_CHARS = 512_000;
@@ -28,7 +28,7 @@ export class WorkerProcess {
   }
 
   static start(databaseUrl: string, extraEnv: Readonly<Record<string, string>> = {}): Promise<WorkerProcess> {
-    const child = spawn(process.execPath, [BIN, "worker"], {
+    const child = spawn(process.execPath, [storefrontCommand(), "worker"], {
       cwd: ROOT,
       env: childEnv({ STOREFRONT_DATABASE_URL: databaseUrl, STOREFRONT_LOG_LEVEL: "info", ...extraEnv }),
       stdio: ["ignore", "pipe", "pipe"],

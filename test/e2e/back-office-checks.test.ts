@@ -1,7 +1,7 @@
 // The browser suites' own checks can fail: the accessibility scan (test/support/back-office-browser.ts)
 // finds serious and critical violations on a page that has them, again after the page changed
 // without a reload (axe-core is loaded once a document), and none on the same page made right.
-// docs/back-office.md, "Tests"; docs/decisions/operations.md, "operations-23".
+// docs/back-office.md, "How it is tested"; docs/decisions/operations.md, "operations-23".
 import assert from "node:assert/strict";
 import type { Browser } from "playwright-core";
 import { launchChromium, requireChromium, seriousViolations } from "../support/back-office-browser.js";

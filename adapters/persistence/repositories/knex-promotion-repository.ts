@@ -207,21 +207,22 @@ export class KnexPromotionRepository implements PromotionRepository {
     const total = new Map<string, number>();
     const customer = new Map<string, number>();
     if (promotionIds.length === 0) return { total, customer };
-    await this.db.run(async (q) => {
-      const rows: { id: string; uses: number | string }[] = await q("promotions")
-        .where("store_id", storeId)
-        .whereIn("id", [...promotionIds])
-        .select("id", q.raw(`${TOTAL_USES} as uses`));
-      for (const row of rows) total.set(row.id, Number(row.uses));
-      if (customerId === null) return;
-      const uses: { promotion_id: string; n: number | string }[] = await q("promotion_uses")
-        .where({ store_id: storeId, customer_id: customerId })
-        .whereIn("promotion_id", [...promotionIds])
-        .groupBy("promotion_id")
-        .select("promotion_id")
-        .count({ n: "*" });
-      for (const row of uses) customer.set(row.promotion_id, Number(row.n));
-    });
+    // Plain statements, prepared once per connection: every checkout with a promotion reads these,
+    // and through knex each run built a transaction-bound knex, compiled its query and prepared it
+    // again (docs/decisions/checkout.md, "checkout-34").
+    const ids = [...promotionIds];
+    const marks = ids.map(() => "?").join(", ");
+    const rows = await this.db.select<{ id: string; uses: number | string }>(
+      `select id, ${TOTAL_USES} as uses from promotions where store_id = ? and id in (${marks})`,
+      [storeId, ...ids],
+    );
+    for (const row of rows) total.set(row.id, Number(row.uses));
+    if (customerId === null) return { total, customer };
+    const uses = await this.db.select<{ promotion_id: string; n: number | string }>(
+      `select promotion_id, count(*) as n from promotion_uses where store_id = ? and customer_id = ? and promotion_id in (${marks}) group by promotion_id`,
+      [storeId, customerId, ...ids],
+    );
+    for (const row of uses) customer.set(row.promotion_id, Number(row.n));
     return { total, customer };
   }
 

@@ -2,8 +2,8 @@
 // transpiled once per mocha run by esbuild into dist-test/ (dist/'s layout: one folder under the
 // project, so that files found from a module's own place are found there too), and run by plain
 // node. Started through bin/storefront.js in a checkout, every child registered tsx, whose loader
-// thread resolved and read some 2,000 modules: about 2.6 s of CPU at every start, for the hundreds
-// of servers, workers and commands the suite starts (docs/decisions/operations.md, "operations-23").
+// thread resolved and read some 2,000 modules: about 2.6 s of CPU at every start of each server,
+// worker and command the suite starts (docs/decisions/operations.md, "operations-23").
 // esbuild is what tsx transpiles with, on the same tsconfig, so the children run the same code.
 // How bin/storefront.js chooses between tsx and dist/ is tested where it matters:
 // test/composition/bin-without-tsx.test.ts and test/composition/package.test.ts.

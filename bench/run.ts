@@ -2,7 +2,8 @@
 // and loads each scenario with autocannon from this process, next to a bare node:http yardstick.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -48,6 +49,10 @@ interface Options {
   readonly profileDir: string | undefined;
   /** Count the database statements and round trips (the bench server's drivers wrapped; on unless --skip-statement-counts). */
   readonly countStatements: boolean;
+  /** A SQLite file kept after the run: seeded when absent (its seed summary beside it), reused when present. */
+  readonly sqliteFile: string | undefined;
+  /** Seed (or find the kept file) and stop, measuring nothing. */
+  readonly seedOnly: boolean;
 }
 
 const USAGE = `npm run bench -- [options]
@@ -65,7 +70,12 @@ const USAGE = `npm run bench -- [options]
   --profile-dir <dir>  a CPU profile of each scenario's measured run only: <dir>/<dialect>-<scenario>.cpuprofile
                        (the server's own inspector, 250 µs sampling; read with bench/profile-summary.ts)
   --skip-statement-counts  do not count database statements and round trips (counted by default: the
-                       bench server's drivers are wrapped, a counter and a map update a statement)`;
+                       bench server's drivers are wrapped, a counter and a map update a statement)
+  --sqlite-file <file> seed the SQLite catalog into <file> and keep it (its seed summary in <file>.seed.json);
+                       a later run given the same file measures on it without seeding again, so that two
+                       versions of the code are measured on one million-product file (the writes of
+                       each run stay in it)
+  --seed-only          seed (or find the kept --sqlite-file) and stop`;
 
 const parseOptions = (argv: readonly string[]): Options => {
   const { values } = parseArgs({
@@ -84,6 +94,8 @@ const parseOptions = (argv: readonly string[]): Options => {
       "cpu-prof-dir": { type: "string" },
       "profile-dir": { type: "string" },
       "skip-statement-counts": { type: "boolean", default: false },
+      "sqlite-file": { type: "string" },
+      "seed-only": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
   });
@@ -97,6 +109,7 @@ const parseOptions = (argv: readonly string[]): Options => {
     return n;
   };
   if (values.only !== undefined && values.only !== "sqlite" && values.only !== "mysql") throw new Error(`--only must be sqlite or mysql, got ${values.only}`);
+  if (values["seed-only"] && (values["sqlite-file"] === undefined || values.only !== "sqlite")) throw new Error("--seed-only keeps what it seeds only with --only sqlite --sqlite-file <file>");
   const scenarios =
     values.scenario === undefined
       ? SCENARIOS
@@ -118,6 +131,8 @@ const parseOptions = (argv: readonly string[]): Options => {
     cpuProfDir: values["cpu-prof"] || values["cpu-prof-dir"] !== undefined ? resolve(values["cpu-prof-dir"] ?? join(ROOT, ".tmp/bench-profiles")) : undefined,
     profileDir: values["profile-dir"] === undefined ? undefined : resolve(values["profile-dir"]),
     countStatements: !values["skip-statement-counts"],
+    sqliteFile: values["sqlite-file"] === undefined ? undefined : resolve(values["sqlite-file"]),
+    seedOnly: values["seed-only"],
   };
 };
 
@@ -128,6 +143,8 @@ interface BenchDatabase {
   readonly url: string;
   readonly description: string;
   dispose(): Promise<void>;
+  /** Where a kept database's seed summary is (--sqlite-file). */
+  readonly kept?: string;
 }
 
 interface DialectTarget {
@@ -145,7 +162,11 @@ const serverOnly = (url: string): string => {
 const DIALECTS: readonly DialectTarget[] = [
   {
     name: "sqlite",
-    open: async () => {
+    open: async (options) => {
+      if (options.sqliteFile !== undefined) {
+        const file = options.sqliteFile;
+        return { url: `sqlite:${file}`, description: file, dispose: async () => undefined, kept: `${file}.seed.json` };
+      }
       const dir = await mkdtemp(join(tmpdir(), "sf-bench-"));
       const file = join(dir, "bench.sqlite");
       return { url: `sqlite:${file}`, description: file, dispose: () => rm(dir, { recursive: true, force: true }) };
@@ -551,17 +572,27 @@ const runDialect = async (target: DialectTarget, options: Options, rows: ResultR
   }
   cleanups.push(opened.dispose);
   try {
-    log(`${target.name}: seeding ${opened.description}`);
-    const application = openBenchApplication(opened.url);
     let seed: SeedSummary;
-    try {
-      await application.migrate();
-      // Three variants a product on average, as the default catalog of 10,000 has.
-      seed = await seedBench(application, { products: options.products, variants: options.products * 3 });
-    } finally {
-      await application.close();
+    const kept = opened.kept === undefined || !existsSync(opened.kept) ? undefined : (JSON.parse(await readFile(opened.kept, "utf8")) as SeedSummary);
+    if (kept !== undefined) {
+      if (kept.products !== options.products) throw new Error(`${opened.kept} holds ${kept.products} products, not the ${options.products} asked for`);
+      seed = kept;
+      log(`${target.name}: reusing ${opened.description} (${seed.products} products, seeded in ${seed.seconds.toFixed(1)} s)`);
+    } else {
+      if (opened.kept !== undefined && existsSync(opened.description)) throw new Error(`${opened.description} exists without its seed summary ${opened.kept} (a seed that did not finish?): remove it or name another file`);
+      log(`${target.name}: seeding ${opened.description}`);
+      const application = openBenchApplication(opened.url);
+      try {
+        await application.migrate();
+        // Three variants a product on average, as the default catalog of 10,000 has.
+        seed = await seedBench(application, { products: options.products, variants: options.products * 3 });
+      } finally {
+        await application.close();
+      }
+      if (opened.kept !== undefined) await writeFile(opened.kept, `${JSON.stringify(seed)}\n`);
+      log(`${target.name}: seeded ${seed.products} products / ${seed.variants} variants in ${seed.seconds.toFixed(1)} s`);
     }
-    log(`${target.name}: seeded ${seed.products} products / ${seed.variants} variants in ${seed.seconds.toFixed(1)} s`);
+    if (options.seedOnly) return { dialect: target.name, database: opened.description, seed_seconds: Math.round(seed.seconds * 100) / 100 };
 
     const nodeArgs = options.cpuProfDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${join(options.cpuProfDir, target.name)}`];
     const env: Record<string, string> = {
@@ -581,7 +612,7 @@ const runDialect = async (target: DialectTarget, options: Options, rows: ResultR
     }
     return {
       dialect: target.name,
-      database: target.name === "sqlite" ? "SQLite file in a temp dir" : "throwaway database on MySQL/MariaDB",
+      database: target.name === "mysql" ? "throwaway database on MySQL/MariaDB" : kept !== undefined ? `kept SQLite file, reused (${opened.description})` : opened.kept !== undefined ? `kept SQLite file, seeded by this run (${opened.description})` : "SQLite file in a temp dir",
       seed_seconds: Math.round(seed.seconds * 100) / 100,
       seeded: { products: seed.products, variants: seed.variants, simple_products: seed.simple_products },
     };
@@ -642,6 +673,7 @@ const main = async (): Promise<void> => {
   } finally {
     await runCleanups();
   }
+  if (options.seedOnly) return;
 
   console.log(table(rows));
   for (const d of dialects) if (d.skipped !== undefined) console.log(`note: ${d.dialect} skipped: ${d.skipped}`);

@@ -28,6 +28,7 @@ import {
 } from "./harness.js";
 import { SCENARIOS, type PrepareContext, type Scenario } from "./scenarios.js";
 import { countsBetween, type StatementCounts } from "./statement-counter.js";
+import { countSyscalls, syscallCountingUnavailable, type SyscallCounts } from "./syscall-counts.js";
 
 // ---------------------------------------------------------------------------------------------
 // Options.
@@ -373,6 +374,8 @@ interface ResultRow {
   readonly database_cpu: DatabaseCpu;
   /** The CPU profile of our measured run, when --profile-dir was given. */
   readonly profile: string | null;
+  /** The server's system calls per response over the measured run (bench/syscall-counts.ts), or why they were not counted. */
+  readonly syscalls_per_request: SyscallCounts | { readonly not_counted: string };
 }
 
 /** The most requests per second a scenario's preparation provides for (e.g. checkout carts). */
@@ -415,6 +418,9 @@ const runScenario = async (
   let dbMs: number | null = null;
   let wall0 = 0;
   let wallMs = 0;
+  const syscallsMissing = syscallCountingUnavailable();
+  let syscalls: { stop: () => Promise<SyscallCounts> } | undefined;
+  let syscallTotals: SyscallCounts | undefined;
   const profile = options.profileDir === undefined ? null : join(options.profileDir, `${dialect}-${scenario.name}.cpuprofile`);
   // The measured run counts statements but does not time SQLite's calls: getrusage and the clock
   // around each would be a tenth of a cart add's CPU. SQLite's CPU comes from the lone requests.
@@ -424,10 +430,12 @@ const runScenario = async (
       if (profile !== null) await server.ask("profile-start");
       loadCounts0 = await counts?.();
       if (databasePid !== undefined) db0 = cpuMsOf(databasePid);
+      if (syscallsMissing === undefined) syscalls = countSyscalls(server.pid);
       wall0 = performance.now();
     },
     after: async () => {
       wallMs = performance.now() - wall0;
+      syscallTotals = await syscalls?.stop();
       if (databasePid !== undefined) dbMs = cpuMsOf(databasePid) - db0;
       if (loadCounts0 !== undefined) loadCounts = countsBetween(loadCounts0, await counts!());
       if (profile !== null) await server.ask(`profile-stop ${profile}`);
@@ -485,6 +493,7 @@ const runScenario = async (
             us_per_request_less_idle: Math.round(((dbMs - ((idleDbPercent ?? 0) / 100) * wallMs) * 1000) / answered),
           };
   log(`    ours: ${ours.requests_per_sec} req/s, p50 ${ours.latency_p50_ms} ms, p99 ${ours.latency_p99_ms} ms, errors ${ours.errors} (statuses ${JSON.stringify(ours.status_codes)}), RSS ${memory.rss.toFixed(0)} MB, ${ours.server_cpu_us_per_request} µs CPU/req (server CPU ${ours.server_cpu_percent} %, generator ${ours.generator_cpu_percent} %)`);
+  if (syscallTotals !== undefined) log(`    system calls a response: ${Object.entries(syscallTotals).map(([name, n]) => `${name} ${(n / answered).toFixed(2)}`).join(", ")}`);
   if (databaseWork !== null) {
     const alone = databaseWork.per_request_alone;
     log(`    database: ${alone.statements.mean} statements / ${alone.round_trips.mean} round trips a request alone (min ${alone.statements.min}, max ${alone.statements.max}), ${databaseWork.under_load.statements_per_request} / ${databaseWork.under_load.round_trips_per_request} under load; database CPU ${databaseCpu.us_per_request ?? "-"} µs/req (idle ${databaseCpu.idle_cpu_percent ?? "-"} %, less idle ${databaseCpu.us_per_request_less_idle ?? "-"})`);
@@ -553,6 +562,10 @@ const runScenario = async (
     database_work: databaseWork,
     database_cpu: databaseCpu,
     profile,
+    syscalls_per_request:
+      syscallTotals === undefined
+        ? { not_counted: syscallsMissing ?? "not measured" }
+        : (Object.fromEntries(Object.entries(syscallTotals).map(([name, n]) => [name, Math.round((n / answered) * 100) / 100])) as SyscallCounts),
   };
 };
 

@@ -111,10 +111,25 @@ export const isMissingParent = (error: unknown): boolean => {
  */
 export const isRetryableConflict = (error: unknown): boolean => {
   const code = errorCode(error);
-  return code === "ER_LOCK_DEADLOCK" || code === "ER_LOCK_WAIT_TIMEOUT" || code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT" || code === LOST_INSERT_RACE;
+  return code === "ER_LOCK_DEADLOCK" || code === "ER_LOCK_WAIT_TIMEOUT" || code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT" || code === LOST_INSERT_RACE || code === COMMIT_GROUP_LOST;
 };
 
 const LOST_INSERT_RACE = "STOREFRONT_LOST_INSERT_RACE";
+
+const COMMIT_GROUP_LOST = "STOREFRONT_COMMIT_GROUP_LOST";
+
+/**
+ * SQLite: a unit of work's writes were lost with its commit group's transaction, which another
+ * member's failure ended (docs/decisions/checkout.md, "checkout-35"): nothing of it was committed,
+ * so, like a deadlock victim, it is run again.
+ */
+export class CommitGroupLost extends Error {
+  readonly code = COMMIT_GROUP_LOST;
+  constructor(cause: unknown) {
+    super("another unit of work in the same SQLite transaction failed and took it with it", { cause });
+    this.name = "CommitGroupLost";
+  }
+}
 
 /**
  * A row this transaction found missing was created by another one before this one could insert

@@ -12,7 +12,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { EventEmitter } from "node:events";
 import type { Knex } from "knex";
 import makeKnex from "knex/lib/knex-builder/make-knex.js";
-import { isRetryableConflict, isUnavailableError, translateDatabaseError } from "./database-errors.js";
+import { CommitGroupLost, isRetryableConflict, isUnavailableError, translateDatabaseError } from "./database-errors.js";
 import type { HostChange, HostChoice } from "./host-choice.js";
 import type { SqliteCheckpoints } from "./sqlite-checkpoints.js";
 
@@ -146,6 +146,139 @@ export const onePerDatabase = <T>(make: (db: Database) => T): ((db: Database) =>
   };
 };
 
+/**
+ * SQLite's group commit (docs/decisions/checkout.md, "checkout-35"): at most this many units of
+ * work share one transaction, and a group takes no new unit once it has been open this long, so
+ * that the first unit's answer never waits long for the others' work.
+ */
+export const GROUP_UNITS = 16;
+export const GROUP_OPEN_MS = 10;
+
+/** SQLite: the savepoint each unit of work after a group's first runs in. */
+const UNIT_SAVEPOINT = "storefront_unit";
+
+/**
+ * Units of work that share one SQLite transaction (group commit, checkout-35). SQLite has one
+ * writer, so a file's units of work run one after another on its one connection; while one runs
+ * the next ones queue. Each of them used to BEGIN and COMMIT on its own, and a commit's cost is
+ * mostly its pages (each written to the WAL with two system calls, then copied by the checkpoint):
+ * the pages that every order, cart or event touches (the right-hand leaves of their tables and
+ * indexes) were written again by every unit. Now the units queued behind a running one take their
+ * turns inside its transaction, each in a savepoint (its failure undoes only its own writes), and
+ * one COMMIT ends them all; no unit's answer is given before that COMMIT.
+ */
+class CommitGroup {
+  /** Units waiting for a turn: told true (their turn) or false (the group closed before them: join the next); rejected when the group could not open. */
+  private readonly queue: Array<{ readonly turn: (yes: boolean) => void; readonly fail: (error: unknown) => void }> = [];
+  /** Units that had a turn, and of those the ones whose work is kept. */
+  private members = 0;
+  private kept = 0;
+  private openedAt = 0;
+  private closing = false;
+  /** Set when a unit's failure took the transaction with it: the units kept before it are lost. */
+  private broken: unknown = undefined;
+  connection: object | undefined;
+  private settleEnded!: () => void;
+  /** Settles when the group's transaction has ended, committed or not (every member's `ended`). */
+  readonly ended = new Promise<void>((resolve) => (this.settleEnded = resolve));
+  private settleCommitted!: (error: unknown) => void;
+  /** Resolves once the group's COMMIT is done; rejects when the group's transaction was lost. */
+  readonly committed = new Promise<void>((resolve, reject) => (this.settleCommitted = (error) => (error === undefined ? resolve() : reject(error))));
+
+  constructor(
+    private readonly open: () => Promise<object>,
+    private readonly control: (connection: object, sql: SqlControl) => Promise<void>,
+    private readonly release: (connection: object) => Promise<unknown>,
+    private readonly forget: (group: CommitGroup) => void,
+  ) {
+    // Members that were told of a lost COMMIT have rejected already; nobody else must see it unhandled.
+    this.committed.catch(() => undefined);
+    // A unit of work runs to its end within one turn of the event loop (its statements are
+    // synchronous calls), so none could queue behind a running one: the group opens one turn later
+    // instead, and the requests that arrive in that turn, each run up to its unit of work, join it.
+    // Its transaction then runs from BEGIN to COMMIT without giving the event loop back, so the
+    // file's write lock is never held across a turn (another connection to the file in this
+    // process would otherwise wait on it, with the event loop, until its busy timeout).
+    setImmediate(() => this.start());
+  }
+
+  private start(): void {
+    this.open().then(
+      (connection) => {
+        this.connection = connection;
+        this.openedAt = performance.now();
+        this.next();
+      },
+      (error: unknown) => {
+        this.closing = true;
+        this.forget(this);
+        for (const waiting of this.queue.splice(0)) waiting.fail(error);
+        this.settleCommitted(error);
+        this.settleEnded();
+      },
+    );
+  }
+
+  /** Whether a unit arriving now may wait for a turn in this group. */
+  accepting(): boolean {
+    return !this.closing && this.members + this.queue.length < GROUP_UNITS && (this.openedAt === 0 || performance.now() - this.openedAt < GROUP_OPEN_MS);
+  }
+
+  /** Waits for this unit's turn: true, or false when the group closed before it came. */
+  turn(): Promise<boolean> {
+    return new Promise((turn, fail) => this.queue.push({ turn, fail }));
+  }
+
+  /** Whether the unit whose turn it is runs first in the transaction (then it needs no savepoint: a failure rolls back all there is). */
+  get first(): boolean {
+    return this.members === 1;
+  }
+
+  /** The unit whose turn it was is done: `kept` when its work stays; `broken` when the transaction is gone. */
+  async done(kept: boolean, broken?: unknown): Promise<void> {
+    if (kept) this.kept++;
+    if (broken !== undefined) this.broken = broken;
+    // A first unit that failed was rolled back with its transaction: the group has nothing left to commit.
+    const rolledBack = this.members === 1 && !kept;
+    if (!rolledBack && this.broken === undefined && this.queue.length > 0 && this.members < GROUP_UNITS && performance.now() - this.openedAt < GROUP_OPEN_MS) {
+      this.next();
+      return;
+    }
+    await this.close(rolledBack);
+  }
+
+  private next(): void {
+    this.members++;
+    this.queue.shift()!.turn(true);
+  }
+
+  private async close(rolledBack: boolean): Promise<void> {
+    this.closing = true;
+    this.forget(this);
+    const connection = this.connection!;
+    let failure: unknown = this.broken === undefined ? undefined : new CommitGroupLost(this.broken);
+    try {
+      if (failure === undefined && !rolledBack) await this.control(connection, "COMMIT");
+    } catch (error) {
+      // Alone, a unit of work gets its COMMIT's error as before; shared, the error may be another
+      // member's doing, so every member is run again (as a deadlock victim is).
+      failure = this.kept > 1 ? new CommitGroupLost(error) : error;
+      try {
+        await this.control(connection, "ROLLBACK");
+      } catch {
+        // The transaction is gone already.
+      }
+    }
+    await this.release(connection);
+    this.settleCommitted(failure);
+    this.settleEnded();
+    // Units still waiting (the group was full, or done): each joins the next group, in its order.
+    for (const waiting of this.queue.splice(0)) waiting.turn(false);
+  }
+}
+
+type SqlControl = "BEGIN" | "BEGIN IMMEDIATE" | "COMMIT" | "ROLLBACK" | `SAVEPOINT ${string}` | `RELEASE ${string}` | `ROLLBACK TO ${string}`;
+
 /** At most this many prepared statements are kept per SQLite connection. */
 const STATEMENTS_PER_CONNECTION = 1_000;
 
@@ -154,6 +287,8 @@ export class Database {
   private readonly queries = new EventEmitter();
   private readonly retries = new EventEmitter();
   private readonly statements = new WeakMap<object, Map<string, PreparedSqlite>>();
+  /** SQLite: the commit group new units of work join (running, or waiting for the connection). */
+  private group: CommitGroup | undefined;
 
   constructor(
     readonly knex: Knex,
@@ -287,7 +422,7 @@ export class Database {
   }
 
   /** BEGIN, COMMIT or ROLLBACK on a connection (text protocol: these cannot be prepared on MySQL). */
-  private async control(connection: object, sql: "BEGIN" | "BEGIN IMMEDIATE" | "COMMIT" | "ROLLBACK"): Promise<void> {
+  private async control(connection: object, sql: SqlControl): Promise<void> {
     this.queries.emit("query", sql, []);
     if (this.dialect === "sqlite") {
       (connection as SqliteConnection).exec(sql);
@@ -389,15 +524,14 @@ export class Database {
   }
 
   private async transactionOnce<T>(work: () => Promise<T>): Promise<T> {
+    // SQLite's units of work share transactions (CommitGroup); MySQL's each have their own, on a pooled connection.
+    if (this.dialect === "sqlite") return this.groupedUnit(work);
     const client = this.knex.client as unknown as KnexClientInternals;
     const connection = await client.acquireConnection();
     let settle!: () => void;
     const scope: Scope = { connection, bound: undefined, closed: false, ended: new Promise<void>((resolve) => (settle = resolve)), beforeCommit: [] };
     try {
-      // On SQLite a unit of work starts as the writer: a deferred one that reads and then writes
-      // cannot wait for another process's write (SQLITE_BUSY_SNAPSHOT), while BEGIN IMMEDIATE
-      // waits on the busy file (busy_timeout), so processes sharing one file take turns.
-      await this.control(connection, this.dialect === "sqlite" ? "BEGIN IMMEDIATE" : "BEGIN");
+      await this.control(connection, "BEGIN");
       let result: T;
       try {
         result = await this.transactions.run(scope, async () => {
@@ -423,6 +557,82 @@ export class Database {
       settle();
       await client.releaseConnection(connection);
     }
+  }
+
+  /** A new commit group, which new units of work join from now on (see CommitGroup). */
+  private openGroup(): CommitGroup {
+    const client = this.knex.client as unknown as KnexClientInternals;
+    const group = new CommitGroup(
+      async () => {
+        const connection = await client.acquireConnection();
+        try {
+          // As the writer at once: a deferred transaction that reads and then writes cannot wait
+          // for another process's write (SQLITE_BUSY_SNAPSHOT), while BEGIN IMMEDIATE waits on the
+          // busy file (busy_timeout), so processes sharing one file take turns.
+          await this.control(connection, "BEGIN IMMEDIATE");
+        } catch (error) {
+          await client.releaseConnection(connection);
+          throw error;
+        }
+        return connection;
+      },
+      (connection, sql) => this.control(connection, sql),
+      (connection) => client.releaseConnection(connection),
+      (closed) => {
+        if (this.group === closed) this.group = undefined;
+      },
+    );
+    this.group = group;
+    return group;
+  }
+
+  /** One attempt at a unit of work on SQLite, as a member of a commit group (see CommitGroup). */
+  private async groupedUnit<T>(work: () => Promise<T>): Promise<T> {
+    let group: CommitGroup;
+    for (;;) {
+      group = this.group !== undefined && this.group.accepting() ? this.group : this.openGroup();
+      if (await group.turn()) break;
+    }
+    const connection = group.connection!;
+    const sqlite = connection as SqliteConnection & { readonly inTransaction: boolean };
+    const first = group.first;
+    const scope: Scope = { connection, bound: undefined, closed: false, ended: group.ended, beforeCommit: [] };
+    let kept = false;
+    let broken: unknown;
+    let result!: T;
+    try {
+      if (!first) await this.control(connection, `SAVEPOINT ${UNIT_SAVEPOINT}`);
+      try {
+        result = await this.transactions.run(scope, async () => {
+          const value = await work();
+          for (let i = 0; i < scope.beforeCommit.length; i++) await scope.beforeCommit[i]!();
+          return value;
+        });
+      } catch (error) {
+        scope.closed = true;
+        if (first) await this.rollback(connection);
+        else {
+          try {
+            await this.control(connection, `ROLLBACK TO ${UNIT_SAVEPOINT}`);
+            await this.control(connection, `RELEASE ${UNIT_SAVEPOINT}`);
+          } catch (undo) {
+            broken = undo;
+          }
+          // Some failures (a full disk, an I/O error) end the whole transaction in SQLite.
+          if (!sqlite.inTransaction) broken ??= error;
+        }
+        throw error;
+      }
+      scope.closed = true;
+      if (!first) await this.control(connection, `RELEASE ${UNIT_SAVEPOINT}`);
+      kept = true;
+    } finally {
+      scope.closed = true;
+      await group.done(kept, broken);
+    }
+    // The answer waits for the group's COMMIT; a lost one reaches `transaction`, which runs this again.
+    await group.committed;
+    return result;
   }
 
   /**

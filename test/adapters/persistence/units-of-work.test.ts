@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ServiceUnavailable } from "../../../application/errors/infrastructure-errors.js";
 import { openDatabase } from "../../../adapters/persistence/connection.js";
-import type { Database } from "../../../adapters/persistence/database.js";
+import { type Database, GROUP_OPEN_MS, GROUP_UNITS } from "../../../adapters/persistence/database.js";
 import { describeMysql } from "../../support/mysql-database.js";
 
 const unitsOfWork = (open: () => Promise<Database>): void => {
@@ -186,6 +186,193 @@ describe("units of work (sqlite)", function () {
       assert.equal(row!.n, 400, "no increment lost");
     } finally {
       await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("units of work on SQLite share transactions (group commit)", () => {
+  let db: Database;
+  let sent: string[];
+  let stop: () => void;
+
+  beforeEach(async () => {
+    db = openDatabase({ dialect: "sqlite", filename: ":memory:" });
+    await db.knex.schema.createTable("uow_probe", (t) => {
+      t.string("id", 36).primary();
+      t.integer("n").notNullable();
+    });
+    sent = [];
+    stop = db.onQuery((sql) => sent.push(sql));
+  });
+  afterEach(async () => {
+    stop();
+    await db.close();
+  });
+
+  const ids = async (): Promise<string[]> => (await db.select<{ id: string }>("select id from uow_probe order by id", [])).map((r) => r.id);
+  const insert = (id: string) => db.execute("insert into uow_probe (id, n) values (?, ?)", [id, 1]);
+  const count = (sql: string) => sent.filter((s) => s === sql).length;
+  /** `n` units of work sent at once, as requests that arrive together are. */
+  const together = (n: number, work: (i: number) => Promise<unknown>) => Array.from({ length: n }, (_, i) => db.transaction(() => work(i)));
+
+  it("units of work queued behind a running one commit with it, each in a savepoint after the first", async () => {
+    await Promise.all(together(5, (i) => insert(`u${i}`)));
+    assert.deepEqual(await ids(), ["u0", "u1", "u2", "u3", "u4"]);
+    assert.equal(count("BEGIN IMMEDIATE"), 1);
+    assert.equal(count("COMMIT"), 1);
+    assert.equal(count(`SAVEPOINT storefront_unit`), 4, "the first unit of work needs none: its failure rolls back all there is");
+    assert.equal(count(`RELEASE storefront_unit`), 4);
+  });
+
+  it("no unit of work's answer comes before its group's COMMIT", async () => {
+    const answered: number[] = [];
+    await Promise.all(together(4, (i) => insert(`u${i}`)).map((p) => p.then(() => answered.push(sent.lastIndexOf("COMMIT")))));
+    for (const at of answered) assert.ok(at >= 0, "answered after the COMMIT was sent");
+  });
+
+  it("a member that fails undoes only its own writes; the others land", async () => {
+    const results = await Promise.allSettled(
+      together(4, async (i) => {
+        await insert(`u${i}`);
+        if (i === 2) {
+          await insert("u2-second");
+          throw new Error("refused");
+        }
+      }),
+    );
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ["fulfilled", "fulfilled", "rejected", "fulfilled"],
+    );
+    assert.match(String((results[2] as PromiseRejectedResult).reason), /refused/);
+    assert.deepEqual(await ids(), ["u0", "u1", "u3"]);
+    assert.equal(count("COMMIT"), 1);
+    assert.equal(count("ROLLBACK TO storefront_unit"), 1);
+  });
+
+  it("a first member that fails is rolled back alone, and the ones queued behind it land in the next group", async () => {
+    const results = await Promise.allSettled(
+      together(3, async (i) => {
+        await insert(`u${i}`);
+        if (i === 0) throw new Error("refused");
+      }),
+    );
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ["rejected", "fulfilled", "fulfilled"],
+    );
+    assert.deepEqual(await ids(), ["u1", "u2"]);
+    assert.equal(count("ROLLBACK"), 1);
+    assert.equal(count("COMMIT"), 1);
+  });
+
+  it("a member whose failure ends the transaction takes the others' writes with it: they are run again and land", async () => {
+    const runs = [0, 0, 0];
+    const results = await Promise.allSettled(
+      together(3, async (i) => {
+        runs[i]!++;
+        await insert(`u${i}-${runs[i]}`);
+        // As a full disk or an I/O error does in SQLite: the whole transaction is gone.
+        if (i === 1) {
+          await db.run((q) => q.raw("rollback"));
+          throw new Error("disk full");
+        }
+      }),
+    );
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ["fulfilled", "rejected", "fulfilled"],
+    );
+    assert.match(String((results[1] as PromiseRejectedResult).reason), /disk full/);
+    assert.equal(runs[0], 2, "the member before it lost its writes and ran again");
+    assert.deepEqual(await ids(), ["u0-2", "u2-1"]);
+  });
+
+  it("a group takes at most GROUP_UNITS units of work; the rest form the next groups", async () => {
+    await Promise.all(together(GROUP_UNITS * 2 + 3, (i) => insert(`u${String(i).padStart(3, "0")}`)));
+    assert.equal((await ids()).length, GROUP_UNITS * 2 + 3);
+    assert.equal(count("COMMIT"), 3);
+    assert.equal(count("BEGIN IMMEDIATE"), 3);
+  });
+
+  it("a group stops taking units of work once it has been open GROUP_OPEN_MS", async () => {
+    await Promise.all(
+      together(4, async (i) => {
+        await insert(`u${i}`);
+        // Work that outlasts the group's window: the next unit of work goes to a new group.
+        const until = performance.now() + GROUP_OPEN_MS + 2;
+        while (performance.now() < until);
+      }),
+    );
+    assert.deepEqual(await ids(), ["u0", "u1", "u2", "u3"]);
+    assert.equal(count("COMMIT"), 4);
+  });
+
+  it("a read outside the units of work waits for the group's COMMIT: it never sees uncommitted writes", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = db.transaction(async () => {
+      await insert("first");
+      await held;
+    });
+    const second = db.transaction(() => insert("second"));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const read = db.select<{ id: string }>("select id from uow_probe order by id", []);
+    let readDone = false;
+    void read.then(() => (readDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(readDone, false, "the read waits while the group holds the connection");
+    release();
+    await Promise.all([first, second]);
+    // The first unit of work outlasted its group's window, so it committed alone; the read, queued
+    // for the connection before the second unit of work's new group, came between the two.
+    assert.deepEqual(await read, [{ id: "first" }]);
+  });
+
+  it("each member keeps its own unit of work's identity, and every member's `ended` settles after the group's COMMIT", async () => {
+    const identities = new Set<object>();
+    const order: string[] = [];
+    await Promise.all(
+      together(3, async (i) => {
+        identities.add(db.currentTransaction!.id);
+        void db.currentTransaction!.ended.then(() => order.push(`ended ${i}`));
+        await insert(`u${i}`);
+      }),
+    );
+    assert.equal(identities.size, 3);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(order, ["ended 0", "ended 1", "ended 2"]);
+    assert.equal(count("COMMIT"), 1);
+  });
+});
+
+describe("group commit with two connections to one SQLite file in one process", () => {
+  it("a group never holds the file's write lock across a turn of the event loop, so the other connection does not wait out its busy timeout", async function () {
+    // Were the lock held across a turn, the other connection's BEGIN IMMEDIATE would wait inside
+    // SQLite, and with it the event loop, for busy_timeout (5 s) at each of these rounds.
+    this.timeout(4_000);
+    const dir = mkdtempSync(join(tmpdir(), "storefront-uow-"));
+    const file = join(dir, "shared.db");
+    const a = openDatabase({ dialect: "sqlite", filename: file });
+    const b = openDatabase({ dialect: "sqlite", filename: file });
+    try {
+      await a.knex.schema.createTable("uow_probe", (t) => {
+        t.string("id", 36).primary();
+        t.integer("n").notNullable();
+      });
+      for (let round = 0; round < 5; round++) {
+        await Promise.all(
+          [a, b].flatMap((db, d) =>
+            Array.from({ length: 4 }, (_, i) => db.transaction(() => db.execute("insert into uow_probe (id, n) values (?, ?)", [`${round}-${d}-${i}`, 1]))),
+          ),
+        );
+      }
+      const [row] = await a.select<{ n: number }>("select count(*) as n from uow_probe", []);
+      assert.equal(row!.n, 40);
+    } finally {
+      await a.close();
+      await b.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

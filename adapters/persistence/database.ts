@@ -3,7 +3,8 @@
 // errors that mean "the database is away" into ServiceUnavailable.
 //
 // A unit of work is a transaction run on one pooled connection with plain BEGIN / COMMIT /
-// ROLLBACK, not through knex.transaction: knex's transaction machinery (a Transaction emitter, a
+// ROLLBACK (on SQLite, a share of one: units of work that arrive together are committed together,
+// see CommitGroup), not through knex.transaction: knex's transaction machinery (a Transaction emitter, a
 // new knex object with its properties redefined, its promise plumbing and the query builder for
 // BEGIN and COMMIT) cost ~120-330 µs of CPU per transaction, a fifth of a cart add. Repositories
 // that build queries with knex inside a unit of work get, on first use, a knex bound to the
@@ -154,6 +155,12 @@ export const onePerDatabase = <T>(make: (db: Database) => T): ((db: Database) =>
 export const GROUP_UNITS = 16;
 export const GROUP_OPEN_MS = 10;
 
+/** A commit group's bounds (see GROUP_UNITS); a Database's own, which tests may widen. */
+export interface GroupLimits {
+  units: number;
+  openMs: number;
+}
+
 /** SQLite: the savepoint each unit of work after a group's first runs in. */
 const UNIT_SAVEPOINT = "storefront_unit";
 
@@ -186,6 +193,7 @@ class CommitGroup {
   readonly committed = new Promise<void>((resolve, reject) => (this.settleCommitted = (error) => (error === undefined ? resolve() : reject(error))));
 
   constructor(
+    private readonly limits: Readonly<GroupLimits>,
     private readonly open: () => Promise<object>,
     private readonly control: (connection: object, sql: SqlControl) => Promise<void>,
     private readonly release: (connection: object) => Promise<unknown>,
@@ -221,7 +229,7 @@ class CommitGroup {
 
   /** Whether a unit arriving now may wait for a turn in this group. */
   accepting(): boolean {
-    return !this.closing && this.members + this.queue.length < GROUP_UNITS && (this.openedAt === 0 || performance.now() - this.openedAt < GROUP_OPEN_MS);
+    return !this.closing && this.members + this.queue.length < this.limits.units && (this.openedAt === 0 || performance.now() - this.openedAt < this.limits.openMs);
   }
 
   /** Waits for this unit's turn: true, or false when the group closed before it came. */
@@ -240,7 +248,7 @@ class CommitGroup {
     if (broken !== undefined) this.broken = broken;
     // A first unit that failed was rolled back with its transaction: the group has nothing left to commit.
     const rolledBack = this.members === 1 && !kept;
-    if (!rolledBack && this.broken === undefined && this.queue.length > 0 && this.members < GROUP_UNITS && performance.now() - this.openedAt < GROUP_OPEN_MS) {
+    if (!rolledBack && this.broken === undefined && this.queue.length > 0 && this.members < this.limits.units && performance.now() - this.openedAt < this.limits.openMs) {
       this.next();
       return;
     }
@@ -263,7 +271,10 @@ class CommitGroup {
       // Alone, a unit of work gets its COMMIT's error as before; shared, the error may be another
       // member's doing, so every member is run again (as a deadlock victim is).
       failure = this.kept > 1 ? new CommitGroupLost(error) : error;
+    }
+    if (failure !== undefined) {
       try {
+        // Nothing of a lost group may stay open on the connection the next group begins on.
         await this.control(connection, "ROLLBACK");
       } catch {
         // The transaction is gone already.
@@ -289,6 +300,8 @@ export class Database {
   private readonly statements = new WeakMap<object, Map<string, PreparedSqlite>>();
   /** SQLite: the commit group new units of work join (running, or waiting for the connection). */
   private group: CommitGroup | undefined;
+  /** SQLite: how many units of work a commit group takes, and for how long (GROUP_UNITS, GROUP_OPEN_MS). */
+  readonly groupLimits: GroupLimits = { units: GROUP_UNITS, openMs: GROUP_OPEN_MS };
 
   constructor(
     readonly knex: Knex,
@@ -563,6 +576,7 @@ export class Database {
   private openGroup(): CommitGroup {
     const client = this.knex.client as unknown as KnexClientInternals;
     const group = new CommitGroup(
+      this.groupLimits,
       async () => {
         const connection = await client.acquireConnection();
         try {
@@ -624,7 +638,15 @@ export class Database {
         throw error;
       }
       scope.closed = true;
-      if (!first) await this.control(connection, `RELEASE ${UNIT_SAVEPOINT}`);
+      if (!first) {
+        try {
+          await this.control(connection, `RELEASE ${UNIT_SAVEPOINT}`);
+        } catch (error) {
+          // Its writes would stay in the transaction although it failed: the group is lost.
+          broken = error;
+          throw error;
+        }
+      }
       kept = true;
     } finally {
       scope.closed = true;

@@ -547,11 +547,7 @@ export class Database {
       await this.control(connection, "BEGIN");
       let result: T;
       try {
-        result = await this.transactions.run(scope, async () => {
-          const value = await work();
-          for (let i = 0; i < scope.beforeCommit.length; i++) await scope.beforeCommit[i]!();
-          return value;
-        });
+        result = await this.runInScope(scope, work);
       } catch (error) {
         scope.closed = true;
         await this.rollback(connection);
@@ -570,6 +566,15 @@ export class Database {
       settle();
       await client.releaseConnection(connection);
     }
+  }
+
+  /** Runs a unit of work's `work` with `scope` as its transaction, then its `beforeCommit` steps in order. */
+  private runInScope<T>(scope: Scope, work: () => Promise<T>): Promise<T> {
+    return this.transactions.run(scope, async () => {
+      const value = await work();
+      for (let i = 0; i < scope.beforeCommit.length; i++) await scope.beforeCommit[i]!();
+      return value;
+    });
   }
 
   /** A new commit group, which new units of work join from now on (see CommitGroup). */
@@ -617,11 +622,7 @@ export class Database {
     try {
       if (!first) await this.control(connection, `SAVEPOINT ${UNIT_SAVEPOINT}`);
       try {
-        result = await this.transactions.run(scope, async () => {
-          const value = await work();
-          for (let i = 0; i < scope.beforeCommit.length; i++) await scope.beforeCommit[i]!();
-          return value;
-        });
+        result = await this.runInScope(scope, work);
       } catch (error) {
         scope.closed = true;
         if (first) await this.rollback(connection);

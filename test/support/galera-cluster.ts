@@ -440,3 +440,86 @@ export class GaleraCluster {
     }
   }
 }
+
+/**
+ * A record of what the given nodes were doing while a fault test ran, for its failure message:
+ * every `everyMs`, each node's cluster view and state and the statements that had run for
+ * `slowSeconds` or more (their state and first characters), kept only when it changed. Its own
+ * connections read without a causal wait, so a node that stalls reads does not stall the watch.
+ */
+export class ClusterWatch {
+  private readonly lines: string[] = [];
+  private readonly last = new Map<number, string>();
+  private readonly stopLogs: (() => void)[] = [];
+  private readonly logLines: string[] = [];
+  private stopped = false;
+  private readonly done: Promise<void>;
+  /** The most statements seen running `slowSeconds` or more on one node at once. */
+  mostSlow = 0;
+
+  constructor(
+    private readonly nodes: readonly GaleraNode[],
+    private readonly origin: number,
+    everyMs = 500,
+    private readonly slowSeconds = 2,
+  ) {
+    for (const node of nodes) {
+      this.stopLogs.push(
+        node.onOutput((text) => {
+          for (const line of text.split("\n")) if (/WSREP|view|Primary|non-Prim|suspect|declar/i.test(line)) this.logLines.push(`${this.at()} node ${node.index + 1}: ${line.trim().slice(0, 200)}`);
+        }),
+      );
+    }
+    this.done = this.loop(everyMs);
+  }
+
+  private at(): string {
+    return `${Math.round(performance.now() - this.origin)} ms`;
+  }
+
+  private async loop(everyMs: number): Promise<void> {
+    while (!this.stopped) {
+      await Promise.all(this.nodes.filter((node) => node.running).map((node) => this.look(node)));
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  }
+
+  private async look(node: GaleraNode): Promise<void> {
+    let summary: string;
+    try {
+      const conn = await createConnection({ uri: node.url(), connectTimeout: 1000 });
+      try {
+        await conn.query({ sql: "SET SESSION wsrep_sync_wait = 0", timeout: 2000 });
+        const [status] = await conn.query({ sql: "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_cluster_status', 'wsrep_cluster_size', 'wsrep_local_state_comment', 'wsrep_ready', 'wsrep_local_recv_queue', 'wsrep_flow_control_paused')", timeout: 2000 });
+        const values = Object.fromEntries((status as { Variable_name: string; Value: string }[]).map((row) => [row.Variable_name, row.Value]));
+        const [slow] = await conn.query({
+          sql: "SELECT time, state, left(info, 60) AS info FROM information_schema.processlist WHERE command <> 'Sleep' AND user <> 'system user' AND info IS NOT NULL AND time >= ? AND id <> connection_id() ORDER BY time DESC",
+          values: [this.slowSeconds],
+          timeout: 2000,
+        });
+        const rows = slow as { time: number; state: string; info: string }[];
+        this.mostSlow = Math.max(this.mostSlow, rows.length);
+        const states = new Map<string, number>();
+        for (const row of rows) states.set(`${row.state} (${row.info})`, (states.get(`${row.state} (${row.info})`) ?? 0) + 1);
+        summary =
+          `${values.wsrep_cluster_status}/${values.wsrep_cluster_size} ${values.wsrep_local_state_comment} ready=${values.wsrep_ready} recv_queue=${values.wsrep_local_recv_queue}` +
+          (rows.length === 0 ? "" : `; ${rows.length} statements running >= ${this.slowSeconds} s (longest ${rows[0]!.time} s): ${[...states].map(([s, n]) => `${n}x ${s}`).join(", ")}`);
+      } finally {
+        await conn.end().catch(() => conn.destroy());
+      }
+    } catch (error) {
+      summary = `no answer: ${(error as Error).message}`;
+    }
+    if (this.last.get(node.index) === summary) return;
+    this.last.set(node.index, summary);
+    this.lines.push(`${this.at()} node ${node.index + 1}: ${summary}`);
+  }
+
+  /** Stops watching and returns the record: the changes seen, then the nodes' cluster log lines. */
+  async stop(): Promise<string> {
+    this.stopped = true;
+    for (const stop of this.stopLogs) stop();
+    await this.done;
+    return [...this.lines, "their cluster log lines:", ...this.logLines.slice(-60)].join("\n");
+  }
+}

@@ -54,6 +54,8 @@ interface Options {
   readonly sqliteFile: string | undefined;
   /** Seed (or find the kept file) and stop, measuring nothing. */
   readonly seedOnly: boolean;
+  /** MySQL: the write floor sends a cart add's statements in two multi-statement round trips (write-floor-server.ts, --batched). */
+  readonly floorBatched: boolean;
 }
 
 const USAGE = `npm run bench -- [options]
@@ -65,6 +67,8 @@ const USAGE = `npm run bench -- [options]
   --out <file>         results JSON (default bench/results/latest.json)
   --mysql-url <url>    server for the throwaway database (default $STOREFRONT_BENCH_MYSQL_URL or mysql://root@127.0.0.1:3306)
   --skip-ceiling       do not run the node:http yardstick
+  --floor-batched      MySQL: the write floor sends a cart add's statements in two round trips
+                       (multi-statement texts) instead of one a statement: what batching could save
   --products <n>       seed a catalog of n products, three variants each on average (default 10000)
   --cpu-prof           run the bench server under node --cpu-prof (profiles in .tmp/bench-profiles/<dialect>/)
   --cpu-prof-dir <dir> the same, profiles under <dir>/<dialect>/
@@ -97,6 +101,7 @@ const parseOptions = (argv: readonly string[]): Options => {
       "skip-statement-counts": { type: "boolean", default: false },
       "sqlite-file": { type: "string" },
       "seed-only": { type: "boolean", default: false },
+      "floor-batched": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
   });
@@ -134,6 +139,7 @@ const parseOptions = (argv: readonly string[]): Options => {
     countStatements: !values["skip-statement-counts"],
     sqliteFile: values["sqlite-file"] === undefined ? undefined : resolve(values["sqlite-file"]),
     seedOnly: values["seed-only"],
+    floorBatched: values["floor-batched"],
   };
 };
 
@@ -513,7 +519,15 @@ const runScenario = async (
   }
   let floor: ResultRow["floor"] = null;
   if (scenario.floor !== undefined && !options.skipCeiling) {
-    const bare = await startChild("bench/write-floor-server.ts", ["--bytes", String(bodyBytes), "--database-url", databaseUrl, "--store-id", seed.store_id]);
+    const bare = await startChild("bench/write-floor-server.ts", [
+      "--bytes",
+      String(bodyBytes),
+      "--database-url",
+      databaseUrl,
+      "--store-id",
+      seed.store_id,
+      ...(options.floorBatched ? ["--batched"] : []),
+    ]);
     cleanups.push(bare.stop);
     let floorDb0 = 0;
     let floorDbMs: number | null = null;
@@ -534,7 +548,7 @@ const runScenario = async (
       await bare.stop();
       cleanups.splice(cleanups.indexOf(bare.stop), 1);
     }
-    log(`    floor: ${floor.requests_per_sec} req/s, p50 ${floor.latency_p50_ms} ms, p99 ${floor.latency_p99_ms} ms, errors ${floor.errors} (statuses ${JSON.stringify(floor.status_codes)}), ${floor.server_cpu_us_per_request} µs CPU/req (server CPU ${floor.server_cpu_percent} %), database CPU ${floor.database_cpu_us_per_request ?? "-"} µs/req`);
+    log(`    floor${options.floorBatched && dialect === "mysql" ? " (batched)" : ""}: ${floor.requests_per_sec} req/s, p50 ${floor.latency_p50_ms} ms, p99 ${floor.latency_p99_ms} ms, errors ${floor.errors} (statuses ${JSON.stringify(floor.status_codes)}), ${floor.server_cpu_us_per_request} µs CPU/req (server CPU ${floor.server_cpu_percent} %), database CPU ${floor.database_cpu_us_per_request ?? "-"} µs/req`);
   }
   await scenario.finish?.(context);
   return {

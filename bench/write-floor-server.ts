@@ -23,6 +23,7 @@ const { values } = parseArgs({
     host: { type: "string", default: "127.0.0.1" },
     "database-url": { type: "string" },
     "store-id": { type: "string" },
+    batched: { type: "boolean", default: false },
   },
 });
 const databaseUrl = values["database-url"];
@@ -52,6 +53,10 @@ const FACTS =
   "from variants v join products p on p.id = v.product_id where +v.store_id = ? and v.id ";
 const INSERT_LINE =
   "insert into cart_items (id, cart_id, store_id, variant_id, product_id, quantity, unit_price, position, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+/** --batched: the facts of the variants already in the cart, found through its lines. */
+const LINE_FACTS =
+  "select v.id, v.product_id, v.price, v.sale_price, v.stock, p.is_active, p.category_id, (select coalesce(sum(version), 0) from catalog_versions where store_id = ?) as catalog_version " +
+  "from carts c join cart_items ci on ci.cart_id = c.id join variants v on v.id = ci.variant_id join products p on p.id = v.product_id";
 const cartRead = (column: string, forUpdate: string): string =>
   "select c.id, c.customer_id, c.session_id, c.currency, c.livemode, c.created_at, c.updated_at, " +
   "ci.id as line_id, ci.variant_id, ci.product_id, ci.quantity, ci.unit_price " +
@@ -176,7 +181,83 @@ const openUnitOfWork = (): ((session: string, variantId: string, quantity: numbe
   };
 };
 
-const unitOfWork = openUnitOfWork();
+/**
+ * MySQL, --batched: the same cart add in two round trips, each one text of several statements
+ * (a connection opened with multipleStatements; values escaped by the driver). The first begins
+ * the transaction, inserts the session's cart unless it exists (INSERT IGNORE on the unique owner
+ * key), locks and reads it with its lines, and reads the facts of the added variant and (a second
+ * select, through the cart's lines) of the variants already in the cart; the line and the answer are decided here, between the two; the second writes the
+ * line (and the cart's updated_at when the cart was there before) and commits. A bench-only
+ * measure of what sending a unit of work's statements together would save (docs/benchmarks.md,
+ * "Round trips on MariaDB: the write floor batched"); the application sends one statement a round trip.
+ */
+const openBatchedUnitOfWork = (): ((session: string, variantId: string, quantity: number) => Promise<boolean>) => {
+  const mysql2 = require("mysql2") as typeof import("mysql2");
+  const url = new URL(databaseUrl);
+  const pool = mysql2.createPool({
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    database: url.pathname.slice(1),
+    charset: "utf8mb4",
+    timezone: "Z",
+    supportBigNumbers: true,
+    decimalNumbers: true,
+    connectionLimit: 10,
+    multipleStatements: true,
+  });
+  pool.on("connection", (connection) => connection.query("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED"));
+  const owned = "c.store_id = ? and c.owner_key = ?";
+  return async (session, variantId, quantity) => {
+    const connection = await new Promise<import("mysql2").PoolConnection>((done, fail) => pool.getConnection((error, c) => (error ? fail(error) : done(c))));
+    const batch = (sql: string, params: readonly unknown[]): Promise<unknown[]> =>
+      new Promise((done, fail) => connection.query(sql, params as unknown[], (error, results) => (error ? fail(error) : done(results as unknown[]))));
+    const now = new Date().toISOString();
+    const owner = `s:${session}`;
+    try {
+      const first = await batch(
+        "BEGIN; " +
+          "insert ignore into carts (id, store_id, session_id, currency, livemode, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?); " +
+          `${cartRead("owner_key", " for update")}; ` +
+          `${FACTS}= ?; ` +
+          `${LINE_FACTS} where ${owned}`,
+        [randomUUID(), storeId, session, "KES", 0, now, now, storeId, owner, storeId, storeId, variantId, storeId, storeId, owner],
+      );
+      try {
+        const created = (first[1] as { affectedRows: number }).affectedRows === 1;
+        const rows = first[2] as CartRow[];
+        const facts = [...(first[3] as FactsRow[]), ...(first[4] as FactsRow[])];
+        const cartId = rows[0]!.id;
+        const lines = rows.filter((r) => r.line_id !== null);
+        const fact = facts.find((f) => f.id === variantId);
+        if (fact === undefined || !(fact.is_active === true || fact.is_active === 1)) {
+          await batch("ROLLBACK", []);
+          return false;
+        }
+        const existing = lines.find((l) => l.variant_id === variantId);
+        if (existing !== undefined) {
+          await batch(
+            "update cart_items ci join carts c on c.id = ci.cart_id set ci.quantity = ?, ci.unit_price = ?, ci.updated_at = ?, c.updated_at = ? where ci.id = ? and ci.cart_id = ? and c.store_id = ?; COMMIT",
+            [(existing.quantity ?? 0) + quantity, Number(fact.price), now, now, existing.line_id, cartId, storeId],
+          );
+        } else {
+          const line = [randomUUID(), cartId, storeId, variantId, fact.product_id, quantity, Number(fact.price), lines.length, now, now];
+          if (created) await batch(`${INSERT_LINE}; COMMIT`, line);
+          else await batch(`${INSERT_LINE}; update carts set updated_at = ? where id = ? and store_id = ?; COMMIT`, [...line, now, cartId, storeId]);
+        }
+        return true;
+      } catch (error) {
+        await batch("ROLLBACK", []);
+        throw error;
+      }
+    } finally {
+      connection.release();
+    }
+  };
+};
+
+const unitOfWork = values.batched && !databaseUrl.startsWith("sqlite:") ? openBatchedUnitOfWork() : openUnitOfWork();
 
 const answer = (res: ServerResponse, status: number): void => {
   if (status === 200) {

@@ -102,6 +102,28 @@ const cartAdd = async (send: Send, dialect: "sqlite" | "mysql", session: string,
 
 const require = createRequire(import.meta.url);
 
+/** A mysql2 pool of 10 connections (the application's default pool), READ COMMITTED as the application's. */
+const mysqlPool = (multipleStatements: boolean): import("mysql2").Pool => {
+  const mysql2 = require("mysql2") as typeof import("mysql2");
+  const url = new URL(databaseUrl);
+  const pool = mysql2.createPool({
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    database: url.pathname.slice(1),
+    charset: "utf8mb4",
+    timezone: "Z",
+    supportBigNumbers: true,
+    decimalNumbers: true,
+    connectionLimit: 10,
+    multipleStatements,
+  });
+  // The application's connections run READ COMMITTED (docs/decisions/cluster.md, cluster-01).
+  pool.on("connection", (connection) => connection.query("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED"));
+  return pool;
+};
+
 /** Runs one cart add in a transaction of its own; resolves whether the variant was found. */
 const openUnitOfWork = (): ((session: string, variantId: string, quantity: number) => Promise<boolean>) => {
   if (databaseUrl.startsWith("sqlite:")) {
@@ -144,22 +166,7 @@ const openUnitOfWork = (): ((session: string, variantId: string, quantity: numbe
       return run;
     };
   }
-  const mysql2 = require("mysql2") as typeof import("mysql2");
-  const url = new URL(databaseUrl);
-  const pool = mysql2.createPool({
-    host: url.hostname,
-    port: Number(url.port || 3306),
-    user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
-    database: url.pathname.slice(1),
-    charset: "utf8mb4",
-    timezone: "Z",
-    supportBigNumbers: true,
-    decimalNumbers: true,
-    connectionLimit: 10,
-  });
-  // The application's connections run READ COMMITTED (docs/decisions/cluster.md, cluster-01).
-  pool.on("connection", (connection) => connection.query("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED"));
+  const pool = mysqlPool(false);
   return async (session, variantId, quantity) => {
     const connection = await new Promise<import("mysql2").PoolConnection>((done, fail) => pool.getConnection((error, c) => (error ? fail(error) : done(c))));
     const text = (sql: string): Promise<void> => new Promise((done, fail) => connection.query(sql, (error) => (error ? fail(error) : done())));
@@ -192,22 +199,7 @@ const openUnitOfWork = (): ((session: string, variantId: string, quantity: numbe
  * "Round trips on MariaDB: the write floor batched"); the application sends one statement a round trip.
  */
 const openBatchedUnitOfWork = (): ((session: string, variantId: string, quantity: number) => Promise<boolean>) => {
-  const mysql2 = require("mysql2") as typeof import("mysql2");
-  const url = new URL(databaseUrl);
-  const pool = mysql2.createPool({
-    host: url.hostname,
-    port: Number(url.port || 3306),
-    user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
-    database: url.pathname.slice(1),
-    charset: "utf8mb4",
-    timezone: "Z",
-    supportBigNumbers: true,
-    decimalNumbers: true,
-    connectionLimit: 10,
-    multipleStatements: true,
-  });
-  pool.on("connection", (connection) => connection.query("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED"));
+  const pool = mysqlPool(true);
   const owned = "c.store_id = ? and c.owner_key = ?";
   return async (session, variantId, quantity) => {
     const connection = await new Promise<import("mysql2").PoolConnection>((done, fail) => pool.getConnection((error, c) => (error ? fail(error) : done(c))));

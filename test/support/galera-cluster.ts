@@ -490,7 +490,7 @@ export class ClusterWatch {
       const conn = await createConnection({ uri: node.url(), connectTimeout: 1000 });
       try {
         await conn.query({ sql: "SET SESSION wsrep_sync_wait = 0", timeout: 2000 });
-        const [status] = await conn.query({ sql: "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_cluster_status', 'wsrep_cluster_size', 'wsrep_local_state_comment', 'wsrep_ready', 'wsrep_local_recv_queue', 'wsrep_flow_control_paused')", timeout: 2000 });
+        const [status] = await conn.query({ sql: "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_cluster_status', 'wsrep_cluster_size', 'wsrep_local_state_comment', 'wsrep_ready', 'wsrep_local_recv_queue')", timeout: 2000 });
         const values = Object.fromEntries((status as { Variable_name: string; Value: string }[]).map((row) => [row.Variable_name, row.Value]));
         const [slow] = await conn.query({
           sql: "SELECT time, state, left(info, 60) AS info FROM information_schema.processlist WHERE command <> 'Sleep' AND user <> 'system user' AND info IS NOT NULL AND time >= ? AND id <> connection_id() ORDER BY time DESC",
@@ -505,7 +505,8 @@ export class ClusterWatch {
           `${values.wsrep_cluster_status}/${values.wsrep_cluster_size} ${values.wsrep_local_state_comment} ready=${values.wsrep_ready} recv_queue=${values.wsrep_local_recv_queue}` +
           (rows.length === 0 ? "" : `; ${rows.length} statements running >= ${this.slowSeconds} s (longest ${rows[0]!.time} s): ${[...states].map(([s, n]) => `${n}x ${s}`).join(", ")}`);
       } finally {
-        await conn.end().catch(() => conn.destroy());
+        // Closed at once: a stalled node might not answer a polite end.
+        conn.destroy();
       }
     } catch (error) {
       summary = `no answer: ${(error as Error).message}`;

@@ -23,12 +23,12 @@
 // first, so that a failure on the answers still tells whether anything was oversold or half written.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import knexFactory, { type Knex } from "knex";
+import type { Knex } from "knex";
 import { after, before, describe, it } from "mocha";
 import pino from "pino";
 import { sendUntilNotBusy, statusCounts } from "../support/busy-retry.js";
 import { newSession } from "../support/cart-fixtures.js";
-import { GaleraCluster, galeraUnavailableReason } from "../support/galera-cluster.js";
+import { causalKnex, GaleraCluster, galeraUnavailableReason } from "../support/galera-cluster.js";
 import { connect, type TestClient, type TestResponse } from "../support/http-client.js";
 import { describeMysql } from "../support/mysql-database.js";
 import { checkoutBody, createProduct, setUpDelivery, variantStock, type Variant } from "../support/order-fixtures.js";
@@ -107,18 +107,6 @@ const ledgerOf = async (shop: Shop, variantId: string): Promise<{ delta: number;
   return response.body.entries;
 };
 
-/** A pool of reads through one node that answer after it applied what the others committed (wsrep_sync_wait = 1). */
-const causalKnex = (url: string): Knex =>
-  knexFactory({
-    client: "mysql2",
-    connection: url,
-    pool: {
-      min: 0,
-      max: 2,
-      afterCreate: (conn: { query: (sql: string, done: (error: Error | null) => void) => void }, done: (error: Error | null, conn: unknown) => void) =>
-        conn.query("SET SESSION wsrep_sync_wait = 1", (error) => done(error, conn)),
-    },
-  });
 
 /** The sale, and every check of it; answers the three variants. */
 const flashSale = async (shop: Shop, label: string): Promise<readonly Variant[]> => {

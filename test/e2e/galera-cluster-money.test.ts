@@ -5,11 +5,11 @@
 // idempotency keys and a node killed under load: test/e2e/galera-cluster.test.ts.)
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import knexFactory, { type Knex } from "knex";
+import type { Knex } from "knex";
 import { after, before, describe, it } from "mocha";
 import { sendUntilNotBusy, statusCounts } from "../support/busy-retry.js";
 import { newSession } from "../support/cart-fixtures.js";
-import { GaleraCluster, galeraUnavailableReason } from "../support/galera-cluster.js";
+import { causalKnex, GaleraCluster, galeraUnavailableReason } from "../support/galera-cluster.js";
 import { connect, type TestClient } from "../support/http-client.js";
 import { checkoutBody, createProduct, setUpDelivery, variantStock } from "../support/order-fixtures.js";
 import { ServerProcess, seedStore, type SeededStore } from "../support/server-process.js";
@@ -86,7 +86,7 @@ describe("a 3-node MariaDB Galera cluster: gift cards and webhooks through two n
     a = connect(servers[0]!.url);
     b = connect(servers[1]!.url);
     seeded = await seedStore(cluster.multiHostUrl(DATABASE, 2));
-    knex = knexFactory({ client: "mysql2", connection: cluster.nodes[2]!.url(DATABASE), pool: { min: 0, max: 2 } });
+    knex = causalKnex(cluster.nodes[2]!.url(DATABASE));
     await setUpDelivery(a, seeded.secret_key);
   });
 

@@ -5,12 +5,12 @@
 // the servers move to live nodes within seconds, nothing is half-written, and the node rejoins.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import knexFactory, { type Knex } from "knex";
+import type { Knex } from "knex";
 import { after, before, describe, it } from "mocha";
 import { migrationsCurrent } from "../../adapters/persistence/migrations/migration-source.js";
 import { newSession } from "../support/cart-fixtures.js";
 import { faultCheckoutBody, pick, sleep, stockShop, timedRequest, type Outcome, type StockedShop } from "../support/fault-load.js";
-import { ClusterWatch, GaleraCluster, galeraUnavailableReason } from "../support/galera-cluster.js";
+import { causalKnex, ClusterWatch, GaleraCluster, galeraUnavailableReason } from "../support/galera-cluster.js";
 import { connect, type TestClient, type TestResponse } from "../support/http-client.js";
 import { checkoutBody, createProduct, setUpDelivery, variantStock } from "../support/order-fixtures.js";
 import { tablesWithoutPrimaryKey } from "../support/primary-keys.js";
@@ -112,7 +112,7 @@ describe("a 3-node MariaDB Galera cluster with two servers on different nodes", 
     b = connect(servers[1]!.url);
     seeded = await seedStore(cluster.multiHostUrl(DATABASE, 2));
     // Checks read through node 3, which is never killed.
-    knex = knexFactory({ client: "mysql2", connection: cluster.nodes[2]!.url(DATABASE), pool: { min: 0, max: 2 } });
+    knex = causalKnex(cluster.nodes[2]!.url(DATABASE));
     try {
       await setUpDelivery(a, seeded.secret_key);
     } catch (error) {
@@ -425,7 +425,7 @@ describe("a 3-node MariaDB Galera cluster with two servers on different nodes", 
     console.log(`      node ${KILLED + 1} rejoined, cluster of 3 Synced again, in ${Math.round(performance.now() - rejoin)} ms`);
     const counts = await Promise.all(
       cluster!.nodes.map(async (node) => {
-        const direct = knexFactory({ client: "mysql2", connection: node.url(DATABASE), pool: { min: 0, max: 1 } });
+        const direct = causalKnex(node.url(DATABASE));
         try {
           const [rows] = (await direct.raw("SELECT (SELECT count(*) FROM orders) AS orders, (SELECT sum(stock) FROM variants) AS stock")) as [{ orders: number; stock: number }[]];
           return `${rows[0]!.orders}/${rows[0]!.stock}`;

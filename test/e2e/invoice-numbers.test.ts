@@ -5,10 +5,10 @@
 // and the unit of work runs again; the test prints how many did. A 503 (a conflict lost five times)
 // is sent again, as a patient client does. The checks read through the third node, with causal reads.
 import assert from "node:assert/strict";
-import knexFactory, { type Knex } from "knex";
+import type { Knex } from "knex";
 import { after, before, describe, it } from "mocha";
 import { sendUntilNotBusy, statusCounts } from "../support/busy-retry.js";
-import { GaleraCluster, galeraUnavailableReason } from "../support/galera-cluster.js";
+import { causalKnex, GaleraCluster, galeraUnavailableReason } from "../support/galera-cluster.js";
 import { connect, type TestClient } from "../support/http-client.js";
 import { createProduct, fillSessionCart, checkoutSession, setUpDelivery } from "../support/order-fixtures.js";
 import { ServerProcess, seedStore, type SeededStore } from "../support/server-process.js";
@@ -18,17 +18,6 @@ const ORDERS = 30;
 const DATABASE = "sf_invoice_numbers";
 const METRICS_TOKEN = "invoice-numbers-metrics-token-0123456789";
 
-const causalKnex = (url: string): Knex =>
-  knexFactory({
-    client: "mysql2",
-    connection: url,
-    pool: {
-      min: 0,
-      max: 2,
-      afterCreate: (conn: { query: (sql: string, done: (error: Error | null) => void) => void }, done: (error: Error | null, conn: unknown) => void) =>
-        conn.query("SET SESSION wsrep_sync_wait = 1", (error) => done(error, conn)),
-    },
-  });
 
 describe("invoice numbers on a 3-node Galera cluster, through two servers on different nodes", function () {
   this.timeout(240_000);

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findBinary, forgetDir, killOnExit, removeOnExit } from "./private-processes.js";
 import { createConnection } from "mysql2/promise";
+import knexFactory, { type Knex } from "knex";
 import { copyMigratedSchema } from "./schema-template.js";
 
 const GALERA_LIBRARY = "/usr/lib/galera/libgalera_smm.so";
@@ -524,3 +525,20 @@ export class ClusterWatch {
     return [...this.lines, "their cluster log lines:", ...this.logLines.slice(-60)].join("\n");
   }
 }
+
+/**
+ * A small pool of reads through one node that answer after it applied what the others committed
+ * (wsrep_sync_wait = 1). A test's checks read through such a pool: without it, a node read just
+ * after the servers' last commits through the other nodes can miss some of them.
+ */
+export const causalKnex = (url: string): Knex =>
+  knexFactory({
+    client: "mysql2",
+    connection: url,
+    pool: {
+      min: 0,
+      max: 2,
+      afterCreate: (conn: { query: (sql: string, done: (error: Error | null) => void) => void }, done: (error: Error | null, conn: unknown) => void) =>
+        conn.query("SET SESSION wsrep_sync_wait = 1", (error) => done(error, conn)),
+    },
+  });

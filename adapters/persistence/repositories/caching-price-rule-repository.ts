@@ -8,16 +8,15 @@
 //   catalog version that a statement of this transaction read (the cart write's variant facts,
 //   the checkout's store), since every rule write moves that version in its own transaction;
 //   otherwise the rules and the version are read again, in one statement, and kept
-//   (docs/decisions/checkout.md, "checkout-31").
+//   (versioned-copies.ts; docs/decisions/checkout.md, "checkout-31").
 import type { PriceRuleRepository, StoredPriceRule } from "../../../application/ports/price-rule-repository.js";
 import type { CatalogVersions } from "../catalog-versions.js";
 import type { Database } from "../database.js";
+import { versionedCopiesOf } from "../versioned-copies.js";
 import type { KnexPriceRuleRepository } from "./knex-price-rule-repository.js";
 
 export class CachingPriceRuleRepository implements PriceRuleRepository {
   private readonly entries = new Map<string, { readonly stamp: string; readonly rules: readonly StoredPriceRule[] }>();
-  /** Each store's rules as read together with its catalog version (listVersioned). */
-  private readonly versioned = new Map<string, { readonly version: number; readonly rules: readonly StoredPriceRule[] }>();
 
   constructor(
     private readonly inner: KnexPriceRuleRepository,
@@ -29,14 +28,7 @@ export class CachingPriceRuleRepository implements PriceRuleRepository {
 
   async list(storeId: string): Promise<readonly StoredPriceRule[]> {
     if (this.db.inTransaction) {
-      if (this.versions.changedInUnitOfWork(storeId)) return this.inner.list(storeId);
-      const seen = this.versions.versionSeen(storeId);
-      const copy = this.versioned.get(storeId);
-      if (seen !== undefined && copy !== undefined && copy.version === seen) return copy.rules;
-      const read = await this.inner.listVersioned(storeId);
-      if (this.versioned.size > 10_000) this.versioned.clear();
-      this.versioned.set(storeId, read);
-      return read.rules;
+      return (await versionedCopiesOf(this.db).inUnitOfWork("price_rules", storeId, () => this.inner.listVersioned(storeId))) ?? this.inner.list(storeId);
     }
     if (!this.versions.isFresh(this.freshWithinMs)) return this.inner.list(storeId);
     // The stamp is taken before the read, so a write landing meanwhile leaves the entry already stale.

@@ -4,8 +4,8 @@ import type { PriceRuleRepository, StoredPriceRule } from "../../../application/
 import type { CustomerSegment } from "../../../domain/pricing/customer-standing.js";
 import type { DiscountType, PriceRuleKind } from "../../../domain/pricing/price-rule.js";
 import { readBoolean, readJson, writeJson } from "../column-types.js";
-import { CATALOG_VERSION_COLUMN, recordCatalogChange } from "../catalog-versions.js";
 import { Database } from "../database.js";
+import { readVersioned, writeVersioned, type Versioned } from "../versioned-copies.js";
 
 interface PriceRuleRow {
   id: string;
@@ -64,23 +64,17 @@ export class KnexPriceRuleRepository implements PriceRuleRepository {
   constructor(@inject(Database) private readonly db: Database) {}
 
   async list(storeId: string): Promise<readonly StoredPriceRule[]> {
-    return (await this.listVersioned(storeId)).rules;
+    return (await this.listVersioned(storeId)).rows;
   }
 
   /**
-   * The store's rules and its catalog version, read in one statement, so they belong together on
-   * both databases (one snapshot): every rule write moves that version in its own transaction
-   * (`recordCatalogChange` below). A copy made so is exact in a unit of work that reads the same
-   * version (caching-price-rule-repository.ts; docs/decisions/checkout.md, "checkout-31").
+   * The store's rules and its catalog version, read in one statement (versioned-copies.ts): every
+   * rule write moves that version in its own transaction (`writeVersioned`, below). A copy made so is
+   * exact in a unit of work that reads the same version (caching-price-rule-repository.ts;
+   * docs/decisions/checkout.md, "checkout-31").
    */
-  async listVersioned(storeId: string): Promise<{ readonly version: number; readonly rules: readonly StoredPriceRule[] }> {
-    // A prepared statement: cart writes and checkouts read the rules when their copy is not current.
-    const rows = await this.db.select<PriceRuleRow & { catalog_version: number | string; rule_id: string | null }>(
-      `select cv.catalog_version, r.id as rule_id, r.* from (select ${CATALOG_VERSION_COLUMN} as catalog_version) cv ` +
-        "left join price_rules r on r.store_id = ? order by r.created_at, r.id",
-      [storeId, storeId],
-    );
-    return { version: Number(rows[0]?.catalog_version ?? 0), rules: rows.filter((row) => row.rule_id !== null).map(toRule) };
+  async listVersioned(storeId: string): Promise<Versioned<StoredPriceRule>> {
+    return readVersioned(this.db, "price_rules", "t.created_at, t.id", storeId, toRule);
   }
 
   async find(storeId: string, id: string): Promise<StoredPriceRule | undefined> {
@@ -89,18 +83,15 @@ export class KnexPriceRuleRepository implements PriceRuleRepository {
   }
 
   async insert(storeId: string, rule: StoredPriceRule): Promise<void> {
-    await this.db.run((q) => q("price_rules").insert(columns(storeId, rule)));
-    await recordCatalogChange(this.db, storeId);
+    await writeVersioned(this.db, storeId, (q) => q("price_rules").insert(columns(storeId, rule)));
   }
 
   async update(storeId: string, rule: StoredPriceRule): Promise<void> {
     const { id, store_id: _s, created_at: _c, ...changes } = columns(storeId, rule);
-    await this.db.run((q) => q("price_rules").where({ store_id: storeId, id }).update(changes));
-    await recordCatalogChange(this.db, storeId);
+    await writeVersioned(this.db, storeId, (q) => q("price_rules").where({ store_id: storeId, id }).update(changes));
   }
 
   async remove(storeId: string, id: string): Promise<void> {
-    await this.db.run((q) => q("price_rules").where({ store_id: storeId, id }).delete());
-    await recordCatalogChange(this.db, storeId);
+    await writeVersioned(this.db, storeId, (q) => q("price_rules").where({ store_id: storeId, id }).delete());
   }
 }

@@ -23,6 +23,7 @@ import { readJson, writeJson } from "../column-types.js";
 import { isUniqueViolation } from "../database-errors.js";
 import { shardPicker } from "../shard-blocks.js";
 import { Database } from "../database.js";
+import { copyInUnitOfWork, writeVersioned } from "../versioned-copies.js";
 import { applyKeyset, toPage } from "../keyset-page.js";
 
 interface PromotionRow {
@@ -170,7 +171,12 @@ export class KnexPromotionRepository implements PromotionRepository {
   }
 
   async list(storeId: string): Promise<readonly Promotion[]> {
-    // Prepared (Database.select): every checkout reads it (docs/decisions/checkout.md, checkout-25).
+    // Every checkout reads them: inside a unit of work from a copy of the catalog version the
+    // checkout's store read saw, when there is one (versioned-copies.ts; docs/decisions/checkout.md,
+    // "checkout-36"); the writes below move that version.
+    const copy = await copyInUnitOfWork(this.db, "promotions", "t.created_at, t.id", storeId, toPromotion);
+    if (copy !== undefined) return copy;
+    // Prepared (Database.select): docs/decisions/checkout.md, checkout-25.
     const rows = await this.db.select<PromotionRow>("select * from promotions where store_id = ? order by created_at, id", [storeId]);
     return rows.map(toPromotion);
   }
@@ -189,18 +195,21 @@ export class KnexPromotionRepository implements PromotionRepository {
     return row === undefined ? undefined : toPromotion(row);
   }
 
+  // Each write moves the store's catalog version in its transaction, which units of work check
+  // their copies of the promotions against (`list`). A use counted (`recordUse`) changes no column
+  // a copy holds.
   async insert(storeId: string, promotion: Promotion): Promise<void> {
-    await this.db.run((q) => q("promotions").insert({ ...columns(storeId, promotion), times_used: 0 }));
+    await writeVersioned(this.db, storeId, (q) => q("promotions").insert({ ...columns(storeId, promotion), times_used: 0 }));
   }
 
   async update(storeId: string, promotion: Promotion): Promise<void> {
     const { id, store_id: _s, created_at: _c, ...changes } = columns(storeId, promotion);
-    await this.db.run((q) => q("promotions").where({ store_id: storeId, id }).update(changes));
+    await writeVersioned(this.db, storeId, (q) => q("promotions").where({ store_id: storeId, id }).update(changes));
   }
 
   async remove(storeId: string, id: string): Promise<void> {
     // its uses go with it (ON DELETE CASCADE); orders keep what they applied in their own record
-    await this.db.run((q) => q("promotions").where({ store_id: storeId, id }).delete());
+    await writeVersioned(this.db, storeId, (q) => q("promotions").where({ store_id: storeId, id }).delete());
   }
 
   async usage(storeId: string, promotionIds: readonly string[], customerId: string | null): Promise<PromotionUsage> {

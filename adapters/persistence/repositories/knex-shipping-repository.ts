@@ -6,6 +6,7 @@ import type { DeliveryZone } from "../../../domain/shipping/delivery-zone.js";
 import type { PricingTier } from "../../../domain/shipping/pricing-tier.js";
 import { readBoolean, readJson, writeJson } from "../column-types.js";
 import { Database } from "../database.js";
+import { copyInUnitOfWork, writeVersioned } from "../versioned-copies.js";
 
 interface ZoneRow {
   id: string;
@@ -77,14 +78,20 @@ const tierColumns = (tier: PricingTier) => ({
 export class KnexShippingRepository implements ShippingRepository {
   constructor(@inject(Database) private readonly db: Database) {}
 
+  // Every checkout reads both: inside a unit of work from copies of the catalog version the
+  // checkout's store read saw, when there are (versioned-copies.ts; docs/decisions/checkout.md,
+  // "checkout-36"); the writes below move that version. Otherwise prepared statements (checkout-25).
   /** Highest priority first, then oldest (the order quoting prefers). */
   async zones(storeId: string): Promise<readonly DeliveryZone[]> {
-    // Prepared (Database.select), as the tiers: every checkout and quote reads both (docs/decisions/checkout.md, checkout-25).
+    const copy = await copyInUnitOfWork(this.db, "shipping_zones", "t.priority desc, t.id", storeId, toZone);
+    if (copy !== undefined) return copy;
     const rows = await this.db.select<ZoneRow>("select * from shipping_zones where store_id = ? order by priority desc, id", [storeId]);
     return rows.map(toZone);
   }
 
   async tiers(storeId: string): Promise<readonly PricingTier[]> {
+    const copy = await copyInUnitOfWork(this.db, "shipping_tiers", "t.min_distance_meters, t.priority desc, t.id", storeId, toTier);
+    if (copy !== undefined) return copy;
     const rows = await this.db.select<TierRow>("select * from shipping_tiers where store_id = ? order by min_distance_meters, priority desc, id", [storeId]);
     return rows.map(toTier);
   }
@@ -100,30 +107,30 @@ export class KnexShippingRepository implements ShippingRepository {
   }
 
   async insertZone(storeId: string, zone: DeliveryZone, now: string): Promise<void> {
-    await this.db.run((q) =>
+    await writeVersioned(this.db, storeId, (q) =>
       q("shipping_zones").insert({ id: zone.id, store_id: storeId, ...zoneColumns(zone), created_at: now, updated_at: now }),
     );
   }
 
   async updateZone(storeId: string, zone: DeliveryZone, now: string): Promise<void> {
-    await this.db.run((q) => q("shipping_zones").where({ store_id: storeId, id: zone.id }).update({ ...zoneColumns(zone), updated_at: now }));
+    await writeVersioned(this.db, storeId, (q) => q("shipping_zones").where({ store_id: storeId, id: zone.id }).update({ ...zoneColumns(zone), updated_at: now }));
   }
 
   async removeZone(storeId: string, id: string): Promise<void> {
-    await this.db.run((q) => q("shipping_zones").where({ store_id: storeId, id }).delete());
+    await writeVersioned(this.db, storeId, (q) => q("shipping_zones").where({ store_id: storeId, id }).delete());
   }
 
   async insertTier(storeId: string, tier: PricingTier, now: string): Promise<void> {
-    await this.db.run((q) =>
+    await writeVersioned(this.db, storeId, (q) =>
       q("shipping_tiers").insert({ id: tier.id, store_id: storeId, ...tierColumns(tier), created_at: now, updated_at: now }),
     );
   }
 
   async updateTier(storeId: string, tier: PricingTier, now: string): Promise<void> {
-    await this.db.run((q) => q("shipping_tiers").where({ store_id: storeId, id: tier.id }).update({ ...tierColumns(tier), updated_at: now }));
+    await writeVersioned(this.db, storeId, (q) => q("shipping_tiers").where({ store_id: storeId, id: tier.id }).update({ ...tierColumns(tier), updated_at: now }));
   }
 
   async removeTier(storeId: string, id: string): Promise<void> {
-    await this.db.run((q) => q("shipping_tiers").where({ store_id: storeId, id }).delete());
+    await writeVersioned(this.db, storeId, (q) => q("shipping_tiers").where({ store_id: storeId, id }).delete());
   }
 }

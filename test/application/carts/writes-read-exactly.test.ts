@@ -201,6 +201,59 @@ const suite = (dialect: "sqlite" | "mariadb" | "galera"): void => {
       await bClient.patch("/v1/store", { tax_rate_percent: 0 }, { key: secret });
     });
 
+    it("promotions and delivery tiers from A's copies only while current: a checkout reads neither while nothing changed, and one added, changed or removed through B is charged by A's next checkout", async () => {
+      const tierId = await setUpDelivery(a.client, secret, { taxRatePercent: 0, deliveryFee: 300 });
+      const product = await warmProduct("Sisal Basket", 1_000_00);
+      const copiedReads = /\b(from|join) (promotions|shipping_zones|shipping_tiers)\b(?! where store_id = \? and id)/;
+      const checkoutThroughA = async () => {
+        const session = await fillSessionCart(a.client, publishable, [{ variantId: product.variantId, quantity: 1 }]);
+        const sent: string[] = [];
+        const stop = a.application.database.onQuery((sql) => void sent.push(sql));
+        try {
+          const order = await checkoutSession(a.client, secret, session);
+          return { order, reads: sent.filter((sql) => copiedReads.test(sql)).length };
+        } finally {
+          stop();
+        }
+      };
+      // A's copies are made by its first checkout since the store last changed; the next reads none.
+      await checkoutThroughA();
+      const steady = await checkoutThroughA();
+      assert.equal(steady.reads, 0, "the copies' version is the one the checkout's store read saw");
+      assert.deepEqual([steady.order.discount_amount, steady.order.shipping_amount], [0, 300]);
+
+      const promotion = await bClient.post(
+        "/v1/promotions",
+        { name: "Basket week", type: "discount", discount_type: "percentage", discount_value: 10, end_date: "2099-01-01T00:00:00Z" },
+        { key: secret },
+      );
+      assert.equal(promotion.status, 201, promotion.text);
+      const discounted = await checkoutThroughA();
+      assert.equal(discounted.order.discount_amount, 100, "the promotion B just added: 10 % of 1,000.00");
+      assert.equal(discounted.reads, 3, "the store's version moved: the promotions, zones and tiers are read again");
+      assert.equal((await bClient.patch(`/v1/promotions/${promotion.body.id}`, { discount_value: 20 }, { key: secret })).status, 200);
+      assert.equal((await checkoutThroughA()).order.discount_amount, 200, "the promotion as B just changed it");
+      assert.ok([200, 204].includes((await bClient.delete(`/v1/promotions/${promotion.body.id}`, { key: secret })).status));
+      assert.equal((await checkoutThroughA()).order.discount_amount, 0, "B removed the promotion");
+
+      // Priority 5: above the tiers earlier tests of this store left.
+      const dearer = await bClient.patch(`/v1/shipping/tiers/${tierId}`, { delivery_fee: 450, priority: 5 }, { key: secret });
+      assert.equal(dearer.status, 200, dearer.text);
+      assert.equal((await checkoutThroughA()).order.shipping_amount, 450, "the tier as B just changed it");
+      const nearer = await bClient.post(
+        "/v1/shipping/tiers",
+        { tier_name: "Nairobi 0-10 km, express", min_distance_meters: 0, max_distance_meters: 10_000, delivery_fee: 250, priority: 10 },
+        { key: secret },
+      );
+      assert.equal(nearer.status, 201, nearer.text);
+      assert.equal((await checkoutThroughA()).order.shipping_amount, 250, "the tier B just added, of higher priority");
+      assert.ok([200, 204].includes((await bClient.delete(`/v1/shipping/tiers/${nearer.body.id}`, { key: secret })).status));
+      const last = await checkoutThroughA();
+      assert.equal(last.order.shipping_amount, 450, "B removed the tier");
+      assert.equal((await checkoutThroughA()).reads, 0);
+      await bClient.delete(`/v1/shipping/tiers/${tierId}`, { key: secret });
+    });
+
     it("store settings written through two processes do not undo each other, nor an HMAC secret rotated through the other", async () => {
       assert.equal((await a.client.get("/v1/store", { key: secret })).status, 200, "A holds the store now");
       const rotated = await bClient.post("/v1/store/hmac-secret/rotate", {}, { key: secret });

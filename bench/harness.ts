@@ -219,6 +219,11 @@ export interface Measured {
    * when other processes compete for the cores.
    */
   readonly server_cpu_us_per_request: number;
+  /**
+   * The part of it spent in the kernel (system time): system calls, and on loopback TCP the
+   * receiving side's network stack, which runs in the sender's system call.
+   */
+  readonly server_system_cpu_us_per_request: number;
   /** Server CPU time over wall time: near 100 % the server is the bottleneck; far below, it was starved. */
   readonly server_cpu_percent: number;
   /** The load generator's (this process's) CPU over wall time: near 100 % it may be the bottleneck. */
@@ -233,22 +238,30 @@ const CLOCK_TICKS_PER_SECOND = (() => {
   }
 })();
 
-/** User + system CPU time of a process so far, in ms. */
-export const cpuMsOf = (pid: number): number => {
+/** User and system (kernel) CPU time of a process so far, in ms. */
+export const cpuSplitOf = (pid: number): { readonly user: number; readonly system: number } => {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  return { user: (Number(fields[11]) * 1000) / CLOCK_TICKS_PER_SECOND, system: (Number(fields[12]) * 1000) / CLOCK_TICKS_PER_SECOND };
+};
+
+/** User + system CPU time of a process so far, in ms. */
+export const cpuMsOf = (pid: number): number => {
+  const { user, system } = cpuSplitOf(pid);
+  return user + system;
 };
 
 interface Run {
   readonly result: autocannon.Result;
   readonly serverCpuMs: number;
+  /** Of serverCpuMs, the system time. */
+  readonly serverSystemMs?: number;
   readonly generatorCpuMs: number;
   readonly wallMs: number;
 }
 
-export const measured = ({ result, serverCpuMs, generatorCpuMs, wallMs }: Run): Measured => ({
+export const measured = ({ result, serverCpuMs, serverSystemMs = 0, generatorCpuMs, wallMs }: Run): Measured => ({
   requests_per_sec: Math.round(result.requests.average),
   latency_p50_ms: result.latency.p50,
   latency_p99_ms: result.latency.p99,
@@ -260,6 +273,7 @@ export const measured = ({ result, serverCpuMs, generatorCpuMs, wallMs }: Run): 
   socket_errors: result.errors,
   timeouts: result.timeouts,
   server_cpu_us_per_request: result.requests.total === 0 ? 0 : Math.round((serverCpuMs * 1000) / result.requests.total),
+  server_system_cpu_us_per_request: result.requests.total === 0 ? 0 : Math.round((serverSystemMs * 1000) / result.requests.total),
   server_cpu_percent: Math.round((serverCpuMs / wallMs) * 1000) / 10,
   generator_cpu_percent: Math.round((generatorCpuMs / wallMs) * 1000) / 10,
 });
@@ -288,17 +302,18 @@ export const warmThenMeasure = async (
 ): Promise<Measured> => {
   if (options.warmup > 0) await load(url, requests, headers, options.connections, options.warmup, connectionHeaders);
   await around?.before();
-  const serverCpu = cpuMsOf(serverPid);
+  const serverCpu = cpuSplitOf(serverPid);
   const generatorCpu = process.cpuUsage();
   const started = performance.now();
   const result = await load(url, requests, headers, options.connections, options.duration, connectionHeaders);
   const wallMs = performance.now() - started;
   const generator = process.cpuUsage(generatorCpu);
-  const serverCpuMs = cpuMsOf(serverPid) - serverCpu;
+  const serverCpuAfter = cpuSplitOf(serverPid);
   await around?.after();
   return measured({
     result,
-    serverCpuMs,
+    serverCpuMs: serverCpuAfter.user + serverCpuAfter.system - serverCpu.user - serverCpu.system,
+    serverSystemMs: serverCpuAfter.system - serverCpu.system,
     generatorCpuMs: (generator.user + generator.system) / 1000,
     wallMs,
   });

@@ -498,7 +498,7 @@ const runScenario = async (
             idle_cpu_percent: idleDbPercent,
             us_per_request_less_idle: Math.round(((dbMs - ((idleDbPercent ?? 0) / 100) * wallMs) * 1000) / answered),
           };
-  log(`    ours: ${ours.requests_per_sec} req/s, p50 ${ours.latency_p50_ms} ms, p99 ${ours.latency_p99_ms} ms, errors ${ours.errors} (statuses ${JSON.stringify(ours.status_codes)}), RSS ${memory.rss.toFixed(0)} MB, ${ours.server_cpu_us_per_request} µs CPU/req (server CPU ${ours.server_cpu_percent} %, generator ${ours.generator_cpu_percent} %)`);
+  log(`    ours: ${ours.requests_per_sec} req/s, p50 ${ours.latency_p50_ms} ms, p99 ${ours.latency_p99_ms} ms, errors ${ours.errors} (statuses ${JSON.stringify(ours.status_codes)}), RSS ${memory.rss.toFixed(0)} MB, ${ours.server_cpu_us_per_request} µs CPU/req (of it system ${ours.server_system_cpu_us_per_request}; server CPU ${ours.server_cpu_percent} %, generator ${ours.generator_cpu_percent} %)`);
   if (syscallTotals !== undefined) log(`    system calls a response: ${Object.entries(syscallTotals).map(([name, n]) => `${name} ${(n / answered).toFixed(2)}`).join(", ")}`);
   if (databaseWork !== null) {
     const alone = databaseWork.per_request_alone;
@@ -515,7 +515,7 @@ const runScenario = async (
       await yardstick.stop();
       cleanups.splice(cleanups.indexOf(yardstick.stop), 1);
     }
-    log(`    ceiling: ${ceiling.requests_per_sec} req/s, p50 ${ceiling.latency_p50_ms} ms, p99 ${ceiling.latency_p99_ms} ms, ${ceiling.server_cpu_us_per_request} µs CPU/req (server CPU ${ceiling.server_cpu_percent} %, generator ${ceiling.generator_cpu_percent} %)`);
+    log(`    ceiling: ${ceiling.requests_per_sec} req/s, p50 ${ceiling.latency_p50_ms} ms, p99 ${ceiling.latency_p99_ms} ms, ${ceiling.server_cpu_us_per_request} µs CPU/req (of it system ${ceiling.server_system_cpu_us_per_request}; server CPU ${ceiling.server_cpu_percent} %, generator ${ceiling.generator_cpu_percent} %)`);
   }
   let floor: ResultRow["floor"] = null;
   if (scenario.floor !== undefined && !options.skipCeiling) {
@@ -548,7 +548,7 @@ const runScenario = async (
       await bare.stop();
       cleanups.splice(cleanups.indexOf(bare.stop), 1);
     }
-    log(`    floor${options.floorBatched && dialect === "mysql" ? " (batched)" : ""}: ${floor.requests_per_sec} req/s, p50 ${floor.latency_p50_ms} ms, p99 ${floor.latency_p99_ms} ms, errors ${floor.errors} (statuses ${JSON.stringify(floor.status_codes)}), ${floor.server_cpu_us_per_request} µs CPU/req (server CPU ${floor.server_cpu_percent} %), database CPU ${floor.database_cpu_us_per_request ?? "-"} µs/req`);
+    log(`    floor${options.floorBatched && dialect === "mysql" ? " (batched)" : ""}: ${floor.requests_per_sec} req/s, p50 ${floor.latency_p50_ms} ms, p99 ${floor.latency_p99_ms} ms, errors ${floor.errors} (statuses ${JSON.stringify(floor.status_codes)}), ${floor.server_cpu_us_per_request} µs CPU/req (of it system ${floor.server_system_cpu_us_per_request}; server CPU ${floor.server_cpu_percent} %), database CPU ${floor.database_cpu_us_per_request ?? "-"} µs/req`);
   }
   await scenario.finish?.(context);
   return {

@@ -1,11 +1,11 @@
 // Copies of a store's small store-wide tables that units of work read on every cart write or
 // checkout (the price rules, the promotions, the delivery zones and the distance tiers), each kept
 // with the store's catalog version it was read at. Every write of these tables moves that version
-// in its own transaction (`recordCatalogChange`), and a statement the unit of work sends anyway
-// reads the version (CATALOG_VERSION_COLUMN: a cart write's variant facts, a checkout's store).
-// When the two versions are equal, the copy is what a read in this transaction would return, so it
-// stands in for the read; otherwise the table and the version are read again, in one statement,
-// and kept (docs/decisions/checkout.md, "checkout-31" and "checkout-36").
+// in the write's own transaction (`writeVersioned`, below), and a statement the unit of work sends
+// anyway reads the version (CATALOG_VERSION_COLUMN: a cart write's variant facts, a checkout's
+// store). When the two versions are equal, the copy is what a read in this transaction would
+// return, so it stands in for the read; otherwise the table and the version are read again, in one
+// statement, and kept (docs/decisions/checkout.md, "checkout-31" and "checkout-36").
 import type { Knex } from "knex";
 import { CATALOG_VERSION_COLUMN, catalogVersionsOf, recordCatalogChange, type CatalogVersions } from "./catalog-versions.js";
 import { onePerDatabase, type Database } from "./database.js";

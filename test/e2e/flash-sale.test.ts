@@ -107,7 +107,6 @@ const ledgerOf = async (shop: Shop, variantId: string): Promise<{ delta: number;
   return response.body.entries;
 };
 
-
 /** The sale, and every check of it; answers the three variants. */
 const flashSale = async (shop: Shop, label: string): Promise<readonly Variant[]> => {
   const [client] = shop.clients as [TestClient];
